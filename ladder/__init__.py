@@ -1,0 +1,80 @@
+"""Club Ladder: a chess club's rating ladder, web home, organizer's desk and arbiter tools."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the application: configuration, extensions, database pragmas, blueprints, CLI."""
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder="../templates", static_folder="../static")
+    instance = os.environ.get("LADDER_INSTANCE_PATH")
+    if instance:
+        app.instance_path = instance
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    from . import config
+    app.config.from_mapping(config.defaults(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.update(test_config)
+
+    if app.config.get("PROXY_FIX"):
+        # Behind a reverse proxy (README): trust one hop of X-Forwarded-For/-Proto/-Host.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+
+    _init_extensions(app)
+
+    from .web import register_web
+    register_web(app)
+
+    from .cli import register_cli
+    register_cli(app)
+    return app
+
+
+def _init_extensions(app: Flask) -> None:
+    from flask import has_request_context, request
+    from sqlalchemy import event as sa_event
+
+    from . import models  # noqa: F401  (registers the tables)
+    from .extensions import babel, csrf, db, login_manager, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
+                     render_as_batch=True, compare_type=True)
+    csrf.init_app(app)
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+
+    def select_locale() -> str | None:
+        if not has_request_context():  # CLI and services outside a request
+            return "en"
+        return request.accept_languages.best_match(["en"]) or "en"
+
+    babel.init_app(app, locale_selector=select_locale)
+
+    with app.app_context():
+        engine = db.engine
+        if engine.dialect.name == "sqlite":
+            @sa_event.listens_for(engine, "connect")
+            def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+                # SPEC §11: WAL, foreign keys on, a busy timeout.
+                cursor = dbapi_connection.cursor()
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA busy_timeout=5000")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+                cursor.close()
+            engine.dispose()  # connections made before the listener would miss the pragmas
+
+    @login_manager.user_loader
+    def _load_user(user_id: str) -> models.User | None:
+        return db.session.get(models.User, int(user_id))

@@ -1,0 +1,78 @@
+"""The ``ladder`` command line (SPEC §10): a Flask CLI group over the app.
+
+Bad input (an unknown flag, a date that is not a date, a malformed file) prints ONE line to
+standard error and exits with status 2, changing nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+
+import click
+from flask import Flask
+from flask.cli import FlaskGroup, with_appcontext
+
+EXIT_BAD_INPUT = 2
+
+
+def _create_app() -> Flask:
+    from . import create_app
+    return create_app()
+
+
+@click.group(cls=FlaskGroup, create_app=_create_app, add_default_commands=True,
+             add_version_option=False, load_dotenv=False)
+def cli() -> None:
+    """Club Ladder: a chess club's rating ladder."""
+
+
+def fail(message: str) -> None:
+    """Print one line to stderr and exit 2 (bad input; nothing was changed)."""
+    click.echo(f"ladder: error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+def main() -> None:
+    """Entry point: run the group, turning usage errors into one line and exit status 2."""
+    try:
+        code = cli.main(standalone_mode=False)
+    except click.exceptions.UsageError as error:
+        command = error.ctx.command_path if error.ctx else "ladder"
+        click.echo(f"{command}: error: {error.format_message()}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as error:
+        click.echo(f"ladder: error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def register_cli(app: Flask) -> None:
+    """Attach the commands to ``app.cli`` too, so ``flask --app ladder …`` works the same."""
+    for command in cli.commands.values():
+        if command.name not in app.cli.commands and command.name not in ("run", "shell", "routes"):
+            app.cli.add_command(command)
+
+
+def read_text_file(path: str) -> str:
+    """Read a results file as text; a binary or unreadable file is bad input (exit 2)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        fail(f"{path}: cannot read: {error.strerror}")
+    if b"\x00" in data:
+        fail(f"{path}: not a text file (it contains NUL bytes)")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+from . import cli_commands  # noqa: E402,F401  (registers the commands on ``cli``)

@@ -1,0 +1,193 @@
+"""The database model (SPEC §1 and §3): members, events, entries, round results, rating rows,
+organizers, audit log, merges and the club's settings.
+
+Rating rows and the members' current rating/games columns are *derived*: only the replay
+service writes them, and ``ladder check`` recomputes them from scratch to prove they are right.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask_login import UserMixin
+from sqlalchemy import (
+    Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> dt.datetime:
+    """The current time in UTC, naive (stored the same way on SQLite and PostgreSQL)."""
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+class ClubSettings(db.Model):
+    """The club's single settings row: visibility, name policy and rating options (SPEC §2, §5)."""
+
+    __tablename__ = "club_settings"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_name: Mapped[str] = mapped_column(String(200), default="Chess Club")
+    visibility: Mapped[str] = mapped_column(String(10), default="public")  # private|unlisted|public
+    unlisted_token: Mapped[str | None] = mapped_column(String(64))
+    initials_for_all: Mapped[bool] = mapped_column(Boolean, default=False)
+    start_rating: Mapped[float] = mapped_column(Float, default=1200.0)
+    k_new: Mapped[float] = mapped_column(Float, default=40.0)
+    k_established: Mapped[float] = mapped_column(Float, default=20.0)
+    k_threshold: Mapped[int] = mapped_column(Integer, default=20)
+    provisional_games: Mapped[int] = mapped_column(Integer, default=5)
+    junior_k: Mapped[float | None] = mapped_column(Float)
+    rating_floor: Mapped[float | None] = mapped_column(Float)
+    last_replay_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+
+
+class Member(db.Model):
+    """A person on the roster. Nothing personal beyond a name, the junior flag and consent."""
+
+    __tablename__ = "members"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200), index=True)
+    junior: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Consent to show a junior's full name: parent *and* child, when, recorded by whom (SPEC §5).
+    consent_given: Mapped[bool] = mapped_column(Boolean, default=False)
+    consent_date: Mapped[dt.date | None] = mapped_column(Date)
+    consent_recorded_by: Mapped[str | None] = mapped_column(String(200))
+    consent_note: Mapped[str | None] = mapped_column(String(500))
+    merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    # Derived by the replay (current ladder state); never edited by hand.
+    rating: Mapped[float] = mapped_column(Float, default=1200.0)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    last_change: Mapped[float | None] = mapped_column(Float)
+
+    entries: Mapped[list[Entry]] = relationship(back_populates="member")
+
+
+class Event(db.Model):
+    """A tournament or club night."""
+
+    __tablename__ = "events"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    date: Mapped[dt.date] = mapped_column(Date, index=True)
+    kind: Mapped[str] = mapped_column(String(20), default="swiss")
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    tiebreak_edition: Mapped[str | None] = mapped_column(String(20))
+    tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
+    status: Mapped[str] = mapped_column(String(10), default="published")  # draft|published
+    source_format: Mapped[str | None] = mapped_column(String(10))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    entries: Mapped[list[Entry]] = relationship(
+        back_populates="event", cascade="all, delete-orphan", order_by="Entry.start_no")
+
+    __table_args__ = (Index("ix_events_date_id", "date", "id"),)
+
+
+class Entry(db.Model):
+    """A participant of an event, as typed, linked to a member once confirmed."""
+
+    __tablename__ = "entries"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), index=True)
+    start_no: Mapped[int] = mapped_column(Integer)
+    raw_name: Mapped[str] = mapped_column(String(200))
+    typed_rating: Mapped[int | None] = mapped_column(Integer)
+
+    event: Mapped[Event] = relationship(back_populates="entries")
+    member: Mapped[Member | None] = relationship(back_populates="entries")
+    results: Mapped[list[Result]] = relationship(
+        back_populates="entry", cascade="all, delete-orphan", order_by="Result.round",
+        foreign_keys="Result.entry_id")
+
+    __table_args__ = (UniqueConstraint("event_id", "start_no"),)
+
+
+class Result(db.Model):
+    """One entry's result in one round (a kind of SPEC §1), with opponent and colour."""
+
+    __tablename__ = "results"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entries.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    opponent_entry_id: Mapped[int | None] = mapped_column(
+        ForeignKey("entries.id", ondelete="CASCADE"))
+    colour: Mapped[str | None] = mapped_column(String(1))
+    # Over-the-board outcome in half points (2, 1, 0), only for unrated_played.
+    outcome_halves: Mapped[int | None] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    entry: Mapped[Entry] = relationship(back_populates="results", foreign_keys=[entry_id])
+
+    __table_args__ = (UniqueConstraint("entry_id", "round"),)
+
+
+class RatingRow(db.Model):
+    """Per (event, member): rating before/after, K, counted games, expected and actual score."""
+
+    __tablename__ = "rating_rows"
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), primary_key=True, index=True)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    k: Mapped[float] = mapped_column(Float)
+    games_before: Mapped[int] = mapped_column(Integer)
+    games_counted: Mapped[int] = mapped_column(Integer)
+    expected: Mapped[float] = mapped_column(Float)
+    score: Mapped[float] = mapped_column(Float)
+    provisional_before: Mapped[bool] = mapped_column(Boolean)
+
+
+class User(UserMixin, db.Model):
+    """An organizer account (an adult who logs in)."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class AuditEntry(db.Model):
+    """Who changed what, when, from which value to which (SPEC §3)."""
+
+    __tablename__ = "audit_log"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
+    actor: Mapped[str] = mapped_column(String(80))
+    action: Mapped[str] = mapped_column(String(40))
+    event_id: Mapped[int | None] = mapped_column(Integer, index=True)  # no FK: survives deletion
+    member_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    summary: Mapped[str] = mapped_column(String(500), default="")
+    old_value: Mapped[str | None] = mapped_column(Text)
+    new_value: Mapped[str | None] = mapped_column(Text)
+
+
+class Merge(db.Model):
+    """A merge of a duplicate member (source) into another (target), and exactly what moved."""
+
+    __tablename__ = "merges"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    source_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    target_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    actor: Mapped[str] = mapped_column(String(80))
+    undone_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    moved_entry_ids: Mapped[str] = mapped_column(Text, default="")  # comma-separated entry ids
+
+
+class LoginAttempt(db.Model):
+    """A failed login, kept briefly for throttling per account and per address."""
+
+    __tablename__ = "login_attempts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(80), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)

@@ -1,0 +1,38 @@
+"""Organizer accounts."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.security import generate_password_hash
+
+from ..extensions import db
+from ..models import User
+from . import ServiceError, audit
+
+MIN_PASSWORD = 10
+
+
+def hash_password(password: str) -> str:
+    """A slow, salted hash (scrypt) of an organizer password."""
+    return generate_password_hash(password, method="scrypt")
+
+
+def set_organizer(username: str, password: str, actor: str) -> bool:
+    """Create organizer ``username`` or reset its password; returns True when created."""
+    username = username.strip()
+    if not username or len(username) > 80:
+        raise ServiceError(_("The login name must have 1 to 80 characters."))
+    if len(password) < MIN_PASSWORD:
+        raise ServiceError(_("The password must have at least %(n)d characters.", n=MIN_PASSWORD))
+    user = db.session.scalar(select(User).where(User.username == username))
+    created = user is None
+    if user is None:
+        user = User(username=username, password_hash=hash_password(password))
+        db.session.add(user)
+    else:
+        user.password_hash = hash_password(password)
+    audit.record(actor, "organizer.create" if created else "organizer.password",
+                 f"Organizer {username}")
+    db.session.commit()
+    return created

@@ -1,0 +1,63 @@
+"""``ladder check``: recompute the whole ladder from scratch and compare with what is stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..models import Member, RatingRow
+from ..rating import replay as replay_events
+from .replay import _juniors, club_settings, load_inputs, rating_options
+
+_ROW_FIELDS = ("rating_before", "rating_after", "k", "games_before", "games_counted",
+               "expected", "score", "provisional_before")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One stored value that differs from a replay from scratch."""
+
+    where: str
+    field: str
+    stored: object
+    expected: object
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.field} stored {self.stored!r}, replay gives {self.expected!r}"
+
+
+def check(session: Session | None = None) -> list[Difference]:
+    """Replay from scratch in memory (writing nothing) and list every difference found."""
+    session = session or db.session
+    settings = club_settings(session)
+    options = rating_options(settings)
+    rows, final = replay_events(load_inputs(session, None), {}, options, _juniors(session))
+    differences: list[Difference] = []
+
+    stored = {(r.event_id, r.member_id): r for r in session.scalars(select(RatingRow))}
+    for row in rows:
+        where = f"event {row.event_id}, member {row.member_id}"
+        have = stored.pop((row.event_id, row.member_id), None)
+        if have is None:
+            differences.append(Difference(where, "row", None, "present"))
+            continue
+        for field in _ROW_FIELDS:
+            if getattr(have, field) != getattr(row, field):
+                differences.append(Difference(where, field, getattr(have, field),
+                                              getattr(row, field)))
+    for event_id, member_id in stored:
+        differences.append(Difference(f"event {event_id}, member {member_id}", "row",
+                                      "present", None))
+
+    for member in session.scalars(select(Member)):
+        state = final.get(member.id)
+        rating = state.rating if state else options.start_rating
+        games = state.games if state else 0
+        if member.rating != rating:
+            differences.append(Difference(f"member {member.id}", "rating", member.rating, rating))
+        if member.games != games:
+            differences.append(Difference(f"member {member.id}", "games", member.games, games))
+    return differences

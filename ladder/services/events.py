@@ -1,0 +1,191 @@
+"""Publishing an event and the read-side conversion of a stored event back to pure data."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..models import Entry, Event, Member, Result
+from ..names import name_key
+from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from . import ServiceError, audit
+from .replay import earliest, event_key, replay_change
+
+MAX_NAME = 200
+JUNIOR_AGE = 18
+
+# C.07 Art. 4.1 leaves the order to the organizer; these are the documented presets we use when
+# a file names none (README "Tie-breaks").
+DEFAULT_ORDER = {
+    EventKind.ROUND_ROBIN: "DE,SB,WIN,KS",
+    EventKind.SWISS: "BH/C1,BH,SB,DE",
+}
+FALLBACK_ORDER = "BH/C1,BH,SB"
+
+
+def default_edition(date: dt.date) -> str:
+    """The tie-break edition in force on ``date`` (SPEC §7.1)."""
+    if date >= dt.date(2026, 3, 1):
+        return "fide-2026"
+    if date >= dt.date(2023, 9, 1):
+        return "fide-2024"
+    return "fide-2012"
+
+
+def default_order(kind: EventKind) -> str:
+    """The preset tie-break order for an event kind."""
+    return DEFAULT_ORDER.get(kind, FALLBACK_ORDER)
+
+
+@dataclass
+class PublishRequest:
+    """An event ready to publish: its data, its settings, and the confirmed name links.
+
+    ``links`` maps start numbers to a member id, or to None for "new member".
+    ``new_juniors`` lists start numbers whose *new* member is flagged junior.
+    """
+
+    tournament: Tournament
+    name: str
+    date: dt.date
+    kind: EventKind
+    rated: bool = True
+    edition: str | None = None
+    order: str | None = None
+    links: Mapping[int, int | None] = field(default_factory=dict)
+    new_juniors: frozenset[int] = frozenset()
+    source_format: str | None = None
+
+
+def clean_name(raw: str) -> str:
+    """A typed name tidied for storage; refuses an empty or overlong one."""
+    name = " ".join(raw.split())
+    if not name:
+        raise ServiceError(_("A name is empty."))
+    if len(name) > MAX_NAME:
+        raise ServiceError(_("The name “%(start)s…” is longer than %(max)d characters.",
+                             start=name[:20], max=MAX_NAME))
+    return name
+
+
+def is_junior_by_birth_year(birth_year: int | None, on: dt.date) -> bool:
+    """Suggest the junior flag from a TRF birth year (the year itself is never stored)."""
+    return birth_year is not None and 1900 < birth_year and on.year - birth_year < JUNIOR_AGE
+
+
+def exact_links(tournament: Tournament, session: Session | None = None) -> dict[int, int | None]:
+    """Link each player whose name is identical (SPEC §4) to exactly one visible member."""
+    session = session or db.session
+    by_key: dict[str, list[int]] = {}
+    for member_id, key in session.execute(
+            select(Member.id, Member.name_key).where(Member.merged_into_id.is_(None))):
+        by_key.setdefault(key, []).append(member_id)
+    links: dict[int, int | None] = {}
+    for player in tournament.players:
+        matches = by_key.get(name_key(player.name), [])
+        links[player.start_no] = matches[0] if len(matches) == 1 else None
+    # Two players of one event can never be the same member: leave such names unlinked.
+    taken = [member_id for member_id in links.values() if member_id is not None]
+    shared = {member_id for member_id in taken if taken.count(member_id) > 1}
+    return {no: (None if member_id in shared else member_id) for no, member_id in links.items()}
+
+
+def publish(request: PublishRequest, actor: str) -> Event:
+    """Create the event with its entries and results, link or create members, replay, audit.
+
+    One transaction: the caller's session is committed here only if everything succeeded.
+    """
+    session = db.session
+    try:
+        event = _create_event(session, request)
+        session.flush()
+        replay_change(event_key(event), lambda: None, session)
+        audit.record(actor, "event.publish",
+                     f"Published “{event.name}” ({event.date.isoformat()}), "
+                     f"{len(request.tournament.players)} players",
+                     event_id=event.id, new={"name": event.name, "date": event.date.isoformat(),
+                                             "rated": event.rated, "kind": event.kind})
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return event
+
+
+def _create_event(session: Session, request: PublishRequest) -> Event:
+    t = request.tournament
+    if not t.players:
+        raise ServiceError(_("The event has no players."))
+    event = Event(name=clean_name(request.name), date=request.date, kind=request.kind.value,
+                  rounds=t.rounds, rated=request.rated,
+                  tiebreak_edition=request.edition or default_edition(request.date),
+                  tiebreak_order=request.order if request.order is not None
+                  else (",".join(t.tiebreak_codes) or default_order(request.kind)),
+                  status="published", source_format=request.source_format)
+    session.add(event)
+    members = {m.id: m for m in session.scalars(
+        select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}
+    entries: dict[int, Entry] = {}
+    chosen = [v for v in request.links.values() if v is not None]
+    if len(chosen) != len(set(chosen)):
+        raise ServiceError(_("Two players of the event are linked to the same member."))
+    for player in t.players:
+        member_id = request.links.get(player.start_no)
+        if member_id is not None:
+            member = members.get(member_id)
+            if member is None or member.merged_into_id is not None:
+                raise ServiceError(_("Member %(id)d does not exist.", id=member_id))
+        else:
+            name = clean_name(player.name)
+            member = Member(name=name, name_key=name_key(name),
+                            junior=player.start_no in request.new_juniors)
+            session.add(member)
+        entry = Entry(event=event, member=member, start_no=player.start_no,
+                      raw_name=clean_name(player.name), typed_rating=player.rating)
+        session.add(entry)
+        entries[player.start_no] = entry
+    session.flush()
+    for player in t.players:
+        for result in player.results:
+            opponent = entries.get(result.opponent) if result.opponent is not None else None
+            if result.opponent is not None and opponent is None:
+                raise ServiceError(_("Player %(no)d's opponent %(opp)d in round %(round)d is "
+                                     "not in the event.", no=player.start_no,
+                                     opp=result.opponent, round=result.round))
+            session.add(Result(
+                entry_id=entries[player.start_no].id, round=result.round, kind=result.kind.value,
+                opponent_entry_id=opponent.id if opponent else None,
+                colour=result.colour.value if result.colour else None,
+                outcome_halves=int(result.outcome * 2) if result.outcome is not None else None))
+    return event
+
+
+def tournament_of(event: Event) -> Tournament:
+    """A stored event as pure data (for tie-breaks, crosstables and TRF export)."""
+    start_no_of = {entry.id: entry.start_no for entry in event.entries}
+    players = []
+    for entry in event.entries:
+        results = tuple(
+            RoundResult(round=r.round, kind=Kind(r.kind),
+                        opponent=start_no_of.get(r.opponent_entry_id)
+                        if r.opponent_entry_id else None,
+                        colour=Colour(r.colour) if r.colour else None,
+                        outcome=Fraction(r.outcome_halves, 2)
+                        if r.outcome_halves is not None else None)
+            for r in entry.results)
+        players.append(Player(start_no=entry.start_no, name=entry.raw_name,
+                              rating=entry.typed_rating, results=results))
+    return Tournament(name=event.name, players=tuple(players), rounds=event.rounds,
+                      start_date=event.date, kind=EventKind(event.kind),
+                      tiebreak_codes=tuple(c for c in event.tiebreak_order.split(",") if c))
+
+
+__all__ = ["PublishRequest", "publish", "exact_links", "tournament_of", "default_edition",
+           "default_order", "earliest", "is_junior_by_birth_year", "clean_name"]

@@ -1,0 +1,96 @@
+"""``ladder import``: read a results file, link identical names, create the rest, publish."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from ..extensions import db
+from ..formats.errors import FormatError
+from ..models import Member
+from ..tournament import EventKind, Tournament
+from . import ServiceError
+from .events import PublishRequest, exact_links, is_junior_by_birth_year, publish
+
+
+@dataclass
+class ImportReport:
+    """What an import did, for the command line."""
+
+    event_id: int
+    event_name: str
+    date: dt.date
+    linked: int
+    created: int
+    suggestions: list[str] = field(default_factory=list)
+
+
+def detect_format(text: str, source: str) -> str:
+    """Guess the format from the file name, then from the content."""
+    lower = source.lower()
+    if lower.endswith((".trf", ".trfx", ".txt")) and "\n001 " in "\n" + text:
+        return "trf"
+    if lower.endswith(".pgn") or text.lstrip().startswith("["):
+        return "pgn"
+    if "\n001 " in "\n" + text.replace("\r", "\n"):
+        return "trf"
+    return "paste"
+
+
+def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
+    """Parse ``text`` in ``fmt`` (or the detected format); FormatError on bad input."""
+    fmt = fmt or detect_format(text, source)
+    if fmt == "trf":
+        from ..formats.trf import read_trf
+        return read_trf(text, source), fmt
+    if fmt == "pgn":
+        from ..formats.pgn import read_pgn_tournament
+        return read_pgn_tournament(text, source), fmt
+    from ..formats import paste
+    return paste.read_paste(text, source), fmt
+
+
+def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
+                date: dt.date | None, kind: str | None, rated: bool, actor: str) -> ImportReport:
+    """Publish the event in ``text``: identical names link (SPEC §4), others become members."""
+    tournament, fmt = parse(text, source, fmt)
+    event_date = date or tournament.start_date
+    if event_date is None:
+        raise ServiceError(_("The file has no start date; give one with --date YYYY-MM-DD."))
+    links = exact_links(tournament)
+    new_juniors = frozenset(
+        p.start_no for p in tournament.players
+        if links.get(p.start_no) is None and is_junior_by_birth_year(p.birth_year, event_date))
+    suggestions = _suggestions(tournament, links)
+    event = publish(PublishRequest(
+        tournament=tournament, name=name or tournament.name or source, date=event_date,
+        kind=EventKind(kind) if kind else tournament.kind, rated=rated, links=links,
+        new_juniors=new_juniors, source_format=fmt), actor=actor)
+    linked = sum(1 for member_id in links.values() if member_id is not None)
+    return ImportReport(event.id, event.name, event.date, linked,
+                        len(tournament.players) - linked, suggestions)
+
+
+def _suggestions(tournament: Tournament, links: dict[int, int | None]) -> list[str]:
+    """For each new name, the existing members it might be (for the organizer to review)."""
+    from ..names import suggest
+    candidates = [(m.id, m.name) for m in db.session.scalars(
+        select(Member).where(Member.merged_into_id.is_(None)))]
+    if not candidates:
+        return []
+    lines = []
+    for player in tournament.players:
+        if links.get(player.start_no) is not None:
+            continue
+        found = suggest(player.name, candidates, limit=3)
+        if found:
+            options = "; ".join(f"{s.name} (member {s.candidate}, {s.score}: "
+                                f"{', '.join(s.reasons)})" for s in found)
+            lines.append(f"“{player.name}” is new; it might be {options}")
+    return lines
+
+
+__all__ = ["import_file", "parse", "detect_format", "ImportReport", "FormatError"]

@@ -1,0 +1,233 @@
+"""The replay: derive every rating row and the members' current state from the results.
+
+SPEC §3: any change that can affect ratings replays the ladder *in the same transaction*, in
+(event date, event id) order. A replay may start at the earliest affected event, taking each
+member's pre-event state from the stored rows; ``check`` proves it equals a replay from scratch.
+
+How a partial replay from event X finds its starting state, without reading the whole history:
+a member who appears in an event at or after X had, before X, exactly the state stored as
+``rating_before``/``games_before`` in their *first* row at or after X; every other member is
+untouched by the replay and keeps the state in the members table.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result, utcnow
+from ..rating import EventInput, MemberState, Pairing, RatingOptions, replay as replay_events
+from ..tournament import EventKind, Kind
+
+EventKey = tuple[dt.date, int]
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    """What a replay did: from which event, how many events and rows it wrote."""
+
+    since: EventKey | None
+    events: int
+    rows: int
+
+
+def club_settings(session: Session | None = None) -> ClubSettings:
+    """The club's settings row, created with defaults on first use."""
+    session = session or db.session
+    settings = session.scalars(select(ClubSettings).order_by(ClubSettings.id)).first()
+    if settings is None:
+        settings = ClubSettings()
+        session.add(settings)
+        session.flush()
+    return settings
+
+
+def rating_options(settings: ClubSettings) -> RatingOptions:
+    """The club's rating options as the pure engine takes them (SPEC §2 club options)."""
+    return RatingOptions(
+        start_rating=settings.start_rating, k_new=settings.k_new,
+        k_established=settings.k_established, k_threshold=settings.k_threshold,
+        provisional_games=settings.provisional_games, junior_k=settings.junior_k,
+        floor=settings.rating_floor)
+
+
+def event_key(event: Event) -> EventKey:
+    """The replay order of an event: (date, id)."""
+    return (event.date, event.id)
+
+
+def _at_or_after(key: EventKey | None):  # noqa: ANN202 - an SQL condition
+    if key is None:
+        return Event.status == "published"
+    date, event_id = key
+    return and_(Event.status == "published",
+                or_(Event.date > date, and_(Event.date == date, Event.id >= event_id)))
+
+
+def load_inputs(session: Session, since: EventKey | None) -> list[EventInput]:
+    """Read the published events at or after ``since`` as the engine's plain inputs, in order."""
+    events = session.execute(
+        select(Event.id, Event.rated, Event.kind).where(_at_or_after(since))
+        .order_by(Event.date, Event.id)).all()
+    if not events:
+        return []
+    first_ids = {row.id for row in events}
+    entry_rows = session.execute(
+        select(Entry.id, Entry.event_id, Entry.member_id)
+        .join(Event, Event.id == Entry.event_id).where(_at_or_after(since))).all()
+    member_of = {row.id: row.member_id for row in entry_rows}
+    participants: dict[int, list[int]] = {event_id: [] for event_id in first_ids}
+    for row in entry_rows:
+        if row.member_id is not None:
+            participants[row.event_id].append(row.member_id)
+    pairings: dict[int, list[Pairing]] = {event_id: [] for event_id in first_ids}
+    # Each game once: the side with the smaller entry id; byes have no opponent.
+    result_rows = session.execute(
+        select(Entry.event_id, Result.entry_id, Result.kind, Result.opponent_entry_id,
+               Result.outcome_halves)
+        .join(Entry, Entry.id == Result.entry_id).join(Event, Event.id == Entry.event_id)
+        .where(_at_or_after(since))
+        .where(or_(Result.opponent_entry_id.is_(None), Result.entry_id < Result.opponent_entry_id))
+    ).all()
+    for event_id, entry_id, kind, opponent_id, halves in result_rows:
+        a = member_of.get(entry_id)
+        if a is None:
+            continue
+        b = member_of.get(opponent_id) if opponent_id is not None else None
+        outcome = Fraction(halves, 2) if halves is not None else None
+        pairings[event_id].append(Pairing(a, b, Kind(kind), outcome))
+    return [
+        EventInput(event_id=row.id, rated=row.rated, kind=EventKind(row.kind),
+                   participants=tuple(sorted(set(participants[row.id]))),
+                   pairings=tuple(pairings[row.id]))
+        for row in events
+    ]
+
+
+def _pre_state(session: Session, since: EventKey | None) -> dict[int, MemberState]:
+    """Each member's state just before ``since``, for members with rows at or after it."""
+    if since is None:
+        return {}
+    rows = session.execute(
+        select(RatingRow.member_id, RatingRow.rating_before, RatingRow.games_before)
+        .join(Event, Event.id == RatingRow.event_id).where(_at_or_after(since))
+        .order_by(Event.date.desc(), Event.id.desc())).all()
+    # Ordered latest first, so the last assignment per member is their first row.
+    return {member_id: MemberState(rating, games) for member_id, rating, games in rows}
+
+
+def _juniors(session: Session) -> frozenset[int]:
+    return frozenset(session.scalars(select(Member.id).where(Member.junior.is_(True))))
+
+
+def capture(session: Session, since: EventKey | None) -> dict[int, MemberState]:
+    """The pre-change state a replay from ``since`` needs; call it *before* changing anything."""
+    return _pre_state(session, since)
+
+
+def replay(session: Session | None = None, since: EventKey | None = None,
+           pre_state: dict[int, MemberState] | None = None) -> ReplayReport:
+    """Recompute rating rows from ``since`` (None: from scratch) and the members' current state.
+
+    Runs inside the caller's transaction (the caller commits the change and this together).
+    ``pre_state`` is what :func:`capture` returned before the change; when omitted it is read now
+    (fine when the change cannot remove rows at or after ``since``).
+    """
+    session = session or db.session
+    session.flush()
+    settings = club_settings(session)
+    options = rating_options(settings)
+    if pre_state is None:
+        pre_state = _pre_state(session, since)
+    inputs = load_inputs(session, since)
+    affected = set(pre_state)
+    state: dict[int, MemberState] = dict(pre_state)
+    if since is not None:
+        newcomers = {m for event in inputs for m in event.participants} - affected
+        if newcomers:
+            for member_id, rating, games in session.execute(
+                    select(Member.id, Member.rating, Member.games)
+                    .where(Member.id.in_(newcomers))):
+                state[member_id] = MemberState(rating, games)
+    rows, final = replay_events(inputs, state, options, _juniors(session))
+
+    event_ids = select(Event.id).where(_at_or_after(since)).scalar_subquery()
+    if since is None:
+        session.execute(delete(RatingRow))
+    else:
+        session.execute(delete(RatingRow).where(RatingRow.event_id.in_(event_ids)))
+    if rows:
+        session.execute(insert(RatingRow), [_row_dict(row) for row in rows])
+    _store_member_state(session, since, options, affected | set(final), final, rows)
+    settings.last_replay_at = utcnow()
+    return ReplayReport(since=since, events=len(inputs), rows=len(rows))
+
+
+def _row_dict(row) -> dict:  # noqa: ANN001 - ladder.rating.RatingRow
+    return {
+        "event_id": row.event_id, "member_id": row.member_id,
+        "rating_before": row.rating_before, "rating_after": row.rating_after, "k": row.k,
+        "games_before": row.games_before, "games_counted": row.games_counted,
+        "expected": row.expected, "score": row.score,
+        "provisional_before": row.provisional_before,
+    }
+
+
+def _store_member_state(session: Session, since: EventKey | None, options: RatingOptions,
+                        affected: set[int], final: dict[int, MemberState],
+                        rows: Iterable) -> None:
+    last_change: dict[int, float] = {}
+    for row in rows:  # rows come in replay order: the last one per member wins
+        last_change[row.member_id] = row.rating_after - row.rating_before
+    if since is None:
+        # From scratch: everyone starts over; members without any row are back at the start.
+        session.execute(update(Member).values(rating=options.start_rating, games=0,
+                                              last_change=None))
+        affected = set(final)
+    params = []
+    for member_id in affected:
+        state = final.get(member_id)
+        if state is None:
+            continue
+        params.append({"b_id": member_id, "b_rating": state.rating, "b_games": state.games,
+                       "b_change": last_change.get(member_id)})
+    if params:
+        from sqlalchemy import bindparam
+        session.execute(
+            update(Member.__table__).where(Member.__table__.c.id == bindparam("b_id"))
+            .values(rating=bindparam("b_rating"), games=bindparam("b_games"),
+                    last_change=bindparam("b_change")),
+            params)
+    if since is not None:
+        # A member whose only rows at or after ``since`` vanished has no row left to find a
+        # last change in; look it up in their latest remaining row.
+        gone = [m for m in affected if m not in last_change]
+        for member_id in gone:
+            latest = session.execute(
+                select(RatingRow.rating_after - RatingRow.rating_before)
+                .join(Event, Event.id == RatingRow.event_id)
+                .where(RatingRow.member_id == member_id)
+                .order_by(Event.date.desc(), Event.id.desc()).limit(1)).scalar()
+            session.execute(update(Member).where(Member.id == member_id)
+                            .values(last_change=latest))
+
+
+def replay_change(since: EventKey | None, change: Callable[[], None],
+                  session: Session | None = None) -> ReplayReport:
+    """Capture the pre-state at ``since``, apply ``change``, replay — all in one transaction."""
+    session = session or db.session
+    pre = capture(session, since)
+    change()
+    return replay(session, since, pre)
+
+
+def earliest(*keys: EventKey | None) -> EventKey | None:
+    """The earliest of several event keys (ignoring None); None when none is given."""
+    present = [key for key in keys if key is not None]
+    return min(present) if present else None

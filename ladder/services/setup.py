@@ -1,0 +1,33 @@
+"""Creating or upgrading the database schema (Alembic migrations via Flask-Migrate)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask_migrate import upgrade
+from sqlalchemy import inspect
+
+from ..extensions import db
+
+MIGRATIONS = str(Path(__file__).resolve().parent.parent / "migrations")
+
+
+def init_database() -> None:
+    """Bring the database to the newest schema; a new database is created from scratch.
+
+    Every schema change ships as a migration, so a club upgrading later keeps its data.
+    """
+    upgrade(directory=MIGRATIONS)
+    from .replay import club_settings
+    club_settings()
+    db.session.commit()
+
+
+def is_empty() -> bool:
+    """True when no event and no member exists yet (``make run`` then loads the demo)."""
+    from sqlalchemy import select
+    from ..models import Event, Member
+    if not inspect(db.engine).has_table("members"):
+        return True
+    return (db.session.scalar(select(Member.id).limit(1)) is None
+            and db.session.scalar(select(Event.id).limit(1)) is None)

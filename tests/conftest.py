@@ -1,0 +1,86 @@
+"""Shared fixtures: a fresh app and database per test (SQLite file, or PostgreSQL in CI).
+
+Set ``TEST_DATABASE_URL`` to run the database tests against PostgreSQL (``.ci/run`` does);
+otherwise each test gets its own SQLite file. Tests that use the ``app`` fixture are marked
+``db`` automatically, so ``pytest -m db`` selects exactly the database-touching tests.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import text
+
+from ladder import create_app
+from ladder.extensions import db
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+TESTDATA = SHARED / "testdata"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "app" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.db)
+
+
+def _reset_postgres(url: str) -> None:
+    from sqlalchemy import create_engine
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """A fresh app with a freshly migrated database."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        url = url.replace("postgresql://", "postgresql+psycopg://", 1)
+        _reset_postgres(url)
+    else:
+        url = f"sqlite:///{tmp_path / 'ladder.sqlite3'}"
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    application = create_app({
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": url,
+        "SECRET_KEY": "test-secret-key",
+        "WTF_CSRF_ENABLED": True,
+        "SERVER_NAME": None,
+    })
+    application.instance_path = str(instance)
+    with application.app_context():
+        from ladder.services.setup import init_database
+        init_database()
+    yield application
+    with application.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of ``app``."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    """A CLI runner of ``app`` (commands run in its context)."""
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def ctx(app: Flask) -> Iterator[Flask]:
+    """An application context around the test (for calling services directly)."""
+    with app.app_context():
+        yield app
+        db.session.rollback()
