@@ -1,0 +1,30 @@
+"""The Elo formulas and the K / provisional policy of the ladder (SPEC §2)."""
+
+from __future__ import annotations
+
+from ladder.rating.types import RatingOptions
+
+
+def expected_score(own: float, opp: float) -> float:
+    """Expected score of a player rated ``own`` against one rated ``opp``.
+
+    SPEC §2: ``E = 1 / (1 + 10^((R_opp - R_own) / 400))`` (the logistic curve, not FIDE's table).
+    """
+    return 1.0 / (1.0 + 10.0 ** ((opp - own) / 400.0))
+
+
+def is_provisional(games: int, options: RatingOptions) -> bool:
+    """True while a member has fewer than ``options.provisional_games`` counted games (SPEC §2)."""
+    return games < options.provisional_games
+
+
+def k_factor(rating: float, games: int, options: RatingOptions, junior: bool = False) -> float:
+    """The K a member plays an event with, from the pre-event rating and counted games.
+
+    SPEC §2: K = ``k_new`` while fewer than ``k_threshold`` counted games, then
+    ``k_established``; with the junior option on, K = ``junior_k`` for a member flagged
+    junior while the rating is below ``junior_k_ceiling``.
+    """
+    if junior and options.junior_k is not None and rating < options.junior_k_ceiling:
+        return options.junior_k
+    return options.k_new if games < options.k_threshold else options.k_established
