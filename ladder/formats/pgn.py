@@ -1,0 +1,152 @@
+"""Reading a tournament from PGN headers (SPEC §9): moves are ignored, only the tags count.
+
+Each game contributes Event, Date, Round, White, Black, Result and, when present, WhiteElo /
+BlackElo (plus WhiteTitle / WhiteFideId and the Black equivalents, which cost nothing).
+Rounds may be written ``3`` or ``3.1`` (round.board). Players are numbered by rating
+(highest first, unrated last), then by name. A player without a game in a round gets a
+``zero_bye`` there; an event where every pair met exactly once is a round-robin.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from ladder.formats.errors import FormatError
+from ladder.formats.trf import is_round_robin, split_lines
+from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+
+_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
+_RESULTS = {"1-0": (Kind.WIN, Kind.LOSS), "0-1": (Kind.LOSS, Kind.WIN),
+            "1/2-1/2": (Kind.DRAW, Kind.DRAW), "½-½": (Kind.DRAW, Kind.DRAW)}
+
+
+@dataclass
+class _Game:
+    """The tag pairs of one game, each with the line it was written on."""
+
+    line: int  # line of the game's first tag
+    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def get(self, name: str) -> str:
+        return self.tags.get(name, ("", 0))[0].strip()
+
+    def line_of(self, name: str) -> int:
+        return self.tags.get(name, ("", self.line))[1]
+
+
+def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
+    """Read the games' headers of a PGN file into a :class:`Tournament`.
+
+    Raises :class:`FormatError` with the line for an unfinished game (``*``), an unknown
+    result, a missing player or round, a player twice in one round, binary data or a text
+    without any game.
+    """
+    games = _split_games(split_lines(text, source, "PGN"))
+    if not games:
+        raise FormatError(source, None, None, "not a PGN file: no game headers found")
+
+    # One pass to validate and collect; round labels are mapped to 1..n afterwards.
+    played: list[tuple[int, str, str, Kind, Kind, _Game]] = []
+    ratings: dict[str, int | None] = {}
+    extras: dict[str, dict[str, str]] = {}
+    dates: list[dt.date] = []
+    for game in games:
+        white, black = game.get("White"), game.get("Black")
+        for tag, name in (("White", white), ("Black", black)):
+            if name in ("", "?"):
+                raise FormatError(source, game.line_of(tag), None, f"game has no {tag} player")
+        if white == black:
+            raise FormatError(source, game.line_of("Black"), None,
+                              f"{white!r} cannot play against himself")
+        result = game.get("Result")
+        if result == "*":
+            raise FormatError(source, game.line_of("Result"), None,
+                              "game not finished (result '*'): a tournament needs every result")
+        if result not in _RESULTS:
+            raise FormatError(source, game.line_of("Result"), None,
+                              f"unknown result {result!r} (expected 1-0, 0-1 or 1/2-1/2)")
+        round_text = game.get("Round")
+        match = re.fullmatch(r"(\d+)(?:\.\d+)*", round_text)
+        if not match or int(match.group(1)) == 0:
+            raise FormatError(source, game.line_of("Round"), None,
+                              f"round must be a number such as 3 or 3.1, found {round_text!r}")
+        for side, name in (("White", white), ("Black", black)):
+            elo = game.get(f"{side}Elo")
+            if name not in ratings or ratings[name] is None:  # first rating seen wins
+                ratings[name] = int(elo) if elo.isdigit() and int(elo) > 0 else None
+            info = extras.setdefault(name, {})
+            for key in ("Title", "FideId"):
+                if (value := game.get(side + key)) and value not in ("-", "?", "0"):
+                    info.setdefault(key, value)
+        if day := _pgn_date(game.get("Date") or game.get("UTCDate")):
+            dates.append(day)
+        white_kind, black_kind = _RESULTS[result]
+        played.append((int(match.group(1)), white, black, white_kind, black_kind, game))
+
+    # Rounds are renumbered 1..n in order, so that Tournament.rounds is their count even if
+    # the file holds, say, only rounds 3 to 5 (SPEC §9: a round with no game is a zero bye).
+    labels = sorted({label for label, *_ in played})
+    round_of = {label: index for index, label in enumerate(labels, 1)}
+    names = sorted(ratings, key=lambda n: (ratings[n] is None, -(ratings[n] or 0), n))
+    number = {name: index for index, name in enumerate(names, 1)}
+    results: dict[str, dict[int, RoundResult]] = {name: {} for name in names}
+    for label, white, black, white_kind, black_kind, game in played:
+        round_no = round_of[label]
+        for name, kind, colour, opponent in ((white, white_kind, Colour.WHITE, black),
+                                             (black, black_kind, Colour.BLACK, white)):
+            if round_no in results[name]:
+                raise FormatError(source, game.line_of("Round"), None,
+                                  f"{name!r} plays twice in round {label}")
+            results[name][round_no] = RoundResult(round_no, kind, number[opponent], colour)
+
+    players = tuple(
+        Player(
+            start_no=number[name], name=name, rating=ratings[name],
+            results=tuple(results[name].get(r) or RoundResult(r, Kind.ZERO_BYE)
+                          for r in range(1, len(labels) + 1)),
+            title=extras[name].get("Title", ""), fide_id=extras[name].get("FideId", ""),
+        )
+        for name in names
+    )
+    return Tournament(
+        name=games[0].get("Event"),
+        players=players,
+        rounds=len(labels),
+        start_date=min(dates, default=None),
+        end_date=max(dates, default=None),
+        kind=EventKind.ROUND_ROBIN if is_round_robin(players) else EventKind.SWISS,
+    )
+
+
+def _split_games(lines: list[str]) -> list[_Game]:
+    """Group tag lines into games: a tag after anything that is not a tag starts a new game.
+
+    A tag name repeated inside one block also starts a new game, so files that omit the
+    blank line (and the moves) between games are still split correctly.
+    """
+    games: list[_Game] = []
+    previous_was_tag = False
+    for line_no, line in enumerate(lines, 1):
+        match = _TAG.fullmatch(line)
+        if match:
+            name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+            if not previous_was_tag or name in games[-1].tags:
+                games.append(_Game(line_no))
+            games[-1].tags[name] = (value, line_no)
+            previous_was_tag = True
+        else:
+            previous_was_tag = False
+    return games
+
+
+def _pgn_date(text: str) -> dt.date | None:
+    """A PGN date ``YYYY.MM.DD``; unknown parts (``??``) or bad dates give None."""
+    match = re.fullmatch(r"(\d{4})\.(\d{2})\.(\d{2})", text)
+    if not match:
+        return None
+    try:
+        return dt.date(*map(int, match.groups()))
+    except ValueError:
+        return None

@@ -1,0 +1,398 @@
+"""Reading FIDE Tournament Report Files (TRF-16, TRF-2026 and the TRF(x) extensions).
+
+The reader is strict about what would change a result and lenient about cosmetics (SPEC §9):
+real programs write one-letter titles, blank or ``0000`` opponents for byes, CR line ends,
+lichess's ``-`` for an absence, trailing blanks, short lines. Anything that could be read two ways
+(a result the two players' lines disagree on, an opponent who does not exist, an unknown code)
+is refused with a :class:`FormatError` naming the line and column.
+
+Layout of a ``001`` player line (1-based columns): start number 5–8, sex 10, title 11–13,
+name 15–47, rating 49–52, federation 54–56, FIDE id 58–68, birth date 70–79, points 81–84,
+rank 86–89; round r starts at column 92+10(r−1): opponent (4 columns), colour (+5), result (+7).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ladder.formats.errors import FormatError
+from ladder.tournament import (
+    DEFAULT_SCORING,
+    HALF,
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
+
+ROUND_COLUMN = 92  # 1-based column where round 1 starts; round r at ROUND_COLUMN + 10(r-1)
+ROUND_WIDTH = 10
+
+_BYE_CODES = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "U": Kind.PAIRING_BYE, "Z": Kind.ZERO_BYE,
+              "": Kind.ZERO_BYE}
+_GAME_CODES = frozenset("10=+-WDL")
+# The pairs of codes two opponents may write about the same game (A's code, B's code).
+_MATCHING = {("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"),
+             ("W", "L"), ("L", "W"), ("D", "D")}
+_UNRATED_OUTCOME = {"W": Fraction(1), "D": HALF, "L": Fraction(0)}
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": None, "": None}
+_MONTHS = {m: i for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+# Trailing "(W)" after the name: a withdrawal marker some HTML-to-TRF converters leave behind.
+_WITHDRAWN_MARK = re.compile(r"\s{2,}\(W\)$")
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """One round entry exactly as written, with its position for error messages."""
+
+    line: int
+    column: int  # 1-based column where the round field starts
+    opponent: int | None  # None for blank or 0000
+    colour: str  # "w", "b" or "" (blank or "-")
+    code: str  # result code, upper-cased; "" when blank
+
+
+@dataclass
+class _RawPlayer:
+    line: int
+    fields: dict[str, str]
+    start_no: int
+    cells: dict[int, _Cell]
+
+
+def read_trf(text: str, source: str = "<trf>") -> Tournament:
+    """Read a TRF (TRF-16, TRF-2026 or TRF(x)) into a :class:`Tournament`.
+
+    Raises :class:`FormatError` (with line and column) for anything ambiguous; see the module
+    docstring for what is accepted.
+    """
+    lines = split_lines(text, source, "TRF")
+    tags: dict[str, list[str]] = {}
+    round_dates: tuple[dt.date | None, ...] = ()
+    raws: list[_RawPlayer] = []
+    by_no: dict[int, _RawPlayer] = {}
+    for line_no, line in enumerate(lines, 1):
+        line = line.rstrip()
+        code = line[:3]
+        if code == "001":
+            raw = _parse_player_line(line, line_no, source)
+            if raw.start_no in by_no:
+                raise FormatError(source, line_no, 5, f"start number {raw.start_no} is used twice "
+                                  f"(first on line {by_no[raw.start_no].line})")
+            by_no[raw.start_no] = raw
+            raws.append(raw)
+        elif code == "132":
+            round_dates = _parse_round_dates(line)
+        elif code and not code.startswith("#"):
+            tags.setdefault(code, []).append(line[4:].strip())
+    if not raws:
+        raise FormatError(source, None, None, "not a TRF file: no player (001) lines found")
+
+    seen = max((r for raw in raws for r in raw.cells), default=0)
+    declared = _int_or_none(_tag(tags, "XXR")) or _int_or_none(_tag(tags, "142")) or 0
+    rounds = max(seen, declared) or len(round_dates)
+    # Start-number order, whatever the file's order (often by rank): equal events compare equal.
+    players = tuple(_build_player(raw, by_no, rounds, source)
+                    for raw in sorted(raws, key=lambda raw: raw.start_no))
+
+    if round_dates:  # one entry per round, padded or cut so that index r-1 is round r
+        round_dates = (round_dates + (None,) * rounds)[:rounds]
+    extra = {key: "\n".join(values) for key, values in tags.items()}
+    withdrawn = [str(raw.start_no) for raw in raws if raw.fields.get("withdrawn")]
+    if withdrawn:
+        extra["withdrawn"] = ",".join(withdrawn)
+    kind_text = _tag(tags, "092").lower().replace("-", " ")
+    # Tag 092 wins when present; FIDE's own exercises omit it, so fall back on the pairings.
+    round_robin = "round robin" in kind_text or (not kind_text and is_round_robin(players))
+    return Tournament(
+        name=_tag(tags, "012"),
+        players=players,
+        rounds=rounds,
+        start_date=parse_date(_tag(tags, "042")),
+        end_date=parse_date(_tag(tags, "052")),
+        kind=EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS,
+        scoring=parse_scoring(" ".join(tags.get("162", []) + tags.get("XXS", []))),
+        tiebreak_codes=_split_codes(_tag(tags, "202")),
+        rounds_dates=round_dates,
+        extra=extra,
+    )
+
+
+def split_lines(text: str, source: str, what: str) -> list[str]:
+    """Lines of a text file whatever its line ends (LF, CRLF, CR), without a leading BOM.
+
+    Raises :class:`FormatError` at the first NUL byte: that is binary data, not a ``what`` file.
+    """
+    lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+    for line_no, line in enumerate(lines, 1):
+        if "\x00" in line:
+            raise FormatError(source, line_no, line.index("\x00") + 1,
+                              f"binary data (NUL byte): not a {what} text file")
+    return lines
+
+
+def is_round_robin(players: tuple[Player, ...] | list[Player]) -> bool:
+    """True when there are at least three players and every pair met exactly once.
+
+    A forfeit counts as a meeting: the pairing was made, only the game was not played.
+    """
+    if len(players) < 3:
+        return False
+    meetings: dict[frozenset[int], int] = {}
+    for player in players:
+        for result in player.results:
+            if result.kind.has_opponent and result.opponent is not None:
+                pair = frozenset((player.start_no, result.opponent))
+                meetings[pair] = meetings.get(pair, 0) + 1
+    # Each meeting is seen from both sides, hence 2 sightings per pair.
+    expected = len(players) * (len(players) - 1) // 2
+    return len(meetings) == expected and all(count == 2 for count in meetings.values())
+
+
+def _tag(tags: dict[str, list[str]], code: str) -> str:
+    """The first value of a header record, or "" when absent."""
+    values = tags.get(code)
+    return values[0] if values else ""
+
+
+def _cols(line: str, first: int, last: int) -> str:
+    """Columns ``first``..``last`` (1-based, inclusive), stripped; short lines give ""."""
+    return line[first - 1:last].strip()
+
+
+def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
+    """Split one ``001`` line into fields and raw round cells (no cross-checks yet)."""
+    if "\t" in line:
+        # A tab makes every column after it ambiguous; better to refuse than to guess.
+        raise FormatError(source, line_no, line.index("\t") + 1,
+                          "tab character in a fixed-column player line")
+    start = _cols(line, 5, 8)
+    if not start.isdigit() or int(start) == 0:
+        raise FormatError(source, line_no, 5,
+                          f"start number must be a positive number, found {start!r}")
+    name = _cols(line, 15, 47)
+    withdrawn = bool(_WITHDRAWN_MARK.search(name))
+    name = _WITHDRAWN_MARK.sub("", name).strip()
+    if not name:
+        raise FormatError(source, line_no, 15, "player has no name")
+    rating = _cols(line, 49, 52)
+    if rating and not rating.isdigit():
+        raise FormatError(source, line_no, 49, f"rating must be a number, found {rating!r}")
+    fields = {
+        "name": name, "rating": rating, "sex": _cols(line, 10, 10),
+        "title": _cols(line, 11, 13), "federation": _cols(line, 54, 56),
+        "fide_id": _cols(line, 58, 68), "birth": _cols(line, 70, 79),
+        "points": _cols(line, 81, 84), "rank": _cols(line, 86, 89),
+        "withdrawn": "1" if withdrawn else "",
+    }
+    cells: dict[int, _Cell] = {}
+    round_no = 1
+    while (index := ROUND_COLUMN - 1 + ROUND_WIDTH * (round_no - 1)) < len(line):
+        field = line[index:index + ROUND_WIDTH].ljust(ROUND_WIDTH)
+        if field.strip():
+            cells[round_no] = _parse_cell(field, line_no, index + 1, round_no, source)
+        round_no += 1
+    return _RawPlayer(line_no, fields, int(start), cells)
+
+
+def _parse_cell(field: str, line_no: int, column: int, round_no: int, source: str) -> _Cell:
+    """Parse one 10-column round field ``OOOO C R``; ``column`` is where it starts."""
+    opponent_text, colour, code = field[:4].strip(), field[5].lower(), field[7].upper()
+    for offset in (4, 6, 8, 9):
+        if field[offset] != " ":
+            raise FormatError(source, line_no, column + offset,
+                              f"round {round_no}: unexpected {field[offset]!r}; round fields are "
+                              "'OOOO C R' (opponent, colour, result) at fixed columns")
+    if opponent_text and not opponent_text.isdigit():
+        raise FormatError(source, line_no, column,
+                          f"round {round_no}: opponent must be a start number, "
+                          f"found {opponent_text!r}")
+    if colour.strip() not in _COLOURS:
+        raise FormatError(source, line_no, column + 5,
+                          f"round {round_no}: unknown colour {field[5]!r} (expected w, b or -)")
+    code = code.strip()
+    if code not in _BYE_CODES and code not in _GAME_CODES:
+        raise FormatError(source, line_no, column + 7,
+                          f"round {round_no}: unknown result code {field[7]!r}")
+    opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
+    return _Cell(line_no, column, opponent, colour.strip().replace("-", ""), code)
+
+
+def _build_player(raw: _RawPlayer, by_no: dict[int, _RawPlayer], rounds: int,
+                  source: str) -> Player:
+    """Turn a raw line into a Player, checking every game against the opponent's line."""
+    results = []
+    for round_no in range(1, rounds + 1):
+        cell = raw.cells.get(round_no)
+        results.append(_result(raw, cell, round_no, by_no, source) if cell
+                       else RoundResult(round_no, Kind.ZERO_BYE))
+    f = raw.fields
+    birth = re.search(r"\d{4}", f["birth"])
+    birth_year = int(birth.group()) if birth and 1850 <= int(birth.group()) <= 2100 else None
+    rank = _int_or_none(f["rank"])
+    return Player(
+        start_no=raw.start_no, name=f["name"], rating=int(f["rating"] or 0) or None,
+        results=tuple(results), sex=f["sex"], title=f["title"], federation=f["federation"],
+        fide_id="" if f["fide_id"] in ("", "0") else f["fide_id"],
+        birth_year=birth_year,  # the year only: SPEC §9 never keeps a date of birth
+        points=_points_or_none(f["points"]), rank=rank or None,
+    )
+
+
+def _result(raw: _RawPlayer, cell: _Cell, round_no: int, by_no: dict[int, _RawPlayer],
+            source: str) -> RoundResult:
+    """The RoundResult for one written cell, cross-checked with the opponent's cell."""
+    code = cell.code
+    if cell.opponent is None:
+        if code in _BYE_CODES:
+            return RoundResult(round_no, _BYE_CODES[code])
+        if code == "-":  # lichess, and "0000 - -": absent without a scheduled opponent
+            return RoundResult(round_no, Kind.ZERO_BYE)
+        if code == "+":  # older TRFs wrote the pairing-allocated bye as "0000 - +"
+            return RoundResult(round_no, Kind.PAIRING_BYE)
+        raise FormatError(source, cell.line, cell.column + 7,
+                          f"round {round_no}: result {code!r} needs an opponent")
+    if code in _BYE_CODES:
+        what = f"result {code!r} (a bye)" if code else "a blank result"
+        raise FormatError(source, cell.line, cell.column,
+                          f"round {round_no}: opponent {cell.opponent} given with {what}")
+    if cell.opponent == raw.start_no:
+        raise FormatError(source, cell.line, cell.column,
+                          f"round {round_no}: player {raw.start_no} is paired with himself")
+    other_raw = by_no.get(cell.opponent)
+    if other_raw is None:
+        raise FormatError(source, cell.line, cell.column,
+                          f"round {round_no}: opponent {cell.opponent} does not exist")
+    other = other_raw.cells.get(round_no)
+    if other is None or other.opponent != raw.start_no:
+        named = (f"names {other.opponent}" if other and other.opponent
+                 else "names no opponent")
+        raise FormatError(source, cell.line, cell.column,
+                          f"round {round_no}: player {raw.start_no} names opponent "
+                          f"{cell.opponent}, but {cell.opponent}'s line ({other_raw.line}) "
+                          f"{named}")
+    # Disagreements are reported on the later of the two lines (the earlier one set the
+    # expectation), so each faulty pair produces the same message whichever is read first.
+    later, earlier = (cell, other) if cell.line > other.line else (other, cell)
+    if (code, other.code) not in _MATCHING:
+        raise FormatError(source, later.line, later.column + 7,
+                          f"round {round_no}: results disagree: {code!r} for {raw.start_no} but "
+                          f"{other.code!r} for {cell.opponent} (line {earlier.line})")
+    # Same colour on both sides is impossible; a colour on one side only is tolerated for
+    # forfeits (the game never started) but not for a game that was played.
+    same_colour = bool(cell.colour) and cell.colour == other.colour
+    one_sided = bool(cell.colour) != bool(other.colour) and code not in ("+", "-")
+    if same_colour or one_sided:
+        raise FormatError(source, later.line, later.column + 5,
+                          f"round {round_no}: colours disagree between {raw.start_no} and "
+                          f"{cell.opponent} (line {earlier.line})")
+    colour = _COLOURS[cell.colour]
+    if code in _UNRATED_OUTCOME:
+        return RoundResult(round_no, Kind.UNRATED_PLAYED, cell.opponent, colour,
+                           _UNRATED_OUTCOME[code])
+    kind = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "+": Kind.FORFEIT_WIN,
+            "-": Kind.DOUBLE_FORFEIT if other.code == "-" else Kind.FORFEIT_LOSS}[code]
+    return RoundResult(round_no, kind, cell.opponent, colour)
+
+
+def _parse_round_dates(line: str) -> tuple[dt.date | None, ...]:
+    """Tag 132: one date per round, written at the round columns (YY/MM/DD in TRF-16)."""
+    dates: list[dt.date | None] = []
+    index = ROUND_COLUMN - 1
+    while index < len(line):
+        dates.append(parse_date(line[index:index + ROUND_WIDTH]))
+        index += ROUND_WIDTH
+    while dates and dates[-1] is None:
+        dates.pop()
+    return tuple(dates)
+
+
+def parse_date(text: str) -> dt.date | None:
+    """Parse the date spellings real TRFs use; None when empty or not understood.
+
+    Accepted: ``2024-08-01``, ``2024/12/01``, ``2005.07.28``, ``28.07.2005``, ``28. 07. 2005``,
+    ``24/09/2010`` (day first unless that is impossible), ``24/12/01`` (TRF's YY/MM/DD),
+    ``Jun 26, 2020`` and ``26 June 2020``. An unreadable date is not an error: dates are
+    informative only.
+    """
+    text = text.strip()
+    try:
+        if m := re.fullmatch(r"(\d{1,4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,4})\.?", text):
+            a, b, c = m.groups()
+            if len(a) == 4:
+                return dt.date(int(a), int(b), int(c))
+            if len(c) == 4:
+                day, month = int(a), int(b)
+                if month > 12 >= day:  # only possible reading is month first (US style)
+                    day, month = month, day
+                return dt.date(int(c), month, day)
+            if len(a) <= 2 and len(c) <= 2:  # TRF-16 writes short dates as YY/MM/DD
+                year = int(a)
+                return dt.date(year + (2000 if year < 70 else 1900), int(b), int(c))
+            return None
+        if m := re.fullmatch(r"([A-Za-z]{3,})\.?\s+(\d{1,2}),?\s+(\d{4})", text):
+            month_name, day, year = m.groups()
+        elif m := re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})", text):
+            day, month_name, year = m.groups()
+        else:
+            return None
+        month = _MONTHS.get(month_name[:3].lower())
+        return dt.date(int(year), month, int(day)) if month else None
+    except ValueError:  # 31 February, month 0, …
+        return None
+
+
+_SCORING_FIELDS = {"W": "win", "WW": "win", "BW": "win", "D": "draw", "WD": "draw",
+                   "BD": "draw", "L": "loss", "WL": "loss", "BL": "loss", "PAB": "pairing_bye",
+                   "U": "pairing_bye", "FPB": "full_bye", "F": "full_bye", "HPB": "half_bye",
+                   "H": "half_bye"}
+
+
+def parse_scoring(text: str) -> Scoring:
+    """Scoring from tag 162 (``W 1.0 D 0.5 L 0.0``) or TRF(x) ``XXS`` (``WW=1 D=0.5 PAB=1``).
+
+    Codes the data model has no place for (zero-point bye, forfeit values) are ignored; a
+    bye value equal to what it would default to is normalised to None so that equal scorings
+    compare equal.
+    """
+    values: dict[str, Fraction] = {}
+    for code, number in re.findall(r"([A-Za-z]+)\s*=?\s*(\d+(?:[.,]\d+)?)", text):
+        if attribute := _SCORING_FIELDS.get(code.upper()):
+            values[attribute] = Fraction(number.replace(",", "."))
+    if not values:
+        return DEFAULT_SCORING
+    win = values.get("win", DEFAULT_SCORING.win)
+    draw = values.get("draw", DEFAULT_SCORING.draw)
+
+    def bye(name: str, default: Fraction) -> Fraction | None:
+        value = values.get(name)
+        return None if value is None or value == default else value
+
+    return Scoring(win=win, draw=draw, loss=values.get("loss", DEFAULT_SCORING.loss),
+                   pairing_bye=bye("pairing_bye", win), full_bye=bye("full_bye", win),
+                   half_bye=bye("half_bye", draw))
+
+
+def _split_codes(text: str) -> tuple[str, ...]:
+    """Tie-break codes of tag 202: comma-separated in TRF-2026, blank-separated elsewhere."""
+    parts = text.split(",") if "," in text else text.split()
+    return tuple(part.strip() for part in parts if part.strip())
+
+
+def _int_or_none(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None
+
+
+def _points_or_none(text: str) -> Fraction | None:
+    """The printed score; unreadable or missing gives None (it is never trusted anyway)."""
+    if re.fullmatch(r"\d+(?:[.,]\d+)?", text):
+        return Fraction(text.replace(",", "."))
+    return None
