@@ -1,0 +1,162 @@
+"""Normalising and parsing personal names (pure, no I/O).
+
+Everything downstream (identity keys, suggestions, initials) works on the
+forms produced here, so the rules live in one place.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+_WS = re.compile(r"\s+")
+# A "word" is a run of letters/digits; apostrophes inside words are dropped
+# (O'Brien ~ OBrien) and every other punctuation mark separates words.
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_APOSTROPHES = re.compile(r"['’]")
+
+# Letters that NFKD does not decompose into base letter + combining mark.
+_EXTRA_FOLD = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i", "ħ": "h"}
+)
+
+# Korean family names of two syllables (the common ones); everything else is
+# one syllable. Needed to split 남궁민수 into 남궁 + 민수.
+KOREAN_TWO_SYLLABLE_SURNAMES = frozenset(
+    "남궁 황보 제갈 선우 독고 사공 서문 동방 어금 망절 을지 장곡".split()
+)
+# Chinese compound surnames (simplified and traditional spellings).
+CHINESE_COMPOUND_SURNAMES = frozenset(
+    "欧阳 歐陽 司马 司馬 诸葛 諸葛 上官 东方 東方 皇甫 尉迟 尉遲 公孙 公孫 令狐 慕容 夏侯 "
+    "长孙 長孫 宇文 司徒 澹台 轩辕 軒轅 端木 西门 西門 南宫 南宮 呼延 申屠 独孤 獨孤".split()
+)
+
+
+def name_key(name: str) -> str:
+    """Return the identity key of a name (SPEC §4).
+
+    NFKC (folds full-width and compatibility forms), case-folding (stronger
+    than lower(): ß -> ss), every whitespace run collapsed to one space,
+    stripped. Two names with equal keys are "identical".
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    # casefold can yield non-NFKC sequences in rare cases; normalise again.
+    folded = unicodedata.normalize("NFKC", folded)
+    return _WS.sub(" ", folded).strip()
+
+
+def fold_diacritics(text: str) -> str:
+    """Remove accents (José -> Jose) without breaking Hangul.
+
+    NFD splits Hangul syllables into jamo; those are letters, not combining
+    marks, so they survive and NFC puts the syllables back together.
+    """
+    decomposed = unicodedata.normalize("NFD", text)
+    stripped = "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", stripped).translate(_EXTRA_FOLD)
+
+
+def is_hangul(ch: str) -> bool:
+    """True for precomposed Hangul syllables and jamo."""
+    o = ord(ch)
+    return 0xAC00 <= o <= 0xD7A3 or 0x1100 <= o <= 0x11FF or 0x3130 <= o <= 0x318F
+
+
+def is_han(ch: str) -> bool:
+    """True for CJK unified ideographs (incl. extension A and compatibility)."""
+    o = ord(ch)
+    return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x2FFFF
+
+
+def script_of(text: str) -> str:
+    """Classify a name as 'hangul', 'han' or 'alpha' (spaced scripts: Latin, Cyrillic, ...).
+
+    A name counts as Hangul/Han if its letters are mostly of that script;
+    those scripts write names without spaces and need their own rules.
+    """
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return "alpha"
+    hangul = sum(map(is_hangul, letters))
+    han = sum(map(is_han, letters))
+    if hangul * 2 > len(letters):
+        return "hangul"
+    if han * 2 > len(letters):
+        return "han"
+    return "alpha"
+
+
+def split_cjk(compact: str, script: str) -> tuple[str, str]:
+    """Split an unspaced Hangul/Han name into (family name, given name).
+
+    Family name first is the norm; two-character family names come from a
+    short list, everything else takes the first character.
+    """
+    known = KOREAN_TWO_SYLLABLE_SURNAMES if script == "hangul" else CHINESE_COMPOUND_SURNAMES
+    if len(compact) >= 3 and compact[:2] in known:
+        return compact[:2], compact[2:]
+    return compact[:1], compact[1:]
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a name, folded (lower case, no accents)."""
+
+    text: str
+    # Written as an abbreviation: one letter, or followed by a dot ("J.", "Muh.").
+    abbrev: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedName:
+    """A name pre-normalised once so comparisons against thousands are cheap."""
+
+    raw: str
+    key: str  # name_key(raw)
+    script: str  # 'hangul' | 'han' | 'alpha'
+    tokens: tuple[Token, ...]  # folded words in written order (comma part first)
+    comma: int  # number of tokens before the comma ("Smith, John" -> 1); 0 = no comma
+    plain: str  # folded tokens joined by one space (diacritics and punctuation gone)
+    compact: str  # folded tokens joined with no space
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The token texts."""
+        return tuple(t.text for t in self.tokens)
+
+
+def _tokens(part: str) -> list[Token]:
+    """Tokenise one comma-free part of a folded key."""
+    out: list[Token] = []
+    for m in _WORD.finditer(part):
+        text = _APOSTROPHES.sub("", m.group())
+        dotted = part[m.end() : m.end() + 1] == "."
+        # A lone CJK character is a family name, not an initial.
+        single_letter = len(text) == 1 and not (is_hangul(text) or is_han(text))
+        out.append(Token(text, abbrev=single_letter or dotted))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def parse(name: str) -> ParsedName:
+    """Parse a name into a ParsedName (cached: rosters are re-used across calls)."""
+    key = name_key(name)
+    folded = fold_diacritics(key)
+    script = script_of(folded)
+    before, sep, after = folded.partition(",")
+    if sep and _tokens(before) and _tokens(after):
+        head, tail = _tokens(before), _tokens(after)
+        tokens, comma = head + tail, len(head)
+    else:
+        tokens, comma = _tokens(folded), 0
+    words = [t.text for t in tokens]
+    return ParsedName(
+        raw=name,
+        key=key,
+        script=script,
+        tokens=tuple(tokens),
+        comma=comma,
+        plain=" ".join(words),
+        compact="".join(words),
+    )
