@@ -9,3 +9,13 @@ class ServiceError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+def atomically(step) -> None:  # noqa: ANN001 - a callable doing a change and its replay
+    """Run ``step`` inside the current transaction; on any failure roll it all back, re-raise."""
+    from ..extensions import db
+    try:
+        step()
+    except Exception:
+        db.session.rollback()
+        raise

@@ -1,0 +1,143 @@
+"""Corrections after publishing: edit one result, change an event's details, delete an event.
+
+Each is one transaction: the change, the replay from the earliest affected event, the audit
+entry. Concurrent edits carry the row's version; a stale save is refused, never merged silently.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Entry, Event, Result
+from ..tournament import Kind
+from . import ServiceError, atomically, audit
+from .events import clean_name
+from .replay import earliest, event_key, replay_change
+
+# A paired round can only become another paired result; a bye only another bye.
+PAIRED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS,
+                Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED)
+BYE_KINDS = (Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
+MIRROR = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
+          Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
+          Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED: Kind.UNRATED_PLAYED}
+
+
+class StaleEdit(ServiceError):
+    """Someone changed the row since the form was loaded; carries the current value."""
+
+    def __init__(self, message: str, current: Result) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+def describe(kind: str, outcome_halves: int | None = None) -> str:
+    """A short human label of a result kind (for messages and the audit log)."""
+    if kind == Kind.UNRATED_PLAYED and outcome_halves is not None:
+        return f"unrated_played {('0', '½', '1')[outcome_halves]}"
+    return kind
+
+
+def _locked_event(event_id: int) -> Event:
+    event = db.session.get(Event, event_id)
+    if event is None:
+        raise ServiceError(_("There is no such event."))
+    return event
+
+
+def edit_result(result_id: int, kind: str, version: int, actor: str,
+                outcome_halves: int | None = None) -> Result:
+    """Change one round result (and its mirror on the opponent's side), then replay."""
+    result = db.session.get(Result, result_id)
+    if result is None:
+        raise ServiceError(_("There is no such result."))
+    if result.version != version:
+        raise StaleEdit(_("Someone else changed this result meanwhile; it is now “%(now)s”. "
+                          "Nothing was saved.", now=describe(result.kind, result.outcome_halves)),
+                        result)
+    try:
+        new_kind = Kind(kind)
+    except ValueError:
+        raise ServiceError(_("“%(kind)s” is not a result kind.", kind=kind)) from None
+    allowed = PAIRED_KINDS if result.opponent_entry_id is not None else BYE_KINDS
+    if new_kind not in allowed:
+        raise ServiceError(_("A round with an opponent cannot become a bye, nor a bye a game."))
+    if new_kind is Kind.UNRATED_PLAYED and outcome_halves not in (0, 1, 2):
+        raise ServiceError(_("An unrated game needs its result (1, ½ or 0)."))
+    mirror = None
+    if result.opponent_entry_id is not None:
+        mirror = db.session.scalar(select(Result).where(
+            Result.entry_id == result.opponent_entry_id, Result.round == result.round))
+    event = result.entry.event
+    old = describe(result.kind, result.outcome_halves)
+
+    def change() -> None:
+        result.kind = new_kind.value
+        result.outcome_halves = outcome_halves if new_kind is Kind.UNRATED_PLAYED else None
+        result.version += 1
+        if mirror is not None:
+            mirror.kind = MIRROR[new_kind].value
+            mirror.outcome_halves = (2 - outcome_halves if new_kind is Kind.UNRATED_PLAYED
+                                     and outcome_halves is not None else None)
+            mirror.version += 1
+        event.version += 1
+
+    atomically(lambda: replay_change(event_key(event), change))
+    audit.record(actor, "result.edit",
+                 f"“{event.name}” round {result.round}, start no. {result.entry.start_no}",
+                 event_id=event.id, member_id=result.entry.member_id, old=old,
+                 new=describe(result.kind, result.outcome_halves))
+    db.session.commit()
+    return result
+
+
+def update_event(event_id: int, actor: str, *, version: int, name: str | None = None,
+                 date: dt.date | None = None, rated: bool | None = None) -> Event:
+    """Change an event's name, date or rated flag; a date or rated change replays."""
+    event = _locked_event(event_id)
+    if event.version != version:
+        raise ServiceError(_("Someone else changed this event meanwhile. Nothing was saved."))
+    old = {"name": event.name, "date": event.date.isoformat(), "rated": event.rated}
+    new_name = clean_name(name) if name is not None else event.name
+    new_date = date or event.date
+    new_rated = event.rated if rated is None else rated
+    since = earliest(event_key(event), (new_date, event.id))
+
+    def change() -> None:
+        event.name, event.date, event.rated = new_name, new_date, new_rated
+        event.version += 1
+
+    if new_date != event.date or new_rated != event.rated:
+        atomically(lambda: replay_change(since, change))
+    else:
+        change()
+    audit.record(actor, "event.update", f"Event “{event.name}”", event_id=event.id, old=old,
+                 new={"name": new_name, "date": new_date.isoformat(), "rated": new_rated})
+    db.session.commit()
+    return event
+
+
+def delete_event(event_id: int, actor: str) -> None:
+    """Delete an event with its entries and results; the ladder replays without it."""
+    event = _locked_event(event_id)
+    summary = {"name": event.name, "date": event.date.isoformat(),
+               "players": len(event.entries)}
+
+    def change() -> None:
+        db.session.delete(event)
+        db.session.flush()
+
+    atomically(lambda: replay_change(event_key(event), change))
+    audit.record(actor, "event.delete", f"Deleted “{summary['name']}” ({summary['date']})",
+                 event_id=event_id, old=summary)
+    db.session.commit()
+
+
+def entries_of(event_id: int) -> list[Entry]:
+    """The entries of an event, by start number."""
+    return list(db.session.scalars(
+        select(Entry).where(Entry.event_id == event_id).order_by(Entry.start_no)))

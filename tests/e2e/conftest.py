@@ -1,0 +1,73 @@
+"""Real-browser tests: Debian's Chromium driven by Playwright against a live server.
+
+The app runs with werkzeug's ``make_server`` on 127.0.0.1, port 0, in a thread, over a file
+SQLite database. A missing Chromium is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from ladder import create_app
+from ladder.extensions import db
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Launch Debian's Chromium (Playwright's own browser download does not work here)."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class LiveServer:
+    """A running app: its base URL and the app itself (for arranging data in its context)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self._server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self._server.server_port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app over a fresh file SQLite database (browser tests always use SQLite)."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    app = create_app({"TESTING": True, "SECRET_KEY": "e2e-secret",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'e2e.sqlite3'}"})
+    app.instance_path = str(instance)
+    with app.app_context():
+        from ladder.services.setup import init_database
+        init_database()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def live_server(live_app: Flask) -> Iterator[LiveServer]:
+    """``live_app`` served on a free local port for the duration of the test."""
+    server = LiveServer(live_app)
+    server.start()
+    yield server
+    server.stop()
