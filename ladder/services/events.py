@@ -21,27 +21,19 @@ from .replay import earliest, event_key, replay_change
 MAX_NAME = 200
 JUNIOR_AGE = 18
 
-# C.07 Art. 4.1 leaves the order to the organizer; these are the documented presets we use when
-# a file names none (README "Tie-breaks").
-DEFAULT_ORDER = {
-    EventKind.ROUND_ROBIN: "DE,SB,WIN,KS",
-    EventKind.SWISS: "BH/C1,BH,SB,DE",
-}
-FALLBACK_ORDER = "BH/C1,BH,SB"
 
 
 def default_edition(date: dt.date) -> str:
     """The tie-break edition in force on ``date`` (SPEC §7.1)."""
-    if date >= dt.date(2026, 3, 1):
-        return "fide-2026"
-    if date >= dt.date(2023, 9, 1):
-        return "fide-2024"
-    return "fide-2012"
+    from ..tiebreaks import edition_for_date
+    return edition_for_date(date).name
 
 
 def default_order(kind: EventKind) -> str:
-    """The preset tie-break order for an event kind."""
-    return DEFAULT_ORDER.get(kind, FALLBACK_ORDER)
+    """The documented preset tie-break order for an event kind (C.07 Art. 4.1: no default
+    exists in the rules, so the event records its own; README "Tie-breaks")."""
+    from ..tiebreaks import DEFAULT_ORDER
+    return DEFAULT_ORDER[kind.value]
 
 
 @dataclass

@@ -29,14 +29,16 @@ class ImportReport:
 
 
 def detect_format(text: str, source: str) -> str:
-    """Guess the format from the file name, then from the content."""
+    """The format by file extension (.trf/.trfx, .pgn), else by content; pasted text otherwise."""
     lower = source.lower()
-    if lower.endswith((".trf", ".trfx", ".txt")) and "\n001 " in "\n" + text:
+    if lower.endswith((".trf", ".trfx")):
         return "trf"
-    if lower.endswith(".pgn") or text.lstrip().startswith("["):
+    if lower.endswith(".pgn"):
         return "pgn"
     if "\n001 " in "\n" + text.replace("\r", "\n"):
         return "trf"
+    if text.lstrip().startswith("["):
+        return "pgn"
     return "paste"
 
 
