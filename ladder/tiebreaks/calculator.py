@@ -1,0 +1,98 @@
+"""The interactive calculator's engine (SPEC §7.6): one player's record, round by round.
+
+The user types, per round, the result kind (and colour), the opponent's final score as the
+edition sees it (the *adjusted* score, 16.3) and optionally the opponent's rating. The engine
+builds a small tournament — the player (start number 1) and one stand-in opponent per round
+(start numbers 2, 3, ...) whose score is fixed to the typed one — and runs the ordinary
+definitions on it, so the calculator and the file-based tie-breaks cannot disagree.
+Tie-breaks that need the opponents' own records (AOB, FB, APRO, APPO, DE, OPCUM) cannot be
+computed from one record and are refused with a clear message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ladder.tournament import (
+    DEFAULT_SCORING, Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament,
+)
+from ladder.tiebreaks.codes import Code
+from ladder.tiebreaks.editions import Edition, get_edition
+from ladder.tiebreaks.engine import as_codes, compute_prepared
+from ladder.tiebreaks.errors import TiebreakError
+from ladder.tiebreaks.prepared import Prepared
+
+NEEDS_TOURNAMENT = frozenset({"AOB", "FB", "APRO", "APPO", "DE", "OPCUM"})
+
+_MIRROR = {
+    Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
+    Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
+    Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED: Kind.UNRATED_PLAYED,
+}
+
+
+@dataclass(frozen=True)
+class CalcRound:
+    """One round of the calculator: ``opponent_score`` is the opponent's final (adjusted)
+    score; for a forfeit it is the scheduled opponent's (used by the 16.4.1 cap)."""
+
+    kind: Kind
+    opponent_score: Fraction | int | None = None
+    colour: Colour | None = None
+    opponent_rating: int | None = None
+    outcome: Fraction | None = None  # unrated_played only
+
+
+def record_view(rows: Sequence[CalcRound], edition: str | Edition = "fide-2026", *,
+                rating: int | None = None, scoring: Scoring = DEFAULT_SCORING,
+                round_robin: bool = False) -> Prepared:
+    """The prepared view of one record (player index 0, stand-ins 1..)."""
+    ed = get_edition(edition)
+    own: list[RoundResult] = []
+    stand_ins: list[Player] = []
+    fixed: dict[int, Fraction] = {}
+    for r, row in enumerate(rows, start=1):
+        if row.kind.has_opponent:
+            if row.opponent_score is None:
+                raise TiebreakError(f"round {r}: the opponent's score is missing")
+            sno = len(stand_ins) + 2
+            other = None if row.colour is None else (
+                Colour.BLACK if row.colour is Colour.WHITE else Colour.WHITE)
+            outcome = None if row.outcome is None else 1 - Fraction(row.outcome)
+            own.append(RoundResult(r, row.kind, sno, row.colour, row.outcome))
+            # Art. 10 looks at opponents met over the board only; a forfeit's stand-in gets
+            # a placeholder rating that no rating-based tie-break ever reads.
+            opp_rating = row.opponent_rating if row.kind.played else 1
+            stand_ins.append(Player(sno, f"opponent in round {r}", opp_rating,
+                                    (RoundResult(r, _MIRROR[row.kind], 1, other, outcome),)))
+            fixed[sno] = Fraction(row.opponent_score)
+        else:
+            own.append(RoundResult(r, row.kind))
+    player = Player(1, "player", rating or 1, tuple(own))
+    t = Tournament("calculator", (player, *stand_ins), len(rows), scoring=scoring,
+                   kind=EventKind.SWISS)
+    prep = Prepared(t, ed, round_robin=round_robin)
+    # A stand-in's score is what the user typed, not what its one-round record adds up to.
+    for score in fixed.values():
+        if (score * prep.unit).denominator != 1:
+            raise TiebreakError(f"opponent score {score} does not fit the event's scoring")
+    prep._derive(prep.kind, prep.pts, prep.opp, prep.black, prep.half,
+                 fixed_scores={prep.index[s]: int(v * prep.unit) for s, v in fixed.items()})
+    return prep
+
+
+def calculate(rows: Sequence[CalcRound], codes: str | Sequence[str],
+              edition: str | Edition = "fide-2026", *, rating: int | None = None,
+              scoring: Scoring = DEFAULT_SCORING,
+              round_robin: bool = False) -> dict[str, Fraction | None]:
+    """Every tie-break in ``codes`` for the one record (keys spelled as given)."""
+    parsed: tuple[Code, ...] = as_codes(codes)
+    for code in parsed:
+        if code.name in NEEDS_TOURNAMENT:
+            raise TiebreakError(
+                f"{code.text} needs the opponents' own records; use a whole tournament file")
+    prep = record_view(rows, edition, rating=rating, scoring=scoring, round_robin=round_robin)
+    table = compute_prepared(prep, parsed)
+    return {c.text: table.columns[c.text].value(0) for c in parsed}

@@ -1,0 +1,68 @@
+"""``compute``: every requested tie-break of every player, under one edition."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ladder.tournament import Tournament
+from ladder.tiebreaks.codes import Code, parse_order
+from ladder.tiebreaks.definitions import BUCHHOLZ_TYPE, DEFINITIONS, RATING_BASED
+from ladder.tiebreaks.editions import Edition, get_edition
+from ladder.tiebreaks.prepared import Prepared
+from ladder.tiebreaks.table import Column, TiebreakTable
+
+
+def as_codes(codes: str | Sequence[str] | Sequence[Code]) -> tuple[Code, ...]:
+    if isinstance(codes, str):
+        return parse_order(codes)
+    items = list(codes)
+    if all(isinstance(c, Code) for c in items):
+        return tuple(items)  # type: ignore[arg-type]
+    return parse_order([str(c) for c in items])
+
+
+def prepare(t: Tournament, edition: str | Edition = "fide-2026", *,
+            unrated_rating: int | None = None) -> Prepared:
+    """The shared per-player view (build it once, then compute as many lists as wanted)."""
+    return Prepared(t, get_edition(edition), unrated_rating=unrated_rating)
+
+
+def compute_prepared(prep: Prepared, codes: Sequence[Code]) -> TiebreakTable:
+    """Compute each code's column independently from the same read-only view."""
+    warnings: list[str] = []
+    columns: dict[str, Column] = {}
+    drop_ratings = prep.has_unrated and any(r is None for r in prep.ratings)
+    for code in codes:
+        if code.name in RATING_BASED and drop_ratings:
+            unrated = [s for s, r in zip(prep.start_nos, prep.ratings) if r is None]
+            reason = (f"{code.text} dropped (C.07 art. 10): unrated players present "
+                      f"(start numbers {', '.join(map(str, unrated[:10]))}"
+                      f"{', ...' if len(unrated) > 10 else ''}) and no rating given for them")
+            warnings.append(reason)
+            columns[code.text] = Column(code, (None,) * prep.size, 1, reason)
+            continue
+        if code.name in BUCHHOLZ_TYPE and prep.rr:
+            warnings.append(f"{code.text}: Buchholz-type tie-breaks must not be used in "
+                            "round-robins (C.07 art. 8)")
+        columns[code.text] = DEFINITIONS[code.name](prep, code)
+    return TiebreakTable(
+        edition=prep.edition.name,
+        codes=tuple(codes),
+        start_nos=prep.start_nos,
+        names=prep.names,
+        points=tuple(Fraction(p, prep.unit) for p in prep.points),
+        columns=columns,
+        warnings=tuple(warnings),
+    )
+
+
+def compute(t: Tournament, codes: str | Sequence[str], edition: str | Edition = "fide-2026",
+            *, unrated_rating: int | None = None) -> TiebreakTable:
+    """Every tie-break in ``codes`` for every player of ``t`` under ``edition``.
+
+    ``unrated_rating``: the rating the event gives unrated players (art. 10); without it the
+    rating-based tie-breaks are dropped (None values and a warning) when any is unrated.
+    """
+    parsed = as_codes(codes)
+    return compute_prepared(prepare(t, edition, unrated_rating=unrated_rating), parsed)

@@ -1,0 +1,278 @@
+"""Per-player data computed once per (tournament, edition) and shared by every tie-break.
+
+Everything is stored as tuples of plain integers: points are scaled by ``unit`` (the least
+common denominator of the event's scoring, 2 for 1 / ½ / 0), so sums are exact and fast, and
+nothing a tie-break reads can be changed by another tie-break. Derived data a tie-break wants
+to share (Buchholz totals for AOB, TPRs for APRO, ...) goes through :meth:`Prepared.shared`,
+which caches the immutable result of a pure function.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from ladder.tournament import Colour, Kind, RoundResult, Tournament
+from ladder.tiebreaks.editions import (
+    VUR_KINDS,
+    Edition,
+    adjusted_score,
+    categories,
+    own_unplayed_value,
+)
+from ladder.tiebreaks.errors import TiebreakError
+
+_FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+_WITH_OPPONENT = frozenset(k for k in Kind if k.has_opponent)
+_PLAYED = frozenset(k for k in Kind if k.played)
+
+
+def rounds_played(t: Tournament) -> int:
+    """The number of rounds the tie-breaks look at: the last round in which anybody has a
+    result other than a zero-point bye (trailing empty rounds of a TRF are not rounds)."""
+    last = 0
+    for player in t.players:
+        for res in player.results:
+            if res.kind is not Kind.ZERO_BYE and res.round > last:
+                last = res.round
+    return last
+
+
+def is_round_robin(t: Tournament) -> bool:
+    """True for pre-determined pairings (C.07 15.2): an event of kind ``round_robin``, or one in
+    which every two participants were scheduled against each other equally often (at least
+    once). Reading: a TRF does not say the kind, so a complete all-play-all is recognised from
+    its pairings (a Swiss never pairs everyone with everyone)."""
+    if t.kind.value == "round_robin":
+        return True
+    if t.kind.value != "swiss" or len(t.players) < 2:
+        return False
+    n = len(t.players)
+    if any(len(p.results) < n - 1 for p in t.players):
+        return False  # somebody cannot have met everybody
+    meetings: dict[tuple[int, int], int] = {}
+    for player in t.players:
+        for res in player.results:
+            if res.opponent is not None and res.kind.has_opponent:
+                key = (min(player.start_no, res.opponent), max(player.start_no, res.opponent))
+                meetings[key] = meetings.get(key, 0) + 1
+    if len(meetings) != n * (n - 1) // 2:
+        return False
+    return len(set(meetings.values())) == 1
+
+
+def _unit(t: Tournament) -> int:
+    s = t.scoring
+    values = [s.win, s.draw, s.loss, s.pairing_bye, s.full_bye, s.half_bye]
+    unit = 1
+    for v in values:
+        if v is not None:
+            unit = math.lcm(unit, Fraction(v).denominator)
+    return unit
+
+
+class Prepared:
+    """The shared, read-only view of one tournament under one edition.
+
+    Indexing: players are numbered 0..n-1 in start-number order; rounds 0..rounds-1.
+    Per player and round: ``kind``, ``pts`` (scaled points), ``opp`` (index or -1),
+    ``black``, ``otb`` (played over the board), ``meets`` (an encounter with the opponent for
+    the opponent-based tie-breaks: over the board, or a round-robin forfeit under 15.2),
+    ``own_game`` (a game for the type-B tie-breaks), ``vur`` (voluntarily unplayed, for 16.5),
+    ``category`` (16.2), ``half`` (over-the-board result in half points, for ratings) and
+    ``value`` (the opponent score a Buchholz-like tie-break uses in that round, None when the
+    round has no term at all).
+    """
+
+    def __init__(self, t: Tournament, edition: Edition, *, unrated_rating: int | None = None,
+                 round_robin: bool | None = None) -> None:
+        self.tournament = t
+        self.edition = edition
+        self.unit = unit = _unit(t)
+        sc = t.scoring
+        self.win = int(sc.win * unit)
+        self.draw = int(sc.draw * unit)
+        self.rounds = n = rounds_played(t)
+        self.rr = is_round_robin(t) if round_robin is None else round_robin
+        rr15 = self.rr and edition.round_robin_15_2
+        self.rr_15_2 = rr15
+
+        players = sorted(t.players, key=lambda p: p.start_no)
+        self.start_nos = tuple(p.start_no for p in players)
+        self.names = tuple(p.name for p in players)
+        self.index = {sno: i for i, sno in enumerate(self.start_nos)}
+        if len(self.index) != len(players):
+            raise TiebreakError("two players share a start number")
+        self.has_unrated = any(not p.rating or p.rating <= 0 for p in players)
+        self.ratings = tuple(
+            p.rating if p.rating and p.rating > 0 else unrated_rating for p in players
+        )
+
+        arrays = self._read(players, n, sc, unit)
+        self._derive(*arrays)
+
+    def _read(self, players: list, n: int, sc: Any, unit: int) -> tuple[tuple, ...]:
+        """Per player and round: kind, scaled points, opponent index, black, half points."""
+        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
+        # Points per kind, scaled once (no Fraction arithmetic per round).
+        scaled = {k: int(sc.points(k) * unit) for k in Kind if k is not Kind.UNRATED_PLAYED}
+        half_of = {Kind.WIN: 2, Kind.DRAW: 1}
+        index = self.index
+        for i, player in enumerate(players):
+            by_round: dict[int, RoundResult] = {}
+            for res in player.results:
+                if res.round in by_round:
+                    raise TiebreakError(
+                        f"player {player.start_no} has two results in round {res.round}")
+                by_round[res.round] = res
+            kinds, pts, opps, black, half = [], [], [], [], []
+            for r in range(1, n + 1):
+                res = by_round.get(r)
+                if res is None:
+                    res = RoundResult(r, Kind.ZERO_BYE)  # no entry: a zero-point bye (SPEC §1)
+                kind = res.kind
+                kinds.append(kind)
+                if kind is Kind.UNRATED_PLAYED:
+                    pts.append(int(res.points(sc) * unit))
+                    half.append(int((res.outcome or 0) * 2))
+                else:
+                    pts.append(scaled[kind])
+                    half.append(half_of.get(kind, 0))
+                if kind in _WITH_OPPONENT:
+                    opp = index.get(res.opponent)  # type: ignore[arg-type]
+                    if opp is None:
+                        raise TiebreakError(
+                            f"player {player.start_no} round {r}: opponent "
+                            f"{res.opponent} is not in the tournament")
+                    opps.append(opp)
+                else:
+                    opps.append(-1)
+                black.append(res.colour is Colour.BLACK)
+            kinds_all.append(tuple(kinds))
+            pts_all.append(tuple(pts))
+            opp_all.append(tuple(opps))
+            black_all.append(tuple(black))
+            half_all.append(tuple(half))
+        # Both sides of a pairing must agree (the file readers check this too).
+        for i in range(len(players)):
+            for r in range(n):
+                j = opp_all[i][r]
+                if j >= 0 and opp_all[j][r] != i:
+                    raise TiebreakError(
+                        f"round {r + 1}: player {self.start_nos[i]} is paired with "
+                        f"{self.start_nos[j]}, but {self.start_nos[j]}'s record disagrees")
+        return (tuple(kinds_all), tuple(pts_all), tuple(opp_all), tuple(black_all),
+                tuple(half_all))
+
+    def _derive(self, kinds_all: tuple, pts_all: tuple, opp_all: tuple, black_all: tuple,
+                half_all: tuple, *, fixed_scores: dict[int, int] | None = None) -> None:
+        """Everything the tie-breaks read, from the per-round arrays. ``fixed_scores`` gives
+        some players a final (and adjusted) score directly (the calculator's opponents)."""
+        n = self.rounds
+        edition = self.edition
+        rr15 = self.rr_15_2
+        players = range(len(kinds_all))
+        self.kind = kinds_all
+        self.pts = pts_all
+        self.opp = opp_all
+        self.black = black_all
+        self.half = half_all
+        fixed = fixed_scores or {}
+        self.fixed_scores = fixed
+        self.points = tuple(fixed.get(i, sum(p)) for i, p in enumerate(pts_all))
+
+        otb_all, meets_all, own_all, vur_all, cat_all = [], [], [], [], []
+        for i in players:
+            otb = tuple(k in _PLAYED for k in kinds_all[i])
+            if rr15:
+                # C.07 15.2: in pre-determined pairings a forfeit is a game against the
+                # scheduled opponent (except for the rating-based tie-breaks, which use otb).
+                meets = tuple(k.played or k in _FORFEITS for k in kinds_all[i])
+                if edition.rr_forfeit_loss_unplayed_for_own:
+                    # C.07-2026 15.2: forfeit losses stay unplayed for type-B tie-breaks.
+                    own = tuple(k.played or k is Kind.FORFEIT_WIN for k in kinds_all[i])
+                else:
+                    own = meets
+                cats: tuple[str | None, ...] = tuple(
+                    None if m else ("16.2.1" if k in (Kind.PAIRING_BYE, Kind.FULL_BYE) else None)
+                    for k, m in zip(kinds_all[i], meets))
+                vur = (False,) * n
+            else:
+                meets = otb
+                own = otb
+                cats = categories(kinds_all[i])
+                vur = tuple(edition.vur_cuts and k in VUR_KINDS for k in kinds_all[i])
+            otb_all.append(otb)
+            meets_all.append(meets)
+            own_all.append(own)
+            vur_all.append(vur)
+            cat_all.append(cats)
+        self.otb = tuple(otb_all)
+        self.meets = tuple(meets_all)
+        self.own_game = tuple(own_all)
+        self.vur = tuple(vur_all)
+        self.category = tuple(cat_all)
+
+        if self.rr and edition.round_robin_15_2:
+            # 15.2: no art. 16 in a round-robin; the scores are the scores.
+            self.adjusted = self.points
+        else:
+            self.adjusted = tuple(
+                fixed[i] if i in fixed else
+                adjusted_score(edition, pts_all[i], kinds_all[i], cat_all[i], self.draw)
+                for i in players)
+
+        values = []
+        for i in players:
+            row: list[int | None] = []
+            for r in range(n):
+                j = opp_all[i][r]
+                if meets_all[i][r]:
+                    row.append(self.adjusted[j])
+                elif rr15:
+                    row.append(None)  # 15.2: a round-robin bye is no unplayed round: no term
+                else:
+                    row.append(own_unplayed_value(
+                        edition, own_score=self.points[i], kind=kinds_all[i][r],
+                        round_index=r, rounds=n, pts=pts_all[i],
+                        opp_adjusted=self.adjusted[j] if j >= 0 else None,
+                        win=self.win, draw=self.draw))
+            values.append(tuple(row))
+        self.value = tuple(values)
+        self._shared: dict[Any, Any] = {}
+
+    def derived(self, edition: Edition | None = None, *, kinds: tuple | None = None,
+                pts: tuple | None = None, half: tuple | None = None) -> Prepared:
+        """A new view of the same players with another edition and/or changed rounds
+        (used for Fore Buchholz and for the US Chess codes); this view is not touched."""
+        other = object.__new__(Prepared)
+        for attr in ("tournament", "unit", "win", "draw", "rounds", "rr", "start_nos",
+                     "names", "index", "has_unrated", "ratings"):
+            setattr(other, attr, getattr(self, attr))
+        other.edition = edition or self.edition
+        other.rr_15_2 = other.rr and other.edition.round_robin_15_2
+        other._derive(kinds or self.kind, pts or self.pts, self.opp, self.black,
+                      half or self.half, fixed_scores=self.fixed_scores)
+        return other
+
+    @property
+    def size(self) -> int:
+        return len(self.start_nos)
+
+    def frac(self, raw: int, scale: int | None = None) -> Fraction:
+        """A scaled integer back as an exact number."""
+        return Fraction(raw, self.unit if scale is None else scale)
+
+    def shared(self, key: Any, build: Callable[[Prepared], Any]) -> Any:
+        """The cached result of ``build(self)``; ``build`` must return immutable data."""
+        try:
+            return self._shared[key]
+        except KeyError:
+            value = self._shared[key] = build(self)
+            return value
+
+    def variant(self, key: str, build: Callable[[Prepared], Prepared]) -> Prepared:
+        """Another prepared view derived from this one (Fore Buchholz, US Chess), cached."""
+        return self.shared(("variant", key), build)

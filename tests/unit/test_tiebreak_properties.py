@@ -1,0 +1,123 @@
+"""Property tests (hypothesis) on random Swiss-like and round-robin tournaments."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ladder.tiebreaks import compute, rank
+from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+
+EDITIONS = ["fide-2026", "fide-2024", "fide-2012", "uscf"]
+
+
+def random_event(seed: int, players: int, rounds: int) -> Tournament:
+    """Random pairings each round with every kind of result, bye and forfeit."""
+    rng = random.Random(seed)
+    results: dict[int, list[RoundResult]] = {s: [] for s in range(1, players + 1)}
+    for r in range(1, rounds + 1):
+        order = list(results)
+        rng.shuffle(order)
+        while order:
+            a = order.pop()
+            if not order or rng.random() < 0.1:
+                bye = rng.choice([Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE])
+                results[a].append(RoundResult(r, bye))
+                continue
+            b = order.pop()
+            kind = rng.choice([Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.WIN, Kind.DRAW, Kind.LOSS,
+                               Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT])
+            other = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
+                     Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
+                     Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT}[kind]
+            results[a].append(RoundResult(r, kind, b, Colour.WHITE))
+            results[b].append(RoundResult(r, other, a, Colour.BLACK))
+    return Tournament("random", tuple(
+        Player(s, f"P{s}", rng.randint(1200, 2400), tuple(res)) for s, res in results.items()),
+        rounds)
+
+
+def round_robin(seed: int, players: int) -> Tournament:
+    """A complete all-play-all with random played results (circle method)."""
+    rng = random.Random(seed)
+    ids = list(range(1, players + 1)) + ([0] if players % 2 else [])
+    n = len(ids)
+    results: dict[int, list[RoundResult]] = {s: [] for s in range(1, players + 1)}
+    for r in range(1, n):
+        for k in range(n // 2):
+            a, b = ids[k], ids[n - 1 - k]
+            if 0 in (a, b):
+                results[a or b].append(RoundResult(r, Kind.ZERO_BYE))
+                continue
+            kind = rng.choice([Kind.WIN, Kind.DRAW, Kind.LOSS])
+            other = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW}[kind]
+            results[a].append(RoundResult(r, kind, b, Colour.WHITE))
+            results[b].append(RoundResult(r, other, a, Colour.BLACK))
+        ids = [ids[0], ids[-1], *ids[1:-1]]
+    return Tournament("rr", tuple(Player(s, f"P{s}", 2000, tuple(res))
+                                  for s, res in results.items()), n - 1,
+                      kind=EventKind.ROUND_ROBIN)
+
+
+events = st.builds(random_event, st.integers(0, 10**6), st.integers(2, 12), st.integers(1, 7))
+
+
+@settings(max_examples=60, deadline=None)
+@given(events, st.sampled_from(EDITIONS), st.sampled_from(["BH", "SB", "FB"]),
+       st.integers(1, 2))
+def test_cut_values_never_exceed_the_uncut_sum(t: Tournament, edition: str, name: str,
+                                               n: int) -> None:
+    codes = [name, f"{name}/C{n}", f"{name}/M{n}"]
+    table = compute(t, codes, edition)
+    for sno in table.start_nos:
+        whole = table.value(sno, name)
+        for code in codes[1:]:  # sums of non-negative contributions
+            cut = table.value(sno, code)
+            assert cut is not None and whole is not None and 0 <= cut <= whole
+
+
+@settings(max_examples=40, deadline=None)
+@given(events, st.sampled_from(EDITIONS), st.integers(0, 10**6))
+def test_permuting_start_numbers_permutes_the_results(t: Tournament, edition: str,
+                                                      seed: int) -> None:
+    codes = "BH/C1,BH,SB/C1,FB,AOB,PS,WIN,WON,BPG,REP,STD,ARO,TPR,PTP,APRO,KS,DE,MM,CUM,OPCUM"
+    old = [p.start_no for p in t.players]
+    new = old[:]
+    random.Random(seed).shuffle(new)
+    mapping = dict(zip(old, new))
+    renumbered = Tournament(t.name, tuple(
+        Player(mapping[p.start_no], p.name, p.rating, tuple(
+            RoundResult(r.round, r.kind, None if r.opponent is None else mapping[r.opponent],
+                        r.colour, r.outcome) for r in p.results))
+        for p in t.players), t.rounds)
+    before = compute(t, codes, edition)
+    after = compute(renumbered, codes, edition)
+    for sno in old:
+        assert before.row(sno) == after.row(mapping[sno])
+    ranks_before = {s.start_no: s.rank for s in rank(t, codes, edition)}
+    ranks_after = {s.start_no: s.rank for s in rank(renumbered, codes, edition)}
+    assert all(ranks_before[s] == ranks_after[mapping[s]] for s in old)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 9), st.sampled_from(["fide-2026", "fide-2024"]))
+def test_round_robin_buchholz_plus_own_points_is_constant(seed: int, players: int,
+                                                          edition: str) -> None:
+    t = round_robin(seed, players)
+    table = compute(t, "BH", edition)
+    totals = {table.value(s, "BH") + table.points[i] for i, s in enumerate(table.start_nos)}
+    assert len(totals) == 1
+    assert totals == {sum(table.points, Fraction(0))}
+    assert any("round-robins" in w for w in table.warnings)
+
+
+@settings(max_examples=40, deadline=None)
+@given(events, st.sampled_from(EDITIONS))
+def test_one_tiebreak_never_changes_another(t: Tournament, edition: str) -> None:
+    alone = {code: compute(t, code, edition) for code in ("SB", "FB", "BH/C1", "APRO", "DE")}
+    together = compute(t, "FB,SB,APRO,BH/C1,DE", edition)
+    for code, table in alone.items():
+        assert all(table.value(s, code) == together.value(s, code) for s in table.start_nos)
