@@ -27,17 +27,19 @@ def _build_history(session, members: int, games: int, years: int, rng: random.Ra
     from .names import name_key
 
     weeks = years * 52
-    games_per_event = max(1, games // weeks)
-    players = max(4, 2 * math.ceil(games_per_event / ROUNDS) + 1)  # odd: a bye every round
+    most_per_event = max(1, math.ceil(games / weeks))
+    players = max(5, 2 * math.ceil(most_per_event / ROUNDS) + 1)  # odd: a bye every round
     session.execute(insert(Member), [
         {"id": i, "name": f"Member {i:04d}", "name_key": name_key(f"Member {i:04d}"),
          "junior": i % 10 == 0, "rating": 1200.0, "games": 0} for i in range(1, members + 1)])
     start = dt.date(2006, 1, 3)
     event_rows, entry_rows, result_rows = [], [], []
     entry_id = result_id = 0
-    written = 0
     for week in range(weeks):
         event_id = week + 1
+        # Spread the games evenly: this event's share of the total, so the sum is exact.
+        quota = games * (week + 1) // weeks - games * week // weeks
+        written = 0
         event_rows.append({"id": event_id, "name": f"Club night {event_id}",
                            "date": start + dt.timedelta(days=7 * week), "kind": "swiss",
                            "rounds": ROUNDS, "rated": week % 25 != 24, "status": "published",
@@ -57,7 +59,7 @@ def _build_history(session, members: int, games: int, years: int, rng: random.Ra
             result_rows.append({"id": result_id, "entry_id": ids[bye], "round": round_no,
                                 "kind": "pairing_bye", "version": 1})
             for a, b in zip(order[::2], order[1::2]):
-                if written >= games:
+                if written >= quota:  # pairs beyond the quota sat out: zero byes
                     kinds = ("zero_bye", "zero_bye")
                     opp_a = opp_b = None
                 else:

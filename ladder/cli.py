@@ -61,18 +61,15 @@ def register_cli(app: Flask) -> None:
 
 def read_text_file(path: str) -> str:
     """Read a results file as text; a binary or unreadable file is bad input (exit 2)."""
+    from .formats.errors import FormatError
+    from .formats.text import decode_text
     try:
-        data = Path(path).read_bytes()
+        return decode_text(Path(path).read_bytes(), path)
     except OSError as error:
         fail(f"{path}: cannot read: {error.strerror}")
-    if b"\x00" in data:
-        fail(f"{path}: not a text file (it contains NUL bytes)")
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
+    except FormatError as error:
+        fail(str(error))
+    raise AssertionError("unreachable")
 
 
 from . import cli_commands  # noqa: E402,F401  (registers the commands on ``cli``)

@@ -180,9 +180,25 @@ def demo_command(if_empty: bool) -> None:
         click.echo(f"Demo organizer login: {login[0]} / {login[1]}")
 
 
+def _register_tiebreaks() -> None:
+    from .tiebreaks.command import tiebreaks_command
+    cli.add_command(tiebreaks_command, "tiebreaks")
+
+
+_register_tiebreaks()
+
+
 @cli.group("bench")
 def bench_group() -> None:
     """Benchmarks that print one JSON line of seconds (SPEC §11)."""
+
+
+@bench_group.command("tiebreaks")
+@click.option("--rules", default="fide-2026", show_default=True, help="Tie-break edition.")
+def bench_tiebreaks_command(rules: str) -> None:
+    """Tie-breaks and ranking of a synthetic 1,000-player, 11-round Swiss (best of 5)."""
+    from .tiebreaks.bench import bench_tiebreaks
+    click.echo(json.dumps(bench_tiebreaks(edition=rules)))
 
 
 @bench_group.command("replay")
