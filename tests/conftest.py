@@ -84,3 +84,38 @@ def ctx(app: Flask) -> Iterator[Flask]:
     with app.app_context():
         yield app
         db.session.rollback()
+
+
+ORGANIZER = ("organizer", "correct horse battery staple")
+
+
+def csrf_token(client: FlaskClient, path: str = "/") -> str:
+    """The CSRF token of the client's session, read from a page's <meta> tag."""
+    import re
+    html = client.get(path).get_data(as_text=True)
+    found = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
+    assert found, "no csrf-token meta tag on " + path
+    return found.group(1)
+
+
+@pytest.fixture
+def organizer(app: Flask) -> tuple[str, str]:
+    """An organizer account (username, password) in the test database."""
+    with app.app_context():
+        from ladder.services.accounts import set_organizer
+        set_organizer(*ORGANIZER, actor="test")
+    return ORGANIZER
+
+
+@pytest.fixture
+def logged_in(app: Flask, organizer: tuple[str, str]) -> FlaskClient:
+    """A client whose session belongs to a logged-in organizer (no login form involved)."""
+    client = app.test_client()
+    with app.app_context():
+        from ladder.models import User
+        user_id = db.session.scalar(
+            __import__("sqlalchemy").select(User.id).where(User.username == organizer[0]))
+    with client.session_transaction() as session:
+        session["_user_id"] = str(user_id)
+        session["_fresh"] = True
+    return client

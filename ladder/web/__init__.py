@@ -14,12 +14,20 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
-    from . import public
+    from . import auth, members, organize, public, tools
     app.register_blueprint(public.bp)
+    app.register_blueprint(auth.bp, url_prefix="/auth")
+    app.register_blueprint(organize.bp, url_prefix="/organize")
+    app.register_blueprint(members.bp, url_prefix="/organize/members")
+    app.register_blueprint(tools.bp, url_prefix="/tools")
 
     from .helpers import names, settings
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
-                                 club=settings)
+                                 club=settings, has_endpoint=lambda name: name in app.view_functions)
+
+    from ..extensions import login_manager
+    from .guards import login_redirect
+    login_manager.unauthorized_handler(login_redirect)
 
     @app.after_request
     def _security_headers(response: Response) -> Response:

@@ -1,4 +1,4 @@
-"""Read models for pages, JSON and exports (reads only; services do the writing)."""
+"""The ladder read model: current ratings, ranks, provisional members below."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from .models import ClubSettings, Member, RatingRow
+from ..models import ClubSettings, Member, RatingRow
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,144 @@
+"""The event read model: standings with the event's tie-breaks, rating changes, the round grid.
+
+One place computes what the public event page, its HTMX fragments, the organizer's inline
+editor and the exports show, so they can never disagree. Names are *not* resolved here:
+templates render ``display_name(member_id)`` (the one display-name function, SPEC §5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from ..models import Entry, Event, RatingRow
+from ..services.events import tournament_of
+from ..tiebreaks import Code, TiebreakError, parse_order
+from ..tiebreaks.engine import prepare
+from ..tiebreaks.ranking import rank_prepared
+from ..tournament import Kind, Tournament
+
+
+@dataclass(frozen=True)
+class ResultCell:
+    """One entry's result in one round, with what the inline editor needs (id, version)."""
+
+    result_id: int | None  # None: nothing stored for that round (shown as a zero bye)
+    version: int
+    round: int
+    kind: Kind
+    opponent_start_no: int | None
+    opponent_member_id: int | None
+    colour: str | None
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of an event's standings."""
+
+    entry_id: int
+    start_no: int
+    member_id: int | None
+    typed_rating: int | None
+    points: Fraction
+    rank: int
+    tiebreaks: dict[str, Fraction | None]
+    rating_before: float | None
+    rating_after: float | None
+    games_counted: int
+    cells: tuple[ResultCell, ...]
+
+    @property
+    def rating_change(self) -> float | None:
+        """The ladder rating change of this event (None when no rating row exists)."""
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class EventView:
+    """Everything an event page shows."""
+
+    event: Event
+    tournament: Tournament
+    codes: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    warnings: tuple[str, ...] = ()
+    errors: tuple[str, ...] = field(default=())
+
+    def row_for(self, entry_id: int) -> StandingRow | None:
+        """The standings row of an entry."""
+        return next((row for row in self.rows if row.entry_id == entry_id), None)
+
+
+def load_event(session: Session, event_id: int) -> Event | None:
+    """A published event with its entries and results loaded in three queries."""
+    return session.scalar(
+        select(Event).where(Event.id == event_id, Event.status == "published")
+        .options(selectinload(Event.entries).selectinload(Entry.results)))
+
+
+def event_view(session: Session, event: Event) -> EventView:
+    """Standings (points, then the event's tie-break order and edition), rating changes, grid.
+
+    An order the engine refuses (say a code typed wrongly long ago) does not break the page:
+    the standings fall back to points only and ``errors`` says why.
+    """
+    t = tournament_of(event)
+    codes_text = [c for c in event.tiebreak_order.split(",") if c.strip()]
+    errors: list[str] = []
+    try:
+        codes: list[Code] = list(parse_order(",".join(codes_text))) if codes_text else []
+        prep = prepare(t, event.tiebreak_edition or "fide-2026")
+        standings, table = rank_prepared(prep, codes)
+        warnings = tuple(table.warnings)
+    except TiebreakError as error:
+        errors.append(str(error))
+        codes_text = []
+        prep = prepare(t, "fide-2026")
+        standings, table = rank_prepared(prep, [])
+        warnings = ()
+    ratings = {row.member_id: row for row in session.scalars(
+        select(RatingRow).where(RatingRow.event_id == event.id))}
+    entries = {entry.start_no: entry for entry in event.entries}
+    member_of_start = {entry.start_no: entry.member_id for entry in event.entries}
+    rows = []
+    for standing in standings:
+        entry = entries[standing.start_no]
+        rating = ratings.get(entry.member_id) if entry.member_id is not None else None
+        rows.append(StandingRow(
+            entry_id=entry.id, start_no=entry.start_no, member_id=entry.member_id,
+            typed_rating=entry.typed_rating, points=standing.points, rank=standing.rank,
+            tiebreaks={code: standing.tiebreaks.get(code) for code in codes_text},
+            rating_before=rating.rating_before if rating else None,
+            rating_after=rating.rating_after if rating else None,
+            games_counted=rating.games_counted if rating else 0,
+            cells=_cells(entry, event.rounds, member_of_start, t)))
+    return EventView(event=event, tournament=t, codes=tuple(codes_text), rows=tuple(rows),
+                     warnings=warnings, errors=tuple(errors))
+
+
+def _cells(entry: Entry, rounds: int, member_of_start: dict[int, int | None],
+           t: Tournament) -> tuple[ResultCell, ...]:
+    by_round = {result.round: result for result in entry.results}
+    start_of_entry = {e.id: e.start_no for e in entry.event.entries}
+    cells = []
+    for round_no in range(1, max(rounds, max(by_round, default=0)) + 1):
+        result = by_round.get(round_no)
+        if result is None:
+            cells.append(ResultCell(None, 0, round_no, Kind.ZERO_BYE, None, None, None,
+                                    Fraction(0)))
+            continue
+        opponent = start_of_entry.get(result.opponent_entry_id) \
+            if result.opponent_entry_id else None
+        outcome = Fraction(result.outcome_halves, 2) if result.outcome_halves is not None \
+            else None
+        cells.append(ResultCell(
+            result.id, result.version, round_no, Kind(result.kind), opponent,
+            member_of_start.get(opponent) if opponent else None, result.colour,
+            t.scoring.points(Kind(result.kind), outcome)))
+    return tuple(cells)

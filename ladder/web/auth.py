@@ -1,0 +1,7 @@
+"""Blueprint 'auth' (being built; see the issues)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("auth", __name__)

@@ -1,0 +1,7 @@
+"""Blueprint 'organize' (being built; see the issues)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("organize", __name__)

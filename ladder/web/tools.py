@@ -1,0 +1,7 @@
+"""Blueprint 'tools' (being built; see the issues)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("tools", __name__)
