@@ -55,7 +55,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
 
 @cli.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["trf", "pgn", "paste"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(["trf", "pgn", "paste", "crosstable"]), default=None,
               help="File format (default: from the extension and content).")
 @click.option("--name", default=None, help="Event name (default: from the file).")
 @click.option("--date", "date", callback=_parse_date, default=None,

@@ -1,16 +1,23 @@
-"""Readers and writers for tournament files (TRF, PGN): pure functions, no Flask, no database.
+"""Readers and writers for tournament files: pure functions, no Flask, no database.
 
 Public API::
 
-    FormatError                      every reader's error (file:line:column: message)
-    read_trf(text, source)           TRF-16, TRF-2026 and TRF(x) -> Tournament
-    write_trf(tournament)            Tournament -> TRF-16 text
-    read_pgn_tournament(text, source)  PGN headers -> Tournament
+    FormatError                          every reader's error (file:line:column: message)
+    read_trf(text, source)               TRF-16, TRF-2026 and TRF(x) -> Tournament
+    write_trf(tournament)                Tournament -> TRF-16 text
+    read_pgn_tournament(text, source)    PGN headers -> Tournament
+    parse_paste / read_paste             pasted results (one game per line) -> ParseResult / Tournament
+    parse_crosstable / read_crosstable   Swiss-Manager / chess-results crosstable text
+    decode_text(data, source)            bytes -> text, refusing binary files
 """
 
+from ladder.formats.crosstable import parse_crosstable, read_crosstable
 from ladder.formats.errors import FormatError
+from ladder.formats.paste import ParseResult, parse_paste, read_paste
 from ladder.formats.pgn import read_pgn_tournament
+from ladder.formats.text import decode_text
 from ladder.formats.trf import read_trf
 from ladder.formats.trf_write import write_trf
 
-__all__ = ["FormatError", "read_pgn_tournament", "read_trf", "write_trf"]
+__all__ = ["FormatError", "ParseResult", "decode_text", "parse_crosstable", "parse_paste",
+           "read_crosstable", "read_paste", "read_pgn_tournament", "read_trf", "write_trf"]

@@ -51,8 +51,11 @@ def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
     if fmt == "pgn":
         from ..formats.pgn import read_pgn_tournament
         return read_pgn_tournament(text, source), fmt
-    from ..formats import paste
-    return paste.read_paste(text, source), fmt
+    if fmt == "crosstable":
+        from ..formats.crosstable import read_crosstable
+        return read_crosstable(text, source), fmt
+    from ..formats.paste import read_paste
+    return read_paste(text, source), fmt
 
 
 def import_file(text: str, *, source: str, fmt: str | None, name: str | None,

@@ -1,0 +1,387 @@
+"""Reading pasted results: one game per line, round headers optional (SPEC §9).
+
+Accepted lines (blank lines are ignored)::
+
+    Round 3            R3        Round 3:        -- Round 3 --      (a round header)
+    Smith, John - Jones, Bob 1-0                  (result after both names)
+    1. John Smith (1500) – Bob Jones 0-1          (board number; rating in parentheses)
+    Ann Lee ½-½ Bo Chen                           (result between the names)
+    Ann Lee bye | half bye | ½ bye | full bye | zero bye | absent
+
+* Results: ``1-0 0-1 1:0 0:1 ½-½ 1/2-1/2 0.5-0.5 =``; forfeits ``+:- -:+ 1-0F 0-1F 1F-0F
+  0F-1F``; double forfeit ``0-0F -:-``. ``*`` (unfinished) and ``0-0`` are refused.
+* Separator between the players: a hyphen, U+2212 minus, en dash or em dash *with spaces
+  around it* (or ``vs`` / ``v``). A hyphen without spaces belongs to a name (``Jean-Luc``), so
+  ``Smith-Jones 1-0`` is refused as ambiguous rather than guessed. An en/em dash or minus
+  without spaces is accepted: names never contain one.
+* Byes: ``bye`` / ``pab`` is the pairing bye (full point from the pairing), ``full bye`` a
+  requested full-point bye, ``half bye`` / ``½ bye`` a half-point bye, ``zero bye`` /
+  ``absent`` a zero bye.
+* Players are identified by :func:`ladder.names.name_key` (NFKC, case-folded, spaces
+  collapsed); the first spelling and the first rating given are kept. Start numbers follow the
+  order of first appearance. The first name of a game is White (forfeits get no colour: the
+  game never started).
+
+Rounds. With round headers, each game belongs to the round above it; the headers must cover
+rounds 1..n without a gap (a round header may repeat: its games are merged). Without any
+header — a casual club night — rounds are assigned per player in order of appearance: a game
+goes into the first round after both players' previous games, so each player's first game is
+their round 1, their second game their round 2, and so on. Such a paste is a ``casual`` event
+(unless everyone met everyone exactly once: then it is a round-robin). A round in which a
+player has no line is a ``zero_bye``.
+
+Errors are collected for the whole paste (:func:`parse_paste`), each with its line number and
+what was expected; :func:`read_paste` raises the first one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from ladder.formats.errors import FormatError
+from ladder.formats.trf import is_round_robin, split_lines
+from ladder.names import name_key
+from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+
+MAX_LINES = 10_000
+MAX_CHARS = 1_000_000  # a club's results are a few KB; a megabyte is surely not results
+MAX_NAME = 200
+EXAMPLE = "expected a game like “Ann Lee - Bo Chen 1-0”"
+
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphen(s), figure/en/em dash, minus
+_D = re.escape(DASHES)
+_SCORE = r"(?:1/2|½|0?[.,]5|\d+)[fF]?"
+# A result candidate is whitespace-delimited; unknown ones (2-0, 1-1) are caught on purpose so
+# the message can say "unknown result" instead of treating them as part of a name.
+_RESULT = re.compile(
+    rf"(?<!\S)(?:{_SCORE}\s*[{_D}:]\s*{_SCORE}|[+{_D}=][:/]?[+{_D}=]|=|\*)(?!\S)")
+_HEADER = re.compile(r"[\W_]*(?:round|rd\.?|r)\s*(\d+)\s*[\W_]*", re.IGNORECASE)
+_HEADER_WITH_TEXT = re.compile(r"(?:round|rd\.?|r)\s*\d+\b\s*[:.)\-]?\s*\S", re.IGNORECASE)
+_BOARD = re.compile(r"\s*(?:(?:board|bd\.?)\s*)?\d{1,4}(?:\s*[.):]\s*|\s+)(?=\D)", re.IGNORECASE)
+_BYE = re.compile(
+    rf"(?P<name>.*?)\s+(?:[{_D}]\s+)?(?P<bye>(?:pairing |full |full-point |half |half-point |"
+    r"zero |½ |1/2 |0[.,]5 |0 )?bye|pab|absent)\s*", re.IGNORECASE)
+_SEPARATOR = re.compile(rf"\s+(?:[{_D}]{{1,2}}|vs\.?|v\.?)\s+", re.IGNORECASE)
+_STRONG_DASH = re.compile(r"(?<=\S)[\u2012\u2013\u2014\u2212](?=\S)")
+_HYPHEN = re.compile(r"(?<=\S)[-\u2010\u2011](?=\S)")
+_RATING = re.compile(r"(?P<name>.*?)\s*\(\s*(?P<rating>\d{1,4})\s*\)\s*")
+
+_BYES = {"bye": Kind.PAIRING_BYE, "pab": Kind.PAIRING_BYE, "pairing bye": Kind.PAIRING_BYE,
+         "full bye": Kind.FULL_BYE, "full-point bye": Kind.FULL_BYE,
+         "half bye": Kind.HALF_BYE, "half-point bye": Kind.HALF_BYE, "½ bye": Kind.HALF_BYE,
+         "1/2 bye": Kind.HALF_BYE, "0.5 bye": Kind.HALF_BYE, "0,5 bye": Kind.HALF_BYE,
+         "zero bye": Kind.ZERO_BYE, "0 bye": Kind.ZERO_BYE, "absent": Kind.ZERO_BYE}
+
+class _Fail(Protocol):
+    """Builds a FormatError for the line being read, from a message and an optional column."""
+
+    def __call__(self, message: str, column: int | None = None) -> FormatError: ...
+
+
+_W, _L, _DR, _FW, _FL, _DF = (Kind.WIN, Kind.LOSS, Kind.DRAW, Kind.FORFEIT_WIN,
+                               Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+# Normalised result (see _normalise_result) -> (White's kind, Black's kind).
+_RESULTS: dict[str, tuple[Kind, Kind]] = {
+    **dict.fromkeys(("1-0", "1:0"), (_W, _L)),
+    **dict.fromkeys(("0-1", "0:1"), (_L, _W)),
+    **dict.fromkeys(("1/2-1/2", "1/2:1/2", "=", "=:="), (_DR, _DR)),
+    **dict.fromkeys(("+:-", "+-", "+/-", "1-0f", "1f-0f", "1f-0", "1:0f", "1f:0f"), (_FW, _FL)),
+    **dict.fromkeys(("-:+", "-+", "-/+", "0-1f", "0f-1f", "0f-1", "0:1f", "0f:1f"), (_FL, _FW)),
+    **dict.fromkeys(("0-0f", "0f-0f", "0f-0", "0:0f", "0f:0f", "-:-", "-/-"), (_DF, _DF)),
+}
+
+
+@dataclass
+class ParseResult:
+    """What a reader found: the tournament when the text was clean, else every error.
+
+    ``errors`` is sorted by line (whole-text errors, without a line, first); ``tournament``
+    is None whenever ``errors`` is not empty, so nothing half-read can be stored.
+    """
+
+    tournament: Tournament | None
+    errors: list[FormatError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the text was read without any error."""
+        return not self.errors
+
+
+def failed(errors: list[FormatError]) -> ParseResult:
+    """A ParseResult without a tournament, errors in line order."""
+    return ParseResult(None, sorted(errors, key=lambda e: (e.line or 0, e.column or 0)))
+
+
+@dataclass(frozen=True)
+class _Side:
+    """One player as typed on a line."""
+
+    name: str
+    rating: int | None
+    column: int  # 1-based column where the name starts
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One game (``black`` set) or one bye (``black`` None) as read from a line."""
+
+    line: int
+    white: _Side
+    white_kind: Kind
+    black: _Side | None = None
+    black_kind: Kind | None = None
+    round: int | None = None  # from the header above it; None without headers
+
+
+def read_paste(text: str, source: str = "<paste>") -> Tournament:
+    """Read pasted results into a :class:`Tournament`; raise the first :class:`FormatError`."""
+    result = parse_paste(text, source)
+    if result.tournament is None:
+        raise result.errors[0]
+    return result.tournament
+
+
+def parse_paste(text: str, source: str = "<paste>") -> ParseResult:
+    """Read pasted results, collecting every error (see the module docstring for the forms)."""
+    if len(text) > MAX_CHARS:
+        # Checked before anything else so that a huge paste costs nothing to refuse.
+        return failed([FormatError(source, None, None,
+                                   f"the paste is too large ({len(text):,} characters; the limit "
+                                   f"is {MAX_CHARS:,}): paste one event's results at a time")])
+    try:
+        lines = split_lines(text, source, "results")
+    except FormatError as err:  # binary data: every further message would be noise
+        return failed([err])
+    if len(lines) > MAX_LINES:
+        return failed([FormatError(source, None, None,
+                                   f"the paste has {len(lines):,} lines; the limit is "
+                                   f"{MAX_LINES:,}: paste one event's results at a time")])
+
+    errors: list[FormatError] = []
+    items: list[_Line] = []
+    header_lines: dict[int, int] = {}  # round -> line of its first header
+    current: int | None = None
+    for line_no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            header = _header(line, line_no, source)
+            if header is not None:
+                current = header
+                header_lines.setdefault(header, line_no)
+                continue
+            items.append(replace(_parse_line(line, line_no, source), round=current))
+        except FormatError as err:
+            errors.append(err)
+
+    if header_lines:
+        errors += [FormatError(source, item.line, None,
+                               "game before the first round header; put “Round 1” above it")
+                   for item in items if item.round is None]
+        errors += [FormatError(source, None, None,
+                               f"round {missing} is missing: the round headers go up to "
+                               f"{max(header_lines)}; write “Round {missing}” even if no "
+                               "game was played")
+                   for missing in range(1, max(header_lines)) if missing not in header_lines]
+    if not items and not errors:
+        errors.append(FormatError(source, None, None, f"empty paste: no games found; {EXAMPLE}"))
+    if errors:
+        return failed(errors)
+    return _assemble(items, bool(header_lines), max(header_lines, default=0), source)
+
+
+def _header(line: str, line_no: int, source: str) -> int | None:
+    """The round number of a header line, None for any other line."""
+    if match := _HEADER.fullmatch(line):
+        if int(match.group(1)) == 0:
+            raise FormatError(source, line_no, None, "round numbers start at 1, found round 0")
+        return int(match.group(1))
+    if _HEADER_WITH_TEXT.match(line.lstrip()):
+        raise FormatError(source, line_no, None,
+                          "a round header must be on a line of its own (“Round 3”), "
+                          "with the games on the lines below it")
+    return None
+
+
+def _parse_line(line: str, line_no: int, source: str) -> _Line:
+    """Read one game or bye line (not a header). Raises FormatError."""
+
+    def fail(message: str, column: int | None = None) -> FormatError:
+        return FormatError(source, line_no, column, message)
+
+    # Work on the line after the board number, remembering where it started for columns.
+    board = _BOARD.match(line)
+    start = board.end() if board else len(line) - len(line.lstrip())
+    body = line[start:].rstrip()
+
+    results = [m for m in _RESULT.finditer(body) if _normalise_result(m.group()) != "--"]
+    if not results:
+        if bye := _BYE.fullmatch(body):
+            kind = _BYES[" ".join(bye.group("bye").lower().replace(",", ".").split())
+                         .replace("0.5 ", "½ ").replace("1/2 ", "½ ")]
+            return _Line(line_no, _side(bye.group("name"), start + 1, "the player", fail), kind)
+        raise fail(f"no result found; {EXAMPLE}")
+    if len(results) > 1:
+        found = " and ".join(f"“{m.group()}”" for m in results)
+        raise fail(f"two results ({found}) on one line; one game per line, {EXAMPLE}",
+                   start + results[1].start() + 1)
+    match = results[0]
+    token, column = match.group(), start + match.start() + 1
+    normal = _normalise_result(token)
+    if normal == "*":
+        raise fail("game not finished (result “*”): only finished games can be entered", column)
+    if normal == "0-0":
+        raise fail("result “0-0” is unclear: write “0-0F” for a double forfeit", column)
+    if normal not in _RESULTS:
+        raise fail(f"unknown result “{token}”; expected 1-0, 0-1, ½-½, a forfeit such as "
+                   "1-0F or +:-, or 0-0F for a double forfeit", column)
+    white_kind, black_kind = _RESULTS[normal]
+
+    before, after = body[:match.start()], body[match.end():]
+    if not before.strip():
+        raise fail(f"the result comes before the names; {EXAMPLE}", column)
+    if after.strip():
+        # Result between the names ("Ann Lee ½-½ Bo Chen"): then there is no separator.
+        if _SEPARATOR.search(before) or _SEPARATOR.search(after):
+            raise fail(f"unexpected text after the result “{token}”; {EXAMPLE}",
+                       start + match.end() + 1)
+        white = _side(before, start + 1, "White", fail)
+        black = _side(after, start + match.end() + 1, "Black", fail)
+    else:
+        white, black = _split_players(before, start, fail)
+    if name_key(white.name) == name_key(black.name):
+        raise fail(f"“{white.name}” cannot play against themselves", black.column)
+    return _Line(line_no, white, white_kind, black, black_kind)
+
+
+def _split_players(text: str, start: int, fail: _Fail) -> tuple[_Side, _Side]:
+    """Split "White - Black" at the one separator; explain every way it can go wrong."""
+    shown = text.strip()
+    # Padded with a space on each side (and start moved back by one) so that a separator at
+    # either end — a missing name — is still seen as a separator and reported as an empty name.
+    text, start = f" {text} ", start - 1
+    separators = list(_SEPARATOR.finditer(text))
+    if len(separators) > 1:
+        readings = " or ".join(f"“{text[:s.start()].strip()}” vs “{text[s.end():].strip()}”"
+                               for s in separators)
+        raise fail(f"more than one separator between the players: “{shown}” could be read as "
+                   f"{readings}", start + separators[1].start() + 1)
+    if not separators:
+        strong = list(_STRONG_DASH.finditer(text))
+        separators = strong if len(strong) == 1 else []
+    if not separators:
+        hyphens = list(_HYPHEN.finditer(text))
+        if hyphens:
+            readings = [f"“{text[:h.start()].strip()}” vs “{text[h.end():].strip()}”"
+                        for h in hyphens]
+            if len(hyphens) == 1:
+                readings.append(f"one player “{shown}”")
+            raise fail(f"cannot tell the two players apart: “{shown}” could be "
+                       f"{' or '.join(readings)}"
+                       "; a hyphen without spaces is part of a name, so put spaces around the "
+                       "dash between the players, e.g. “Jean-Luc Picard - Ann Lee 1-0”",
+                       start + hyphens[0].start() + 1)
+        raise fail(f"only one player found (“{shown}”); expected two players separated by a "
+                   f"dash with spaces, e.g. “Ann Lee - Bo Chen 1-0”")
+    sep = separators[0]
+    white = _side(text[:sep.start()], start + 1, "White", fail)
+    black_text = text[sep.end():]
+    # min(): a separator at the very end also swallowed the padding space.
+    black = _side(black_text, start + min(sep.end(), len(text) - 1) + 1, "Black", fail)
+    return white, black
+
+
+def _side(text: str, column: int, who: str, fail: _Fail) -> _Side:
+    """A typed name with its optional "(1500)" rating, validated."""
+    if text.strip():  # point at the name itself; for a missing name, at where it belongs
+        column += len(text) - len(text.lstrip())
+    text = text.strip()
+    rating = None
+    if match := _RATING.fullmatch(text):
+        text, rating = match.group("name"), int(match.group("rating")) or None
+    if not text:
+        raise fail(f"empty name for {who}; {EXAMPLE}", column)
+    if len(text) > MAX_NAME:
+        raise fail(f"name of {who} is {len(text)} characters long; the limit is {MAX_NAME}",
+                   column)
+    if not any(ch.isalpha() for ch in text):
+        raise fail(f"“{text}” is not a name (no letters); {EXAMPLE}", column)
+    if any(ch in "<>" or (ord(ch) < 32 and ch != "\t") for ch in text):
+        raise fail(f"name of {who} contains “<”, “>” or a control character; names are "
+                   "plain text", column)
+    if re.search(r"\s\d{3,4}$", text):
+        raise fail(f"“{text}” ends with a number; write a rating in parentheses, "
+                   "e.g. “John Smith (1500)”", column)
+    return _Side(" ".join(text.split()), rating, column)
+
+
+def _normalise_result(token: str) -> str:
+    """One spelling per result: dashes -> "-", no spaces, ½ and 0.5 -> "1/2", lower case."""
+    text = re.sub(rf"[{_D}]", "-", token.casefold())
+    text = re.sub(r"\s+", "", text).replace("½", "1/2")
+    return re.sub(r"(?<![\d/])0?[.,]5", "1/2", text)
+
+
+@dataclass
+class _Entry:
+    """A player being assembled: first spelling, start number, results by round."""
+
+    name: str
+    start_no: int
+    rating: int | None
+    results: dict[int, tuple[RoundResult, int]] = field(default_factory=dict)  # -> line
+    last_round: int = 0  # kept up to date so that placing a game costs O(1), not O(rounds)
+
+
+def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
+              source: str) -> ParseResult:
+    """Number the players, place every line in its round and build the Tournament."""
+    entries: dict[str, _Entry] = {}
+    errors: list[FormatError] = []
+
+    def entry(side: _Side) -> _Entry:
+        key = name_key(side.name)
+        if key not in entries:
+            entries[key] = _Entry(side.name, len(entries) + 1, side.rating)
+        elif entries[key].rating is None:  # the first rating given wins
+            entries[key].rating = side.rating
+        return entries[key]
+
+    for item in items:
+        white = entry(item.white)
+        black = entry(item.black) if item.black else None
+        if with_headers:
+            round_no = item.round or 0
+        else:  # the first round after both players' previous games (module docstring)
+            round_no = max(e.last_round + 1 for e in (white, black) if e)
+        sides = [(white, item.white, item.white_kind, black, Colour.WHITE)]
+        if black and item.black and item.black_kind:
+            sides.append((black, item.black, item.black_kind, white, Colour.BLACK))
+        for player, side, kind, opponent, colour in sides:
+            if round_no in player.results:
+                errors.append(FormatError(
+                    source, item.line, side.column,
+                    f"“{player.name}” is paired twice in round {round_no} (also on line "
+                    f"{player.results[round_no][1]})"))
+                continue
+            result = RoundResult(round_no, kind, opponent.start_no if opponent else None,
+                                 colour if kind.played else None)
+            player.results[round_no] = (result, item.line)
+            player.last_round = max(player.last_round, round_no)
+    if errors:
+        return failed(errors)
+
+    rounds = header_rounds if with_headers else max(e.last_round for e in entries.values())
+    players = tuple(
+        Player(start_no=e.start_no, name=e.name, rating=e.rating,
+               results=tuple(e.results[r][0] if r in e.results else RoundResult(r, Kind.ZERO_BYE)
+                             for r in range(1, rounds + 1)))
+        for e in entries.values())
+    if is_round_robin(players):
+        kind = EventKind.ROUND_ROBIN
+    else:
+        kind = EventKind.SWISS if with_headers else EventKind.CASUAL
+    return ParseResult(Tournament(name="", players=players, rounds=rounds, kind=kind))
