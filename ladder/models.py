@@ -129,12 +129,17 @@ class Result(db.Model):
 
 
 class RatingRow(db.Model):
-    """Per (event, member): rating before/after, K, counted games, expected and actual score."""
+    """Per (event, member): rating before/after, K, counted games, expected and actual score.
+
+    Derived data, rewritten by every replay and verified by ``ladder check``. It deliberately
+    has no foreign keys: on PostgreSQL their per-row checks cost more than half of a full
+    replay (measured with ``ladder bench replay``), and the replay itself is what keeps these
+    rows consistent (it deletes the rows of every event it replays or deletes).
+    """
 
     __tablename__ = "rating_rows"
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
-    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"), primary_key=True, index=True)
+    event_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    member_id: Mapped[int] = mapped_column(Integer, primary_key=True, index=True)
     rating_before: Mapped[float] = mapped_column(Float)
     rating_after: Mapped[float] = mapped_column(Float)
     k: Mapped[float] = mapped_column(Float)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Select
 
 
 def insert_rows(connection: Connection, table: str, columns: Sequence[str],
@@ -29,3 +29,43 @@ def insert_rows(connection: Connection, table: str, columns: Sequence[str],
     marks = ", ".join("?" if connection.dialect.paramstyle == "qmark" else "%s"
                       for _ in columns)
     connection.exec_driver_sql(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(rows))
+
+
+def fetch_tuples(connection: Connection, statement: Select) -> list[tuple]:
+    """Run a read with only integer/string parameters on the raw driver cursor.
+
+    Skips SQLAlchemy's per-row Row objects (a third of a full replay's read time on
+    PostgreSQL); the parameters are rendered as literals, so only use it with ids and
+    fixed strings, never with user input.
+    """
+    sql = str(statement.compile(dialect=connection.dialect,
+                                compile_kwargs={"literal_binds": True}))
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(sql)
+        return cursor.fetchall()
+    finally:
+        cursor.close()
+
+
+def update_members(connection: Connection,
+                   states: Sequence[tuple[int, float, int, float | None]]) -> None:
+    """Set (id, rating, games, last_change) of many members in one round trip.
+
+    PostgreSQL: one UPDATE … FROM unnest(arrays) (four parameters, whatever the count);
+    elsewhere SQLite's executemany, which runs in C without a round trip per row.
+    """
+    if not states:
+        return
+    if connection.dialect.name == "postgresql":
+        ids, ratings, games, changes = (list(column) for column in zip(*states))
+        connection.exec_driver_sql(
+            "UPDATE members SET rating = v.rating, games = v.games, last_change = v.change "
+            "FROM unnest(%s::integer[], %s::float8[], %s::integer[], %s::float8[]) "
+            "AS v(id, rating, games, change) WHERE members.id = v.id",
+            (ids, ratings, games, changes))
+        return
+    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    connection.exec_driver_sql(
+        f"UPDATE members SET rating = {mark}, games = {mark}, last_change = {mark} "
+        f"WHERE id = {mark}", [(r, g, c, i) for i, r, g, c in states])

@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime as dt
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import delete as sa_delete, select
 
 from ..extensions import db
-from ..models import Entry, Event, Result
+from ..models import Entry, Event, RatingRow, Result
 from ..tournament import Kind
 from . import ServiceError, atomically, audit
 from .events import clean_name
@@ -128,6 +128,8 @@ def delete_event(event_id: int, actor: str) -> None:
                "players": len(event.entries)}
 
     def change() -> None:
+        # Rating rows are derived and carry no foreign key: remove this event's rows here.
+        db.session.execute(sa_delete(RatingRow).where(RatingRow.event_id == event.id))
         db.session.delete(event)
         db.session.flush()
 

@@ -22,7 +22,7 @@ from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
 from ..extensions import db
-from .bulk import insert_rows
+from .bulk import fetch_tuples, insert_rows, update_members
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result, utcnow
 from ..rating import EventInput, MemberState, Pairing, RatingOptions, replay as replay_events
 from ..tournament import EventKind, Kind
@@ -105,21 +105,20 @@ def load_inputs(session: Session, since: EventKey | None,
         return []
     ids = [row[0] for row in events]
     participants: dict[int, list[int]] = {event_id: [] for event_id in ids}
-    for event_id, member_id in connection.execute(
+    for event_id, member_id in fetch_tuples(connection, (
             select(Entry.event_id, Entry.member_id)
-            .where(_in_events(Entry.event_id, since, ids), Entry.member_id.is_not(None))
-    ).fetchall():
+            .where(_in_events(Entry.event_id, since, ids), Entry.member_id.is_not(None)))):
         participants[event_id].append(member_id)
     pairings: dict[int, list[Pairing]] = {event_id: [] for event_id in ids}
     mine, theirs = aliased(Entry), aliased(Entry)
-    games = connection.execute(
+    games = fetch_tuples(connection, (
         select(mine.event_id, mine.member_id, theirs.member_id, Result.kind,
                Result.outcome_halves)
         .join(mine, mine.id == Result.entry_id)
         .join(theirs, theirs.id == Result.opponent_entry_id)
         .where(_in_events(mine.event_id, since, ids),
                Result.entry_id < Result.opponent_entry_id,
-               mine.member_id.is_not(None), theirs.member_id.is_not(None))).fetchall()
+               mine.member_id.is_not(None), theirs.member_id.is_not(None))))
     kinds = {kind.value: kind for kind in Kind}
     for event_id, a, b, kind, halves in games:
         pairings[event_id].append(
@@ -215,20 +214,12 @@ def _store_member_state(session: Session, since: EventKey | None, options: Ratin
         session.execute(update(Member).values(rating=options.start_rating, games=0,
                                               last_change=None))
         affected = set(final)
-    params = []
+    states = []
     for member_id in affected:
         state = final.get(member_id)
-        if state is None:
-            continue
-        params.append({"b_id": member_id, "b_rating": state.rating, "b_games": state.games,
-                       "b_change": last_change.get(member_id)})
-    if params:
-        from sqlalchemy import bindparam
-        session.execute(
-            update(Member.__table__).where(Member.__table__.c.id == bindparam("b_id"))
-            .values(rating=bindparam("b_rating"), games=bindparam("b_games"),
-                    last_change=bindparam("b_change")),
-            params)
+        if state is not None:
+            states.append((member_id, state.rating, state.games, last_change.get(member_id)))
+    update_members(session.connection(), states)
     if since is not None:
         # A member whose only rows at or after ``since`` vanished has no row left to find a
         # last change in; look it up in their latest remaining row.

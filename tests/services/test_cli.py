@@ -53,9 +53,9 @@ def test_importing_an_earlier_event_later_replays_and_checks(app, runner) -> Non
     assert runner.invoke(args=["check"]).exit_code == 0
     out_of_order = runner.invoke(args=["standings", "--json"]).output
     with app.app_context():
-        for event in db.session.scalars(select(Event)).all():
-            db.session.delete(event)
-        db.session.commit()
+        from ladder.services.corrections import delete_event
+        for event_id in db.session.scalars(select(Event.id)).all():
+            delete_event(event_id, actor="test")
         db.session.query(Member).delete()
         db.session.commit()
     runner.invoke(args=["import", str(HELD5), "--date", "2025-03-01"])

@@ -149,8 +149,6 @@ def upgrade():
     sa.Column('expected', sa.Float(), nullable=False),
     sa.Column('score', sa.Float(), nullable=False),
     sa.Column('provisional_before', sa.Boolean(), nullable=False),
-    sa.ForeignKeyConstraint(['event_id'], ['events.id'], name=op.f('fk_rating_rows_event_id_events'), ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['member_id'], ['members.id'], name=op.f('fk_rating_rows_member_id_members')),
     sa.PrimaryKeyConstraint('event_id', 'member_id', name=op.f('pk_rating_rows'))
     )
     with op.batch_alter_table('rating_rows', schema=None) as batch_op:
