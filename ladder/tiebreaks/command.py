@@ -4,7 +4,9 @@ A plain click command; the lead registers it in the ``ladder`` group. Bad input 
 does not parse, an unknown code, modifier or edition) prints one line to stderr — naming the
 file, line and column, or the code — and exits with status 2.
 
-Defaults: the edition follows the event's start date (TRF tag 042, see
+Defaults: the edition follows the event's date (see :func:`event_date`: TRF tag 042, else the
+first round date of tag 132, else a year written in the event's name such as "2022 Dojo
+Classical", read as 1 January of that year; see
 :func:`~ladder.tiebreaks.editions.edition_for_date`); the order is the file's tag 202, else the
 US Chess default under ``--rules uscf``, else :data:`~ladder.tiebreaks.definitions.DEFAULT_ORDER`
 for the event's kind (swiss ``BH/C1,BH,SB,WIN``; round_robin ``DE,SB,WIN,KS``).
@@ -12,7 +14,9 @@ for the event's kind (swiss ``BH/C1,BH,SB,WIN``; round_robin ``DE,SB,WIN,KS``).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -39,6 +43,22 @@ def read_tournament(path: Path) -> Tournament:
     if is_pgn:
         return read_pgn_tournament(text, str(path))
     return read_trf(text, str(path))
+
+
+def event_date(t: Tournament) -> dt.date | None:
+    """The date that picks the default edition: start date, first round date, or name year.
+
+    Real files often lack tag 042 but carry round dates or the year in their name; 1 January
+    of a named year picks the rules in force for the whole year except 2023 and 2026, where
+    the editions changed mid-year (then pass ``--rules``).
+    """
+    if t.start_date is not None:
+        return t.start_date
+    dates = [d for d in t.rounds_dates if d is not None]
+    if dates:
+        return min(dates)
+    year = re.search(r"(?<!\d)(19[5-9]\d|20\d\d)(?!\d)", t.name or "")
+    return dt.date(int(year.group(1)), 1, 1) if year else None
 
 
 def default_order(t: Tournament, edition: Edition) -> str:
@@ -80,7 +100,7 @@ def tiebreaks_command(file: Path, rules: str | None, order: str | None, as_json:
         if not file.is_file():
             _fail(f"{file}: no such file")
         t = read_tournament(file)
-        edition = get_edition(rules) if rules else edition_for_date(t.start_date)
+        edition = get_edition(rules) if rules else edition_for_date(event_date(t))
         codes = parse_order(order if order is not None else default_order(t, edition))
         prep = prepare(t, edition, unrated_rating=unrated_rating)
         standings, table = rank_prepared(prep, codes)

@@ -86,3 +86,20 @@ def test_unreadable_trf_names_file_line_and_column(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     code, _, err = run(str(tmp_path / "none.trf"))
     assert code == 2 and "no such file" in err
+
+
+def test_edition_from_the_year_in_the_name_when_the_file_has_no_date(tmp_path: Path) -> None:
+    """Real files without tag 042: the round dates, else the name's year, pick the edition."""
+    from ladder.tiebreaks.command import event_date
+    from ladder.tournament import Tournament
+    import datetime as dt
+    assert event_date(Tournament("2022 January Dojo Classical", (), 6)) == dt.date(2022, 1, 1)
+    assert event_date(Tournament("Club Cup", (), 6, rounds_dates=(dt.date(2025, 4, 3), None))) \
+        == dt.date(2025, 4, 3)
+    assert event_date(Tournament("Club Cup 12345", (), 6)) is None
+    real = TESTDATA / "real-events"
+    for name, rules in (("dojo_classical_2022_grp3.trf", "fide-2012"),
+                        ("hobsonsbay_april_rapid_2025.trf", "fide-2024")):
+        result = CliRunner().invoke(tiebreaks_command, [str(real / name), "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["rules"] == rules
