@@ -180,12 +180,15 @@ def demo_command(if_empty: bool) -> None:
         click.echo(f"Demo organizer login: {login[0]} / {login[1]}")
 
 
-def _register_tiebreaks() -> None:
+def _register_pure_commands() -> None:
+    """The commands that need no app: tie-breaks of a file, the Elo calculators."""
+    from .elo.command import elo_group
     from .tiebreaks.command import tiebreaks_command
     cli.add_command(tiebreaks_command, "tiebreaks")
+    cli.add_command(elo_group, "elo")
 
 
-_register_tiebreaks()
+_register_pure_commands()
 
 
 @cli.group("bench")

@@ -1,0 +1,23 @@
+"""Elo tools (SPEC §8): pure, exact, no Flask.
+
+* :mod:`.expected` — logistic expected score and the classic table;
+* :mod:`.fide` — FIDE K, rating change (table 8.1.2, 400-point rule), performance
+  (table 8.1.1), initial rating;
+* :mod:`.uscf` — the US Chess standard formula (optional tool).
+
+Every result is a frozen dataclass carrying its ``formula`` with the numbers filled in.
+"""
+
+from ladder.elo.errors import EloError
+from ladder.elo.expected import Expected, classic_table, expected_score, logistic
+from ladder.elo.fide import (
+    FideChange, Initial, KFactor, Performance, initial_rating, k_factor, performance,
+    rating_change,
+)
+from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
+
+__all__ = [
+    "EloError", "Expected", "FideChange", "Initial", "KFactor", "Performance", "classic_table",
+    "expected_score", "initial_rating", "k_factor", "logistic", "parse_rating", "parse_ratings",
+    "parse_score", "performance", "rating_change",
+]

@@ -1,0 +1,87 @@
+"""``ladder elo``: the Elo tools for scripts (SPEC §8).
+
+``ladder elo fide --rating R --opponents R1,R2,… --score S [--k K] [--json]`` prints
+``{"new_rating", "change", "k", "expected"}``; ``ladder elo performance --opponents …
+--score S [--json]`` prints ``{"performance"}``. Bad input (a score larger than the number of
+opponents, a negative rating, something that is not a number) prints one line to stderr and
+exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ladder.elo.errors import EloError
+from ladder.elo.fide import performance, rating_change
+from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(error: EloError) -> None:
+    click.echo(f"ladder elo: error: --{error.field}: {error}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+@click.group("elo")
+def elo_group() -> None:
+    """Elo tools: FIDE rating change and performance rating (no database involved)."""
+
+
+@elo_group.command("fide")
+@click.option("--rating", required=True, help="The player's rating.")
+@click.option("--opponents", required=True, help="Opponents' ratings, comma separated.")
+@click.option("--score", required=True, help="Points scored (2, 2.5 or 2½).")
+@click.option("--k", "k_text", default=None, help="K (default: FIDE's schedule from --games).")
+@click.option("--games", "games_text", default=None,
+              help="Rated games before (under 30: K 40).")
+@click.option("--under-18", is_flag=True, help="Under 18 (K 40 while below 2300).")
+@click.option("--reached-2400", is_flag=True, help="Has reached 2400 once (K 10).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def fide_command(rating: str, opponents: str, score: str, k_text: str | None,
+                 games_text: str | None, under_18: bool, reached_2400: bool,
+                 as_json: bool) -> None:
+    """FIDE rating change (B.02 8.3: table 8.1.2, 400-point rule, K × n ≤ 700)."""
+    try:
+        k = _whole(k_text, "k")
+        games = _whole(games_text, "games")
+        result = rating_change(parse_rating(rating), parse_ratings(opponents),
+                               parse_score(score), k=k, games_before=games,
+                               under_18=under_18, reached_2400=reached_2400)
+    except EloError as error:
+        _fail(error)
+        return
+    if as_json:
+        click.echo(json.dumps({"new_rating": result.new_rating, "change": result.change,
+                               "k": result.k.k, "expected": float(result.expected)}))
+    else:
+        click.echo(result.formula)
+
+
+@elo_group.command("performance")
+@click.option("--opponents", required=True, help="Opponents' ratings, comma separated.")
+@click.option("--score", required=True, help="Points scored (2, 2.5 or 2½).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def performance_command(opponents: str, score: str, as_json: bool) -> None:
+    """Performance rating Rp = Ra + dp (B.02 8.1.1)."""
+    try:
+        result = performance(parse_ratings(opponents), parse_score(score))
+    except EloError as error:
+        _fail(error)
+        return
+    if as_json:
+        click.echo(json.dumps({"performance": result.performance}))
+    else:
+        click.echo(result.formula)
+
+
+def _whole(text: str | None, field: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise EloError(field, f"{text.strip()!r} is not a whole number") from None

@@ -1,0 +1,138 @@
+"""The Elo tools page (SPEC §8): expected score, FIDE rating change, performance, initial rating.
+
+State in the query string, one prefix per tool: ``e_rating``/``e_opp`` (expected score),
+``c_rating``/``c_opps``/``c_score``/``c_k``/``c_games``/``c_u18``/``c_2400``/``c_rules``
+(rating change), ``p_opps``/``p_score`` (performance), ``i_opps``/``i_score`` (initial
+rating). A blank tool shows nothing; an empty query string shows worked examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, request
+from flask_babel import gettext as _
+
+from ..elo import (
+    EloError, classic_table, expected_score, initial_rating, parse_rating, parse_ratings,
+    parse_score, performance, rating_change,
+)
+from .tools import bp
+from .tools_http import render_tool
+
+FIELDS = ("e_rating", "e_opp", "c_rating", "c_opps", "c_score", "c_k", "c_games", "c_u18",
+          "c_2400", "c_rules", "p_opps", "p_score", "i_opps", "i_score")
+
+#: The first view: SPEC §8 / issue 6 vectors.
+EXAMPLE = {"e_rating": "1500", "e_opp": "1400", "c_rating": "1922",
+           "c_opps": "1798, 1801, 1897", "c_score": "2", "c_k": "40",
+           "p_opps": "1798, 1801, 1897", "p_score": "2",
+           "i_opps": "1900, 2000, 1700, 1800, 1850", "i_score": "3"}
+
+
+def _messages() -> dict[str, str]:
+    return {
+        "negative": _("A rating cannot be negative."),
+        "rating": _("A rating is a whole number between 0 and 4000."),
+        "ratings": _("Type the ratings separated by commas, e.g. 1798, 1801, 1897."),
+        "score": _("A score is counted in half points, e.g. 2 or 2.5."),
+        "too_high": _("The score cannot be more than the number of games."),
+        "k": _("K is a whole number between 1 and 100."),
+        "games": _("The number of games is a whole number, 0 or more."),
+    }
+
+
+class _Form:
+    """The raw fields and the problems found in them (by field name)."""
+
+    def __init__(self, values: dict[str, str]) -> None:
+        self.values = values
+        self.errors: dict[str, str] = {}
+        self.text = _messages()
+
+    def has(self, *names: str) -> bool:
+        return any(self.values.get(n, "").strip() for n in names)
+
+    def get(self, name: str, parse: Callable[[str], Any], message: str) -> Any:
+        raw = self.values.get(name, "").strip()
+        if not raw:
+            self.errors[name] = _("This field is needed.")
+            return None
+        try:
+            return parse(raw)
+        except EloError as error:
+            self.errors[name] = (self.text["negative"] if "negative" in str(error)
+                                 else self.text[message])
+            return None
+
+    def whole(self, name: str, low: int, high: int, message: str) -> int | None:
+        raw = self.values.get(name, "").strip()
+        if not raw:
+            return None
+        if not raw.isdigit() or not low <= int(raw) <= high:
+            self.errors[name] = self.text[message]
+            return None
+        return int(raw)
+
+
+def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
+         score_field: str | None = None) -> Any:
+    """Compute one tool when its fields are typed and valid; a problem marks the field."""
+    if not form.has(*names[:2]):
+        return None
+    before = len(form.errors)
+    try:
+        result = compute()
+    except EloError as error:
+        if error.field == "score" and score_field:
+            form.errors[score_field] = form.text["too_high"]
+        return None
+    return None if len(form.errors) > before or result is None else result
+
+
+@bp.get("/elo")
+def elo() -> Response:
+    """Every Elo tool on one page; each result with its formula filled in."""
+    values = {n: request.args.get(n, "")[:400] for n in FIELDS}
+    if not any(request.args.get(n) for n in FIELDS) and not request.args:
+        values.update(EXAMPLE)
+    form = _Form(values)
+
+    def expected() -> Any:
+        a = form.get("e_rating", parse_rating, "rating")
+        b = form.get("e_opp", parse_rating, "rating")
+        return None if a is None or b is None else expected_score(a, b)
+
+    def change() -> Any:
+        rating = form.get("c_rating", parse_rating, "rating")
+        opps = form.get("c_opps", parse_ratings, "ratings")
+        score = form.get("c_score", parse_score, "score")
+        k = form.whole("c_k", 1, 100, "k")
+        games = form.whole("c_games", 0, 100000, "games")
+        if None in (rating, opps, score) or form.errors.keys() & {"c_k", "c_games"}:
+            return None
+        return rating_change(rating, opps, score, k=k, games_before=games,
+                             under_18=bool(values["c_u18"]), reached_2400=bool(values["c_2400"]),
+                             top_exception=values["c_rules"] != "before-2025-10")
+
+    def perf() -> Any:
+        opps = form.get("p_opps", parse_ratings, "ratings")
+        score = form.get("p_score", parse_score, "score")
+        return None if opps is None or score is None else performance(opps, score)
+
+    def initial() -> Any:
+        opps = form.get("i_opps", parse_ratings, "ratings")
+        score = form.get("i_score", parse_score, "score")
+        return None if opps is None or score is None else initial_rating(opps, score)
+
+    results = {
+        "expected": _run(form, ("e_rating", "e_opp"), expected),
+        "change": _run(form, ("c_rating", "c_opps", "c_score"), change, "c_score"),
+        "performance": _run(form, ("p_opps", "p_score"), perf, "p_score"),
+        "initial": _run(form, ("i_opps", "i_score"), initial, "i_score"),
+    }
+    canonical = request.full_path.rstrip("?")
+    return render_tool("tools/elo.html", {"elo-results": "tools/_elo_results.html"}, canonical,
+                       values=values, errors=form.errors, results=results,
+                       table=classic_table())

@@ -1,0 +1,100 @@
+"""The prize helper page (SPEC §7.4): prizes + standings → who receives what.
+
+State in the query string: ``prizes`` (one line per place), ``standings`` (one line per
+player: ``name; points; rank``) and optionally ``event=<id>``, which fills the standings from
+a published event the visitor may see (names through the display-name function only, SPEC §5).
+"""
+
+from __future__ import annotations
+
+from flask import Response, request
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ..extensions import db
+from ..prizes import (
+    PrizeError, distribute, money, parse_prizes, parse_standings, total_cents,
+)
+from .helpers import names, settings
+from .tools import bp
+from .tools_http import render_tool
+
+MAX_TEXT = 8000
+
+EXAMPLE_PRIZES = "500 + Trophy\n300\n200\n100 + Qualification"
+EXAMPLE_STANDINGS = "Ana; 5; 1\nBo; 5; 2\nCai; 4.5; 3\nDee; 4.5; 4\nEve; 4.5; 5\nFay; 3; 6"
+
+
+def _fmt_points(points: object) -> str:
+    from ..tiebreaks.explain import fmt
+    return fmt(points)  # type: ignore[arg-type]
+
+
+def event_standings(event_id: str) -> tuple[str | None, str | None]:
+    """(standings text, event name) of a published event the visitor may see, else an error.
+
+    Returns ``(text, name)`` or ``(None, message)``. A private club's events are for its
+    organizers; an unlisted club's events only through their unguessable address (so not
+    here); the message never tells whether a hidden event exists.
+    """
+    from ..queries.events import event_view, load_event
+    missing = _("There is no published event with that number.")
+    if not event_id.isdigit() or len(event_id) > 9:
+        return None, missing
+    visible = settings().visibility == "public" or current_user.is_authenticated
+    event = load_event(db.session, int(event_id)) if visible else None
+    if event is None:
+        return None, missing
+    view = event_view(db.session, event)
+    book = names()
+    lines = []
+    for row in view.rows:
+        name = book(row.member_id) if row.member_id is not None else f"#{row.start_no}"
+        lines.append(f"{name.replace(';', ',')}; {_fmt_points(row.points)}; {row.rank}")
+    return "\n".join(lines), event.name
+
+
+@bp.get("/prizes")
+def prizes() -> Response:
+    """Split the cash among tied players; tie-breaks decide the indivisible prizes."""
+    args = request.args
+    prize_text = args.get("prizes", "")[:MAX_TEXT]
+    standings_text = args.get("standings", "")[:MAX_TEXT]
+    errors: dict[str, str] = {}
+    event_name = None
+    event_id = args.get("event", "").strip()
+    if not args:
+        prize_text, standings_text = EXAMPLE_PRIZES, EXAMPLE_STANDINGS
+    if event_id and not standings_text.strip():
+        text, info = event_standings(event_id)
+        if text is None:
+            errors["event"] = info or ""
+        else:
+            standings_text, event_name = text, info
+    prize_list = players = None
+    try:
+        prize_list = parse_prizes(prize_text)
+    except PrizeError as error:
+        errors["prizes"] = _("Line %(n)d is not a prize: “%(t)s”. Write an amount (500 or "
+                             "12.50), an item (Trophy) or both (500 + Trophy).",
+                             n=error.line, t=error.text)
+    try:
+        players = parse_standings(standings_text)
+    except PrizeError as error:
+        errors["standings"] = (
+            _("List the standings best first (most points, then the rank after tie-breaks).")
+            if error.line == 0 else
+            _("Line %(n)d is not “name; points; rank”: “%(t)s”.", n=error.line, t=error.text))
+    if players is not None and not players and "standings" not in errors:
+        errors["standings"] = _("Type the standings, or open the helper from an event.")
+    awards = distribute(prize_list, players) if prize_list is not None and players else None
+    summary = None
+    if awards is not None and prize_list is not None:
+        summary = {"total": money(total_cents(prize_list)),
+                   "paid": money(sum(a.cents for a in awards)),
+                   "unawarded": [p for p in prize_list if p.place > len(players or ())]}
+    canonical = request.full_path.rstrip("?")
+    return render_tool("tools/prizes.html", {"prize-results": "tools/_prize_results.html"},
+                       canonical, prize_text=prize_text, standings_text=standings_text,
+                       event_id=event_id, event_name=event_name, errors=errors, awards=awards,
+                       summary=summary, money=money, points=_fmt_points)

@@ -1,0 +1,187 @@
+"""The tie-break calculator's state in the query string (SPEC §7.6: every state has a URL).
+
+Encoding (documented on the page and in the README of the tool):
+
+* ``edition=fide-2026`` — one of :data:`ladder.tiebreaks.EDITIONS`.
+* ``r=KIND,COLOUR,SCORE,RATING`` — one per round, in order; trailing empty fields may be left
+  out: ``r=W,w,3.5,1900``, ``r=D,b,2``, ``r=H``.
+
+  KIND: ``W`` win, ``D`` draw, ``L`` loss, ``FW`` forfeit win, ``FL`` forfeit loss, ``FF``
+  double forfeit, ``U`` pairing bye, ``F`` full-point bye, ``H`` half-point bye, ``Z``
+  zero-point bye, ``UW``/``UD``/``UL`` played but unrated (won, drawn, lost).
+  COLOUR: ``w``, ``b`` or empty. SCORE: the opponent's final (adjusted) score, ``3.5``,
+  ``3½``. RATING: the opponent's rating (optional; ARO, TPR and PTP need it).
+
+* Compare mode: ``p=NAME;ROUND;ROUND;…`` — one per player, each ROUND as in ``r``.
+
+The form (for browsers without JavaScript) sends the same data as aligned repeated fields
+(``k``, ``c``, ``s``, ``o``); the view turns them into the canonical URL above.
+Parsing never raises: every problem becomes a message on the field it concerns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from urllib.parse import urlencode
+
+from flask_babel import gettext as _
+
+from ..elo.errors import EloError
+from ..elo.numbers import parse_rating, parse_score
+from ..tiebreaks import CalcRound
+from ..tournament import HALF, Colour, Kind
+
+MAX_ROUNDS = 30
+MAX_PLAYERS = 8
+
+#: URL code -> (kind, outcome for unrated games).
+KIND_CODES: dict[str, tuple[Kind, Fraction | None]] = {
+    "W": (Kind.WIN, None), "D": (Kind.DRAW, None), "L": (Kind.LOSS, None),
+    "FW": (Kind.FORFEIT_WIN, None), "FL": (Kind.FORFEIT_LOSS, None),
+    "FF": (Kind.DOUBLE_FORFEIT, None), "U": (Kind.PAIRING_BYE, None),
+    "F": (Kind.FULL_BYE, None), "H": (Kind.HALF_BYE, None), "Z": (Kind.ZERO_BYE, None),
+    "UW": (Kind.UNRATED_PLAYED, Fraction(1)), "UD": (Kind.UNRATED_PLAYED, HALF),
+    "UL": (Kind.UNRATED_PLAYED, Fraction(0)),
+}
+
+
+def kind_labels() -> list[tuple[str, str]]:
+    """(code, label) for the kind select, in a sensible order."""
+    return [("W", _("win")), ("D", _("draw")), ("L", _("loss")),
+            ("FW", _("forfeit win")), ("FL", _("forfeit loss")),
+            ("FF", _("double forfeit")), ("U", _("pairing bye (PAB)")),
+            ("F", _("full-point bye")), ("H", _("half-point bye")),
+            ("Z", _("zero-point bye")), ("UW", _("played, unrated: won")),
+            ("UD", _("played, unrated: drawn")), ("UL", _("played, unrated: lost"))]
+
+
+@dataclass
+class RoundInput:
+    """One round as typed (raw text kept for re-display) and its problems by field."""
+
+    kind: str = "W"
+    colour: str = ""
+    score: str = ""
+    rating: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def token(self) -> str:
+        """The compact URL form, trailing empty fields dropped."""
+        parts = [self.kind, self.colour, self.score.replace(",", "."), self.rating]
+        while len(parts) > 1 and not parts[-1]:
+            parts.pop()
+        return ",".join(p.replace(";", "") for p in parts)
+
+    @property
+    def needs_opponent(self) -> bool:
+        code = KIND_CODES.get(self.kind.upper())
+        return code is None or code[0].has_opponent
+
+
+def parse_token(token: str) -> RoundInput:
+    """One ``r`` value; a malformed token becomes a round with an error, never an exception."""
+    parts = [p.strip() for p in token.split(",")]
+    if len(parts) > 4:
+        row = RoundInput(parts[0][:4])
+        row.errors["kind"] = _("This round has more than four fields (kind, colour, "
+                               "opponent's score, rating): %(t)s", t=token[:60])
+        return row
+    parts += [""] * (4 - len(parts))
+    return RoundInput(parts[0][:4], parts[1][:2], parts[2][:12], parts[3][:6])
+
+
+def from_form(kinds: Sequence[str], colours: Sequence[str], scores: Sequence[str],
+              ratings: Sequence[str]) -> list[RoundInput]:
+    """Rounds from the aligned repeated form fields (missing ones count as empty)."""
+    n = len(kinds)
+    pad = lambda xs: list(xs[:n]) + [""] * (n - len(xs))  # noqa: E731
+    return [RoundInput(k.strip()[:4], c.strip()[:2], s.strip()[:12], o.strip()[:6])
+            for k, c, s, o in zip(kinds, pad(colours), pad(scores), pad(ratings))]
+
+
+def validate(rows: list[RoundInput]) -> list[CalcRound] | None:
+    """The engine's rounds, or None when any field has a problem (messages set on rows)."""
+    out: list[CalcRound] = []
+    rounds = len(rows)
+    for row in rows:
+        if row.errors:
+            continue
+        code = KIND_CODES.get(row.kind.upper())
+        if code is None:
+            row.errors["kind"] = _("Unknown result kind “%(k)s”: use W, D, L, FW, FL, FF, U, "
+                                   "F, H, Z, UW, UD or UL.", k=row.kind)
+        kind, outcome = code or (Kind.WIN, None)
+        colour = None
+        if row.colour:
+            if row.colour.lower() not in ("w", "b"):
+                row.errors["colour"] = _("Colour is w (White), b (Black) or empty.")
+            else:
+                colour = Colour(row.colour.lower())
+        score = None
+        if kind.has_opponent:
+            if not row.score:
+                row.errors["score"] = _("Type the opponent's final score.")
+            else:
+                try:
+                    score = parse_score(row.score)
+                except EloError:
+                    row.errors["score"] = _("“%(s)s” is not a score such as 3 or 3.5.",
+                                            s=row.score)
+                else:
+                    if score > rounds:
+                        row.errors["score"] = _(
+                            "An opponent cannot score %(s)s in %(n)d rounds.",
+                            s=row.score, n=rounds)
+        rating = None
+        if row.rating and kind.has_opponent:
+            try:
+                rating = parse_rating(row.rating)
+            except EloError as error:
+                row.errors["rating"] = (_("A rating cannot be negative.")
+                                        if "negative" in str(error) else
+                                        _("A rating is a whole number between 0 and 4000."))
+        if not row.errors:
+            out.append(CalcRound(kind, score, colour, rating, outcome))
+    if any(row.errors for row in rows):
+        return None
+    return out
+
+
+def canonical_query(edition: str, rows: Sequence[RoundInput]) -> str:
+    """The shareable query string of a calculator state."""
+    return urlencode([("edition", edition)] + [("r", row.token()) for row in rows])
+
+
+@dataclass
+class PlayerInput:
+    """One column of the compare mode: a label and its rounds."""
+
+    name: str
+    rows: list[RoundInput]
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def token(self) -> str:
+        return ";".join([self.name.replace(";", " ").strip()] + [r.token() for r in self.rows])
+
+    def text(self) -> str:
+        """The rounds as the textarea shows them: one round per line."""
+        return "\n".join(r.token() for r in self.rows)
+
+
+def parse_player(token: str) -> PlayerInput:
+    """One ``p`` value: ``NAME;ROUND;ROUND;…``."""
+    name, *rounds = token.split(";")
+    return PlayerInput(name.strip()[:40], [parse_token(r) for r in rounds if r.strip()])
+
+
+def player_from_form(name: str, text: str) -> PlayerInput:
+    """A compare column from its name field and textarea (one round per line, or ``;``)."""
+    tokens = [t for t in text.replace(";", "\n").splitlines() if t.strip()]
+    return PlayerInput(name.strip()[:40], [parse_token(t) for t in tokens])
+
+
+def compare_query(edition: str, players: Sequence[PlayerInput]) -> str:
+    """The shareable query string of a compare state."""
+    return urlencode([("edition", edition)] + [("p", p.token()) for p in players])

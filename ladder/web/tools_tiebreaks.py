@@ -1,0 +1,141 @@
+"""The tie-break calculator and its compare mode (SPEC §7.6)."""
+
+from __future__ import annotations
+
+from flask import Response, request, url_for
+from flask_babel import gettext as _
+
+from ..tiebreaks import EDITIONS
+from .tools import bp
+from .tools_calc import (
+    DEFAULT_EDITION, codes_for, compute_record, edition_problem, leaders,
+)
+from .tools_http import canonical_redirect, render_tool
+from .tools_state import (
+    MAX_PLAYERS, MAX_ROUNDS, PlayerInput, RoundInput, canonical_query, compare_query,
+    from_form, parse_player, parse_token, player_from_form, validate,
+)
+
+#: The first view of the calculator: SPEC §7.6's bye-cap example (fide-2026).
+EXAMPLE = ("W,w,3.5", "W,b,3", "H", "W,w,2.5", "W,b,2")
+
+#: SPEC §7.6 "same scoresheet, three winners": BH, BH/C1 and BH/M1 rank a different player first.
+THREE_WINNERS = (
+    "Ana;W,w,4;W,b,3;D,w,3;L,b,2;W,w,1",
+    "Bo;W,w,4;W,b,3;D,w,2.5;L,b,2;W,w,2",
+    "Cai;W,w,3;W,b,3;D,w,3;L,b,2.5;W,w,1",
+)
+
+
+def _edition_field() -> tuple[str, str | None]:
+    raw = request.args.get("edition", DEFAULT_EDITION).strip()[:20] or DEFAULT_EDITION
+    if edition_problem(raw):
+        return raw, _("There is no tie-break edition “%(e)s”. Choose one of the list.", e=raw)
+    return raw, None
+
+
+def _apply_op(rows: list[RoundInput], op: str) -> bool:
+    """Add or remove a round (buttons of the form); True when the rows changed."""
+    if op == "add" and len(rows) < MAX_ROUNDS:
+        rows.append(RoundInput("W"))
+        return True
+    if op.startswith("del:"):
+        try:
+            index = int(op[4:])
+        except ValueError:
+            return False
+        if 0 <= index < len(rows):
+            del rows[index]
+            return True
+    return False
+
+
+@bp.get("/tiebreaks")
+def tiebreaks() -> Response:
+    """One player's record → every tie-break of the edition, each explained."""
+    edition, edition_error = _edition_field()
+    args = request.args
+    op = args.get("op", "")
+    if "k" in args or op:
+        rows = from_form(args.getlist("k")[:MAX_ROUNDS], args.getlist("c"), args.getlist("s"),
+                         args.getlist("o"))
+        changed = _apply_op(rows, op)
+        canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
+        redirect = canonical_redirect(canonical)
+        if redirect is not None:
+            return redirect
+    else:
+        tokens = args.getlist("r") if args else list(EXAMPLE)
+        rows = [parse_token(t) for t in tokens[:MAX_ROUNDS]]
+        changed = False
+        canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
+    too_many = len(args.getlist("r")) > MAX_ROUNDS
+    calc_rows = validate(rows)
+    result = None
+    if calc_rows is not None and not edition_error and rows:
+        result = compute_record(calc_rows, edition)
+    return render_tool(
+        "tools/tiebreaks.html",
+        {"calc-results": "tools/_tiebreak_results.html", "calc": "tools/_tiebreak_calc.html"},
+        canonical, rows=rows, edition=edition, edition_error=edition_error, editions=EDITIONS,
+        result=result, focus_last=changed and op == "add", too_many=too_many,
+        max_rounds=MAX_ROUNDS)
+
+
+@bp.get("/tiebreaks/compare")
+def compare() -> Response:
+    """Several tied players side by side: for each tie-break, who it ranks first."""
+    edition, edition_error = _edition_field()
+    args = request.args
+    op = args.get("op", "")
+    if "name" in args or op:
+        names = args.getlist("name")[:MAX_PLAYERS]
+        texts = args.getlist("rounds")
+        texts += [""] * (len(names) - len(texts))
+        players = [player_from_form(n, t) for n, t in zip(names, texts)]
+        if op == "add" and len(players) < MAX_PLAYERS:
+            players.append(PlayerInput(_("Player %(n)d", n=len(players) + 1), []))
+        elif op.startswith("del:") and op[4:].isdigit() and int(op[4:]) < len(players):
+            del players[int(op[4:])]
+        canonical = url_for("tools.compare") + "?" + compare_query(edition, players)
+        redirect = canonical_redirect(canonical)
+        if redirect is not None:
+            return redirect
+    else:
+        players = [parse_player(t) for t in args.getlist("p")[:MAX_PLAYERS]]
+        if not args:
+            players = [PlayerInput(_("Player 1"), []), PlayerInput(_("Player 2"), [])]
+        canonical = url_for("tools.compare") + "?" + compare_query(edition, players)
+    results = []
+    for player in players:
+        rows = validate(player.rows) if player.rows else None
+        if not player.rows:
+            player.errors["rounds"] = _("Type at least one round.")
+        elif rows is None:
+            player.errors["rounds"] = "; ".join(
+                _("round %(r)d: %(m)s", r=i + 1, m=" ".join(row.errors.values()))
+                for i, row in enumerate(player.rows) if row.errors)
+        ok = rows is not None and not edition_error
+        results.append(compute_record(rows, edition) if ok and rows else None)
+    table = _compare_table(edition, results) if not edition_error else []
+    example = url_for("tools.compare", edition="fide-2026", p=list(THREE_WINNERS))
+    return render_tool(
+        "tools/compare.html", {"compare-results": "tools/_compare_results.html",
+                               "compare": "tools/_compare_calc.html"},
+        canonical, players=players, edition=edition, edition_error=edition_error,
+        editions=EDITIONS, results=results, table=table, example_url=example,
+        max_players=MAX_PLAYERS)
+
+
+def _compare_table(edition: str, results: list) -> list[dict]:
+    """One line per tie-break: each player's value and who it ranks first."""
+    lines = []
+    computed = [r for r in results if r is not None and r.error is None]
+    if not computed:
+        return lines
+    for n, code in enumerate(codes_for(edition)):
+        values = [r.results[n].value if r is not None and r.error is None else None
+                  for r in results]
+        lines.append({"code": code, "values": values, "leaders": leaders(values),
+                      "article": computed[0].results[n].explanation.article})
+    return lines

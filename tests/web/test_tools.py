@@ -1,0 +1,282 @@
+"""The public tools over HTTP: the tie-break calculator, compare mode, Elo tools, prizes.
+
+Every worked example of SPEC §7.6 and §8 goes through the web tool here; bad input is marked
+on its field (aria-invalid + aria-describedby) at 200, never a stack trace.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+
+HX = {"HX-Request": "true"}
+
+
+def values(html: str) -> dict[str, str]:
+    """The tie-break summary: code slug -> shown value."""
+    return dict(re.findall(r'id="value-([^"]+)">([^<]*)<', html))
+
+
+def calc(client, *rounds: str, edition: str = "fide-2026", headers=None) -> str:
+    query = "&".join([f"edition={edition}"] + [f"r={quote(r)}" for r in rounds])
+    response = client.get(f"/tools/tiebreaks?{query}", headers=headers or {})
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_nav_links_and_full_page(client) -> None:
+    html = client.get("/tools/tiebreaks").get_data(as_text=True)
+    assert 'href="/tools/tiebreaks"' in html and 'href="/tools/elo"' in html
+    assert '<form id="calc-form"' in html and 'hx-trigger="input changed delay:300ms"' in html
+    assert 'hx-push-url="true"' in html and "style=" not in html and "<script>" not in html
+    # The first view is SPEC §7.6's bye-cap example.
+    got = values(html)
+    assert got["BH"] == "13.5" and got["BH-C1"] == "11"
+
+
+@pytest.mark.parametrize("rounds, expected", [
+    (("W,,4", "W,,3", "W,,3", "L,,2", "W,,1"), {"BH": "13", "BH-C1": "12", "BH-M1": "8"}),
+    (("W,,4", "W,,3", "W,,2.5", "L,,2", "W,,2"), {"BH": "13.5", "BH-C1": "11.5", "BH-M1": "7.5"}),
+    (("W,,3", "W,,3", "W,,3", "L,,2.5", "W,,1"), {"BH": "12.5", "BH-C1": "11.5", "BH-M1": "8.5"}),
+    # Progressive: W W W L W = 13, L W W W W = 10.
+    (("W,,1", "W,,1", "W,,1", "L,,1", "W,,1"), {"PS": "13"}),
+    (("L,,1", "W,,1", "W,,1", "W,,1", "W,,1"), {"PS": "10"}),
+    # Bye cap: four wins and a half-point bye in round 3; dummy min(4.5, 2.5) = 2.5.
+    (("W,,3.5", "W,,3", "H", "W,,2.5", "W,,2"), {"BH": "13.5", "BH-C1": "11"}),
+])
+def test_worked_examples_of_7_6(client, rounds, expected) -> None:
+    got = values(calc(client, *rounds))
+    for code, value in expected.items():
+        assert got[code] == value, code
+
+
+def test_round_robin_sb_examples(client) -> None:
+    # Ana: (½×3)+(1×2½)+(½×1½)+(1×0) = 4.75; Bo: (½×3)+(½×2½)+(1×1½)+(1×0) = 4.25.
+    assert values(calc(client, "D,,3", "W,,2.5", "D,,1.5", "W,,0"))["SB"] == "4.75"
+    assert values(calc(client, "D,,3", "D,,2.5", "W,,1.5", "W,,0"))["SB"] == "4.25"
+
+
+def test_explanations_cite_the_article(client) -> None:
+    html = calc(client, "W,,3.5", "W,,3", "H", "W,,2.5", "W,,2")
+    assert 'id="tb-BH-C1"' in html and "C.07 8.1" in html
+    assert "16.4.2" in html  # the dummy's cap explained
+    assert 'class="cut"' in html
+
+
+def test_rating_based_and_uscf(client) -> None:
+    got = values(calc(client, "W,w,2,1900", "D,b,2,2100", "L,w,3,2000"))
+    assert got["ARO"] == "2000" and got["TPR"] != "—"
+    got = values(calc(client, "W,w,2", "D,b,2", "L,w,3", "W,b,1", edition="uscf"))
+    assert set(got) == {"MM", "SOLK", "HARK", "CUM", "KASH", "MB"}
+    assert got["SOLK"] == "8" and got["MB"] == "2"
+
+
+def test_htmx_results_fragment_pushes_the_canonical_url(client) -> None:
+    response = client.get("/tools/tiebreaks?edition=fide-2026&k=W&c=w&s=3&o=&k=H&c=&s=&o=",
+                          headers={**HX, "HX-Target": "calc-results"})
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="calc-results"') and "<html" not in html
+    assert response.headers["HX-Push-Url"] == "/tools/tiebreaks?edition=fide-2026&r=W%2Cw%2C3&r=H"
+    assert 'hx-swap-oob="true"' in html  # field messages refreshed out of band
+    assert "HX-Target" in response.headers["Vary"]
+
+
+def test_history_restore_gets_the_full_page(client) -> None:
+    response = client.get("/tools/tiebreaks?r=W,,3", headers={
+        **HX, "HX-Target": "calc-results", "HX-History-Restore-Request": "true"})
+    assert "<html" in response.get_data(as_text=True)
+
+
+def test_form_without_javascript_redirects_to_the_compact_url(client) -> None:
+    response = client.get("/tools/tiebreaks?edition=uscf&k=W&c=b&s=0,5&o=1900")
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/tools/tiebreaks?edition=uscf&r=W%2Cb%2C0.5%2C1900"
+    assert values(client.get(response.headers["Location"]).get_data(as_text=True))["SOLK"] \
+        == "0.5"
+
+
+def test_add_and_remove_rounds(client) -> None:
+    added = client.get("/tools/tiebreaks?edition=fide-2026&k=W&c=&s=3&o=&op=add")
+    assert added.headers["Location"].endswith("r=W%2C%2C3&r=W")
+    removed = client.get("/tools/tiebreaks?edition=fide-2026&k=W&c=&s=3&o=&k=L&c=&s=1&o=&op=del:0")
+    assert removed.headers["Location"].endswith("r=L%2C%2C1")
+    fragment = client.get("/tools/tiebreaks?edition=fide-2026&k=W&c=&s=3&o=&op=add",
+                          headers={**HX, "HX-Target": "calc"}).get_data(as_text=True)
+    assert fragment.lstrip().startswith('<div id="calc"') and 'id="k1"' in fragment
+    assert "autofocus" in fragment
+
+
+def _marked(html: str, field_id: str) -> str:
+    tag = re.search(rf'<(?:input|select|textarea)[^>]*id="{field_id}"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in tag and f'aria-describedby="{field_id}-error"' in tag
+    message = re.search(rf'<span id="{field_id}-error" class="field-error">([^<]+)</span>', html)
+    assert message, field_id
+    return message.group(1)
+
+
+def test_bad_input_is_marked_on_its_field(client) -> None:
+    html = calc(client, "W,w,7", "W,b,-1", "W,w,2,-5", "Q,x,2", "W,w,abc", "W,w,2,x")
+    assert "cannot score 7 in 6 rounds" in _marked(html, "s0")
+    assert "not a score" in _marked(html, "s1")
+    assert "negative" in _marked(html, "o2")
+    assert "Unknown result kind" in _marked(html, "k3")
+    assert _marked(html, "c3")
+    assert _marked(html, "s4") and _marked(html, "o5")
+    assert "Correct the marked fields" in html
+    assert 'id="value-BH"' not in html
+
+
+def test_unknown_edition_and_malformed_state(client) -> None:
+    html = calc(client, "W,,3", edition="fide-1999")
+    assert "no tie-break edition" in _marked(html, "edition")
+    assert '<form id="calc-form"' in html  # the rest of the page still works
+    html = client.get("/tools/tiebreaks?r=W,w,3,1900,7,8&r=%FF&r=,,,").get_data(as_text=True)
+    assert _marked(html, "k0") and "Traceback" not in html
+    response = client.get("/tools/tiebreaks?edition=fide-2026&r=" + "&r=".join(["W,,1"] * 40))
+    assert response.status_code == 200 and 'id="k30"' not in response.get_data(as_text=True)
+
+
+THREE = ("p=" + quote("Ana;W,w,4;W,b,3;D,w,3;L,b,2;W,w,1") + "&p="
+         + quote("Bo;W,w,4;W,b,3;D,w,2.5;L,b,2;W,w,2") + "&p="
+         + quote("Cai;W,w,3;W,b,3;D,w,3;L,b,2.5;W,w,1"))
+
+
+def winners(html: str) -> dict[str, str]:
+    rows = re.findall(r'<tr data-code="([^"]+)">(.*?)</tr>', html, re.S)
+    return {code: re.sub(r"<[^>]+>", "", re.search(r'<td class="winner">(.*?)</td>', row,
+                                                       re.S).group(1)).strip()
+            for code, row in rows}
+
+
+def test_compare_three_winners(client) -> None:
+    html = client.get("/tools/tiebreaks/compare?edition=fide-2026&" + THREE).get_data(
+        as_text=True)
+    got = winners(html)
+    assert (got["BH"], got["BH/C1"], got["BH/M1"]) == ("Bo", "Ana", "Cai")
+
+
+def test_compare_example_link_is_one_click(client) -> None:
+    html = client.get("/tools/tiebreaks/compare").get_data(as_text=True)
+    link = re.search(r'<a class="example" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    got = winners(client.get(link).get_data(as_text=True))
+    assert len({got["BH"], got["BH/C1"], got["BH/M1"]}) == 3
+
+
+def test_compare_form_fields_and_errors(client) -> None:
+    response = client.get("/tools/tiebreaks/compare?edition=fide-2026&name=A&rounds=W,,3%0AL,,2"
+                          "&name=B&rounds=W,,9")
+    assert response.status_code == 303
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "cannot score 9" in _marked(html, "rounds1")
+    fragment = client.get(response.headers["Location"],
+                          headers={**HX, "HX-Target": "compare-results"}).get_data(as_text=True)
+    assert fragment.lstrip().startswith('<section id="compare-results"')
+
+
+def elo(client, **params: str) -> str:
+    response = client.get("/tools/elo", query_string=params)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def shown(html: str, element_id: str) -> str:
+    return re.search(rf'id="{element_id}">([^<]*)<', html).group(1)
+
+
+def test_elo_fide_vectors(client) -> None:
+    html = elo(client, c_rating="1922", c_opps="1798, 1801, 1897", c_score="2", c_k="40")
+    assert shown(html, "change-new") == "1928" and "40 × (2 − 1.86)" in html
+    html = elo(client, c_rating="1794", c_opps="2073,1938,1847,1986,2115,1902,1831",
+               c_score="2½", c_k="40")
+    assert shown(html, "change-new") == "1811"
+    html = elo(client, c_rating="1787", c_opps="2813,1626,1675,1579,1742", c_score="2",
+               c_k="40")
+    assert shown(html, "change-new") == "1756" and "400-point rule" in html
+    html = elo(client, c_rating="2000", c_opps=",".join(["2000"] * 18), c_score="9", c_k="40")
+    assert shown(html, "change-k") == "38" and "700" in html
+
+
+def test_elo_expected_table_performance_initial(client) -> None:
+    html = elo(client)
+    for percent in (50, 57, 64, 70, 76, 81, 85, 88, 91, 93, 95):
+        assert f"<td class=\"num\">{percent} %</td>" in html
+    html = elo(client, e_rating="1400", e_opp="1500", p_opps="1798,1801,1897", p_score="2",
+               i_opps="2500,2600,2400,2500,2450", i_score="5")
+    assert shown(html, "expected-value") == "36.0 %" and "0.3599" in html
+    assert shown(html, "performance-value") == "1957" and "dp(0.67) = 125" in html
+    assert shown(html, "initial-value") == "2200" and "maximum" in html
+
+
+def test_elo_ladder_worked_example_expected_scores(client) -> None:
+    # SPEC §2 example 1 (the logistic curve): 1400 vs 1500, 1300, 1600, 1350.
+    for opp, e in (("1500", "36.0"), ("1300", "64.0"), ("1600", "24.0"), ("1350", "57.1")):
+        assert shown(elo(client, e_rating="1400", e_opp=opp), "expected-value") == f"{e} %"
+
+
+def test_elo_bad_input_marks_the_field_and_keeps_the_rest(client) -> None:
+    html = elo(client, c_rating="-5", c_opps="1500", c_score="1", p_opps="1500,1600",
+               p_score="3", e_rating="1500", e_opp="abc", i_opps="1500,x", i_score="1")
+    assert "negative" in _marked(html, "c_rating")
+    assert "more than the number of games" in _marked(html, "p_score")
+    assert _marked(html, "e_opp") and _marked(html, "i_opps")
+    html = elo(client, c_rating="1500", c_opps="1500", c_score="1", p_opps="1500,1600",
+               p_score="3")
+    assert shown(html, "change-new") == "1510"  # the other tool still works
+
+
+def test_elo_htmx_fragment(client) -> None:
+    response = client.get("/tools/elo?e_rating=1500&e_opp=1400",
+                          headers={**HX, "HX-Target": "elo-results"})
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="elo-results"')
+    assert response.headers["HX-Push-Url"] == "/tools/elo?e_rating=1500&e_opp=1400"
+
+
+def test_prizes_split_and_indivisible(client) -> None:
+    response = client.get("/tools/prizes", query_string={
+        "prizes": "500 + Trophy\n300\n100",
+        "standings": "Ana; 5; 1\nBo; 5; 2\nCai; 4; 3"})
+    html = response.get_data(as_text=True)
+    cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
+    assert cash == ["400", "400", "100"]
+    assert "places 1–2 pooled, split 2 ways" in html and "Trophy" in html
+
+
+def test_prizes_bad_input(client) -> None:
+    html = client.get("/tools/prizes", query_string={
+        "prizes": "100\n12.345", "standings": "Ana; x"}).get_data(as_text=True)
+    assert "Line 2" in _marked(html, "prizes") and "Line 1" in _marked(html, "standings")
+    html = client.get("/tools/prizes?event=999").get_data(as_text=True)
+    assert "no published event" in html
+
+
+def test_prizes_prefilled_from_a_visible_event_with_display_names(app, client) -> None:
+    import datetime as dt
+
+    from sqlalchemy import select
+
+    from ladder.extensions import db
+    from ladder.models import ClubSettings, Event, Member
+    from ladder.tournament import Kind
+    from tests.factories import tournament
+    from tests.services.helpers import publish_t
+
+    t = tournament(["Ann Lee", "Minjun Kim", "Bo Chen"],
+                   [(1, 1, 2, Kind.DRAW), (2, 1, 3, Kind.WIN), (3, 2, 3, Kind.WIN)])
+    with app.app_context():
+        publish_t(t, dt.date(2025, 1, 7))
+        kim = db.session.scalar(select(Member).where(Member.name == "Minjun Kim"))
+        kim.junior = True
+        db.session.commit()
+        event_id = db.session.scalar(select(Event.id))
+    html = client.get(f"/tools/prizes?event={event_id}&prizes=100%0A50").get_data(as_text=True)
+    assert "Minjun Kim" not in html and "M. K." in html and "Ann Lee" in html
+    cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
+    assert cash == ["75", "75", "—"]  # Ann and the junior on 1½ share 1st and 2nd
+    with app.app_context():
+        db.session.scalar(select(ClubSettings)).visibility = "private"
+        db.session.commit()
+    html = client.get(f"/tools/prizes?event={event_id}").get_data(as_text=True)
+    assert "no published event" in html and "Ann Lee" not in html
