@@ -143,3 +143,46 @@ def entries_of(event_id: int) -> list[Entry]:
     """The entries of an event, by start number."""
     return list(db.session.scalars(
         select(Entry).where(Entry.event_id == event_id).order_by(Entry.start_no)))
+
+
+def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
+                     order: str) -> tuple[Event, list[str]]:
+    """Change an event's tie-break edition and order; returns the event and the warnings.
+
+    Tie-breaks never touch ratings, so there is no replay. C.07 Art. 4.1: the order should be
+    fixed before round 1; changing it once results exist is allowed, warned about and logged.
+    """
+    from ..tiebreaks import EDITIONS, TiebreakError, parse_order
+    from ..tiebreaks.definitions import BUCHHOLZ_TYPE
+    event = _locked_event(event_id)
+    if event.version != version:
+        raise ServiceError(_("Someone else changed this event meanwhile. Nothing was saved."))
+    if edition not in EDITIONS:
+        raise ServiceError(_("“%(edition)s” is not a tie-break edition.", edition=edition[:40]))
+    try:
+        codes = parse_order(order)
+    except TiebreakError as error:
+        raise ServiceError(_("Tie-break order: %(error)s", error=str(error))) from None
+    new_order = ",".join(code.text for code in codes)
+    warnings: list[str] = []
+    has_results = db.session.scalar(
+        select(Result.id).join(Entry, Result.entry_id == Entry.id)
+        .where(Entry.event_id == event.id).limit(1)) is not None
+    if new_order != event.tiebreak_order and has_results:
+        warnings.append(_("FIDE C.07 Art. 4.1: the order should be fixed before round 1."))
+    if event.kind == "round_robin":
+        used = sorted({code.name for code in codes} & BUCHHOLZ_TYPE)
+        if used:
+            warnings.append(_("%(codes)s should not be used in a round-robin (C.07 Art. 8).",
+                              codes=", ".join(used)))
+    old = {"edition": event.tiebreak_edition, "order": event.tiebreak_order}
+    if old == {"edition": edition, "order": new_order}:
+        return event, warnings
+    event.tiebreak_edition, event.tiebreak_order = edition, new_order
+    event.version += 1
+    audit.record(actor, "event.tiebreaks",
+                 f"Tie-breaks of “{event.name}”" + (f" ({'; '.join(warnings)})" if warnings
+                                                    else ""),
+                 event_id=event.id, old=old, new={"edition": edition, "order": new_order})
+    db.session.commit()
+    return event, warnings

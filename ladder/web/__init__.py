@@ -14,11 +14,13 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
-    from . import auth, members, organize, public, tools
+    from . import audit, auth, members, organize, public, settings as settings_pages, tools
     app.register_blueprint(public.bp)
     app.register_blueprint(auth.bp, url_prefix="/auth")
     app.register_blueprint(organize.bp, url_prefix="/organize")
     app.register_blueprint(members.bp, url_prefix="/organize/members")
+    app.register_blueprint(audit.bp, url_prefix="/organize/audit")
+    app.register_blueprint(settings_pages.bp)  # its own url_prefix: /organize/settings
     app.register_blueprint(tools.bp, url_prefix="/tools")
 
     from .helpers import names, settings

@@ -18,7 +18,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def login_redirect() -> Response:
     """Send the visitor to the login page (HX-Redirect for HTMX requests)."""
-    target = url_for("auth.login", next=request.full_path if request.method == "GET"
+    here = request.full_path.rstrip("?")  # full_path ends in "?" when there is no query
+    target = url_for("auth.login", next=here if request.method == "GET"
                      else request.referrer or "/")
     if request.headers.get("HX-Request") == "true":
         response = Response(status=204)

@@ -1,0 +1,297 @@
+"""The new-event intake: read the organizer's text → preview → confirm names → publish.
+
+Nothing is stored until :func:`publish_intake`: every step re-reads the original text carried
+in the form itself, so reloading a page or going back is harmless and no draft is kept.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from ..extensions import db
+from ..formats import FormatError, ParseResult, decode_text
+from ..models import Event, Member
+from ..names import Suggestion, name_key, suggest
+from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
+from ..tiebreaks.definitions import BUCHHOLZ_TYPE
+from ..tournament import EventKind, Tournament
+from . import ServiceError
+from .events import (MAX_NAME, PublishRequest, default_edition, exact_links,
+                     is_junior_by_birth_year, publish)
+from .importing import detect_format
+
+FORMATS = ("trf", "pgn", "paste", "crosstable")
+KINDS = tuple(kind.value for kind in EventKind)
+USCF_ORDER = "MM,SOLK,CUM,OPCUM"
+#: The order presets offered on the form (the kind's default is the empty choice).
+ORDER_PRESETS = (DEFAULT_ORDER["swiss"], DEFAULT_ORDER["round_robin"], USCF_ORDER)
+SUGGESTIONS = 5
+_CROSSTABLE_CELL = re.compile(r"(?m)^\s*\d+\s+\S.*\s\d+[wbs](?:1|0|½|=|\+|-)(?:\s|$)")
+
+
+@dataclass(frozen=True)
+class IntakeForm:
+    """What the organizer typed on the new-event form (strings, as posted)."""
+
+    name: str = ""
+    date: str = ""
+    kind: str = ""  # "" = as detected from the text
+    rated: bool = True
+    edition: str = ""  # "" = by the event's date
+    order_preset: str = ""  # "" = the file's own order, else the kind's default
+    order_custom: str = ""  # typed order; wins over the preset when not empty
+    fmt: str = ""  # "" = detect
+    text: str = ""
+    source: str = "<paste>"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, str], text: str | None = None,
+                     source: str | None = None) -> IntakeForm:
+        """Build from posted form data (``text``/``source`` override, e.g. from an upload)."""
+        return cls(name=data.get("name", "")[:1000], date=data.get("date", "")[:20],
+                   kind=data.get("kind", ""), rated=data.get("rated") in ("on", "1", "true"),
+                   edition=data.get("edition", ""), order_preset=data.get("order_preset", ""),
+                   order_custom=data.get("order_custom", "")[:300], fmt=data.get("format", ""),
+                   text=data.get("text", "") if text is None else text,
+                   source=source or data.get("source", "") or "<paste>")
+
+
+@dataclass
+class Preview:
+    """The form read and checked: errors (per field and per line) or the event to publish."""
+
+    form: IntakeForm
+    fmt: str | None = None
+    tournament: Tournament | None = None
+    parse_errors: list[FormatError] = field(default_factory=list)
+    field_errors: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+    name: str = ""
+    date: dt.date | None = None
+    kind: EventKind | None = None
+    edition: str = ""
+    order: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing stands in the way of publishing."""
+        return self.tournament is not None and not self.parse_errors and not self.field_errors
+
+
+def parse_text(text: str, source: str, fmt: str | None) -> tuple[ParseResult, str]:
+    """Read ``text`` in ``fmt`` (or the detected format), collecting every error."""
+    fmt = fmt if fmt in FORMATS else detect(text, source)
+    if fmt == "paste":
+        from ..formats import parse_paste
+        return parse_paste(text, source), fmt
+    if fmt == "crosstable":
+        from ..formats import parse_crosstable
+        return parse_crosstable(text, source), fmt
+    try:
+        if fmt == "trf":
+            from ..formats import read_trf
+            return ParseResult(read_trf(text, source)), fmt
+        from ..formats import read_pgn_tournament
+        return ParseResult(read_pgn_tournament(text, source)), fmt
+    except FormatError as error:  # these readers stop at the first error
+        return ParseResult(None, [error]), fmt
+
+
+def detect(text: str, source: str) -> str:
+    """TRF, PGN or crosstable by extension or content; pasted results otherwise."""
+    fmt = detect_format(text, source)
+    if fmt == "paste" and _CROSSTABLE_CELL.search(text):
+        return "crosstable"
+    return fmt
+
+
+def decode_upload(data: bytes, filename: str) -> str:
+    """An uploaded file's text; FormatError for a binary file."""
+    return decode_text(data, filename)
+
+
+def preview(form: IntakeForm) -> Preview:
+    """Check the fields, read the text and, when all is well, compute the standings."""
+    result = Preview(form=form)
+    _check_fields(form, result)
+    if not form.text.strip():
+        result.field_errors["text"] = _("Paste the results or choose a file.")
+        return result
+    parsed, result.fmt = parse_text(form.text, form.source, form.fmt or None)
+    result.parse_errors = list(parsed.errors)
+    t = parsed.tournament
+    if t is None:
+        return result
+    result.tournament = t
+    result.kind = EventKind(form.kind) if form.kind in KINDS else t.kind
+    result.name = result.name or t.name.strip()
+    if not result.name:
+        result.field_errors.setdefault("name", _("Give the event a name."))
+    if result.date is None and "date" not in result.field_errors:
+        result.date = t.start_date
+        if result.date is None:
+            result.field_errors["date"] = _("Give the event's date.")
+    result.edition = form.edition if form.edition in EDITIONS else (
+        default_edition(result.date) if result.date else "fide-2026")
+    _choose_order(form, t, result)
+    for player in t.players:
+        if len(" ".join(player.name.split())) > MAX_NAME:
+            result.field_errors.setdefault("text", _(
+                "The name “%(start)s…” is longer than %(max)d characters.",
+                start=player.name[:20], max=MAX_NAME))
+    if "order" not in result.field_errors:
+        try:
+            result.standings = rank(t, result.order, result.edition)
+        except TiebreakError as error:
+            result.field_errors["order"] = str(error)
+    return result
+
+
+def _check_fields(form: IntakeForm, result: Preview) -> None:
+    name = " ".join(form.name.split())
+    if len(name) > MAX_NAME:
+        result.field_errors["name"] = _("The name is longer than %(max)d characters.",
+                                        max=MAX_NAME)
+    result.name = name
+    if form.date.strip():
+        try:
+            result.date = dt.date.fromisoformat(form.date.strip())
+        except ValueError:
+            result.field_errors["date"] = _("“%(value)s” is not a date (YYYY-MM-DD).",
+                                            value=form.date[:20])
+    if form.kind and form.kind not in KINDS:
+        result.field_errors["kind"] = _("Choose a kind of event from the list.")
+    if form.edition and form.edition not in EDITIONS:
+        result.field_errors["edition"] = _("Choose a tie-break edition from the list.")
+    if form.fmt and form.fmt not in FORMATS:
+        result.field_errors["format"] = _("Choose a format from the list.")
+
+
+def _choose_order(form: IntakeForm, t: Tournament, result: Preview) -> None:
+    typed = form.order_custom.strip()
+    if typed:
+        order = typed
+    elif form.order_preset in ORDER_PRESETS:
+        order = form.order_preset
+    elif t.tiebreak_codes:
+        order = ",".join(t.tiebreak_codes)
+    else:
+        order = DEFAULT_ORDER[(result.kind or t.kind).value]
+    try:
+        codes = parse_order(order)
+    except TiebreakError as error:
+        result.field_errors["order"] = _("Tie-break order: %(error)s", error=str(error))
+        result.order = order
+        return
+    result.order = ",".join(code.text for code in codes)
+    if result.kind is EventKind.ROUND_ROBIN:
+        used = sorted({code.name for code in codes} & BUCHHOLZ_TYPE)
+        if used:
+            result.warnings.append(_("%(codes)s should not be used in a round-robin "
+                                     "(C.07 Art. 8).", codes=", ".join(used)))
+
+
+@dataclass(frozen=True)
+class NameChoice:
+    """One typed name on the confirmation screen: its exact match and the suggestions."""
+
+    start_no: int
+    typed: str
+    exact: int | None
+    suggestions: tuple[Suggestion, ...]
+    junior_hint: bool
+
+    @property
+    def field(self) -> str:
+        """The form field carrying the organizer's choice."""
+        return f"link-{self.start_no}"
+
+    @property
+    def default(self) -> str:
+        """The pre-selected option: the exact match; "new" when nothing resembles the name;
+        otherwise nothing, so the organizer must choose (nothing silent, SPEC §4)."""
+        if self.exact is not None:
+            return f"m{self.exact}"
+        return "" if self.suggestions else "new"
+
+
+def visible_members() -> list[tuple[int, str]]:
+    """Every visible (not merged away) member, by name."""
+    rows = db.session.execute(select(Member.id, Member.name)
+                              .where(Member.merged_into_id.is_(None))).all()
+    return sorted(((r.id, r.name) for r in rows), key=lambda r: (name_key(r[1]), r[0]))
+
+
+def name_choices(t: Tournament, on: dt.date | None,
+                 members: list[tuple[int, str]] | None = None) -> list[NameChoice]:
+    """For each typed name: the exact match (pre-selected) and the suggested members."""
+    members = visible_members() if members is None else members
+    exact = exact_links(t)
+    choices = []
+    for player in t.players:
+        found = tuple(suggest(player.name, members, limit=SUGGESTIONS))
+        choices.append(NameChoice(
+            start_no=player.start_no, typed=player.name, exact=exact.get(player.start_no),
+            suggestions=found,
+            junior_hint=bool(on) and is_junior_by_birth_year(player.birth_year, on)))  # type: ignore[arg-type]
+    return choices
+
+
+@dataclass
+class Links:
+    """The organizer's choices read from the form: links, new juniors, and what is wrong."""
+
+    links: dict[int, int | None] = field(default_factory=dict)
+    new_juniors: set[int] = field(default_factory=set)
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def read_links(choices: list[NameChoice], data: Mapping[str, str],
+               members: list[tuple[int, str]] | None = None) -> Links:
+    """Check each name's choice ("m<id>" or "new"); two names on one member is an error."""
+    members = visible_members() if members is None else members
+    known = {member_id: name for member_id, name in members}
+    out = Links()
+    taken: dict[int, str] = {}
+    for choice in choices:
+        value = data.get(choice.field, "")
+        if value == "new":
+            out.links[choice.start_no] = None
+            if data.get(f"junior-{choice.start_no}") in ("on", "1", "true"):
+                out.new_juniors.add(choice.start_no)
+            continue
+        member_id = int(value[1:]) if re.fullmatch(r"m\d{1,9}", value) else None
+        if member_id is None:
+            out.errors[choice.field] = _("Choose a member or “new member” for “%(name)s”.",
+                                         name=choice.typed)
+        elif member_id not in known:
+            out.errors[choice.field] = _("That member no longer exists; choose again for "
+                                         "“%(name)s”.", name=choice.typed)
+        elif member_id in taken:
+            out.errors[choice.field] = _(
+                "“%(name)s” and “%(other)s” are both linked to %(member)s: two players of "
+                "one event cannot be the same member.", name=choice.typed,
+                other=taken[member_id], member=known[member_id])
+        else:
+            taken[member_id] = choice.typed
+            out.links[choice.start_no] = member_id
+    return out
+
+
+def publish_intake(result: Preview, links: Links, actor: str) -> Event:
+    """Publish a clean preview with the confirmed links (one transaction, with replay)."""
+    if not result.ok or links.errors or result.tournament is None or result.date is None \
+            or result.kind is None:
+        raise ServiceError(_("Fix the errors shown before publishing."))
+    return publish(PublishRequest(
+        tournament=result.tournament, name=result.name, date=result.date, kind=result.kind,
+        rated=result.form.rated, edition=result.edition, order=result.order,
+        links=links.links, new_juniors=frozenset(links.new_juniors),
+        source_format=result.fmt), actor=actor)

@@ -1,0 +1,115 @@
+"""The organizer's event page: details, tie-breaks, the editable result grid, delete."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import Response, abort, flash, render_template, request
+from flask_babel import gettext as _
+
+from ..extensions import db
+from ..models import Event
+from ..queries.events import event_view, load_event
+from ..services import ServiceError
+from ..services.corrections import delete_event, update_event, update_tiebreaks
+from ..services.intake import KINDS, ORDER_PRESETS
+from ..tiebreaks import DEFAULT_ORDER, EDITIONS
+from .guards import organizer_required
+from .helpers import wants_fragment
+from .organize import actor, bp, see_other
+
+
+def _event(event_id: int) -> Event:
+    event = load_event(db.session, event_id)
+    if event is None:
+        abort(404)
+    return event
+
+
+def _page(event: Event, *, errors: dict[str, str] | None = None,
+          status: int = 200) -> tuple[str, int]:
+    view = event_view(db.session, event)
+    if wants_fragment("standings"):
+        return render_template("organize/_standings.html", view=view, event=event), 200
+    presets = (DEFAULT_ORDER.get(event.kind, ""),) + ORDER_PRESETS
+    return render_template("organize/event_edit.html", view=view, event=event,
+                           errors=errors or {}, editions=tuple(EDITIONS), kinds=KINDS,
+                           presets=tuple(dict.fromkeys(p for p in presets if p))), status
+
+
+def _version() -> int:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return -1
+
+
+@bp.get("/events/<int:event_id>")
+@organizer_required
+def event_edit(event_id: int) -> tuple[str, int]:
+    """The organizer's event page (the standings region alone when HTMX refreshes it)."""
+    return _page(_event(event_id))
+
+
+@bp.post("/events/<int:event_id>")
+@organizer_required
+def event_update(event_id: int) -> Response | tuple[str, int]:
+    """Change the name, date or rated flag (version-checked; a date or rated change replays)."""
+    event = _event(event_id)
+    try:
+        date = dt.date.fromisoformat(request.form.get("date", "").strip())
+    except ValueError:
+        return _page(event, errors={"details": _("“%(value)s” is not a date (YYYY-MM-DD).",
+                                                 value=request.form.get("date", "")[:20])},
+                     status=422)
+    try:
+        update_event(event_id, actor(), version=_version(),
+                     name=request.form.get("name", "")[:1000], date=date,
+                     rated=request.form.get("rated") == "on")
+    except ServiceError as error:
+        db.session.rollback()
+        return _page(_event(event_id), errors={"details": error.message}, status=409)
+    flash(_("The event is saved; the ladder is updated."), "info")
+    return see_other("organize.event_edit", event_id=event_id)
+
+
+@bp.post("/events/<int:event_id>/tiebreaks")
+@organizer_required
+def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
+    """Change the tie-break edition and order (warned about once results exist, logged)."""
+    event = _event(event_id)
+    typed = request.form.get("order_custom", "").strip()[:300]
+    order = typed or request.form.get("order_preset", "")[:300]
+    try:
+        warnings = update_tiebreaks(event_id, actor(), version=_version(),
+                                       edition=request.form.get("edition", ""), order=order)[1]
+    except ServiceError as error:
+        db.session.rollback()
+        return _page(event, errors={"tiebreaks": error.message}, status=422)
+    flash(_("The tie-breaks are saved."), "info")
+    for warning in warnings:
+        flash(warning, "warning")
+    return see_other("organize.event_edit", event_id=event_id)
+
+
+@bp.get("/events/<int:event_id>/delete")
+@organizer_required
+def event_delete_confirm(event_id: int) -> str:
+    """Ask before deleting an event."""
+    return render_template("organize/event_delete.html", event=_event(event_id))
+
+
+@bp.post("/events/<int:event_id>/delete")
+@organizer_required
+def event_delete(event_id: int) -> Response:
+    """Delete the event; the ladder replays without it."""
+    event = _event(event_id)
+    name = event.name
+    try:
+        delete_event(event_id, actor())
+    except ServiceError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+        return see_other("organize.event_edit", event_id=event_id)
+    flash(_("“%(name)s” is deleted; the ladder is updated.", name=name), "info")
+    return see_other("organize.dashboard")

@@ -1,0 +1,153 @@
+"""New event: paste or upload → preview (every error by line) → confirm names → publish.
+
+Every step re-reads the original text, which travels in the form itself: no draft is kept on
+the server, so reloading or going back is harmless, and nothing is stored before Publish.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+from flask import Response, current_app, flash, render_template, request
+from flask_babel import gettext as _
+from werkzeug.datastructures import ImmutableMultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ..formats import FormatError
+from ..services import ServiceError
+from ..services.intake import (FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links, Preview,
+                               decode_upload, name_choices, preview, publish_intake,
+                               read_links, visible_members)
+from ..tiebreaks import DEFAULT_ORDER, EDITIONS
+from .guards import organizer_required
+from .helpers import wants_fragment
+from .organize import actor, bp, see_other
+
+
+def _options() -> dict[str, object]:
+    """The choices offered by the form's selects."""
+    return {"kinds": KINDS, "editions": tuple(EDITIONS), "formats": FORMATS,
+            "presets": ORDER_PRESETS, "default_orders": DEFAULT_ORDER}
+
+
+def _too_large() -> Preview:
+    limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
+    form_limit = current_app.config.get("MAX_FORM_MEMORY_SIZE") or limit
+    result = Preview(form=IntakeForm(date=dt.date.today().isoformat()))
+    result.field_errors["text"] = _(
+        "That is too large: pasted text may have at most %(text)d KB and a file at most "
+        "%(file)d KB. Nothing was stored; paste one event's results at a time.",
+        text=form_limit // 1024, file=limit // 1024)
+    return result
+
+
+def _read_form() -> IntakeForm | Preview:
+    """The posted form (an uploaded file's text replaces the paste box), or a Preview
+    carrying the reason the request could not be read (too large, binary file)."""
+    try:
+        data: ImmutableMultiDict[str, str] = request.form
+        upload = request.files.get("file")
+    except RequestEntityTooLarge:
+        return _too_large()
+    form = IntakeForm.from_mapping(data)
+    if upload is not None and upload.filename:
+        name = upload.filename[-200:]
+        try:
+            text = decode_upload(upload.read(), name)
+        except FormatError as error:
+            result = Preview(form=form)
+            result.parse_errors.append(error)
+            return result
+        form = replace(form, text=text, source=name)
+    return form
+
+
+def _page(result: Preview, status: int = 200) -> tuple[str, int]:
+    if wants_fragment("preview"):
+        return render_template("organize/_preview.html", result=result, **_options()), 200
+    return render_template("organize/new_event.html", result=result, form=result.form,
+                           **_options()), status
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+@organizer_required
+def event_new() -> tuple[str, int]:
+    """The new-event form; POST previews it (the preview region alone for HTMX)."""
+    if request.method == "GET":
+        form = IntakeForm(date=dt.date.today().isoformat())
+        return render_template("organize/new_event.html", result=None, form=form,
+                               **_options()), 200
+    read = _read_form()
+    if isinstance(read, Preview):
+        return _page(read, 413 if "text" in read.field_errors else 200)
+    result = preview(read)
+    if result.fmt and not read.fmt:
+        # Show the detected format, so that the next preview reads the text the same way.
+        result.form = replace(read, fmt=result.fmt)
+    return _page(result)
+
+
+def _names_page(result: Preview, links: Links | None = None, error: str | None = None,
+                posted: dict[str, str] | None = None) -> str:
+    assert result.tournament is not None
+    members = visible_members()
+    choices = name_choices(result.tournament, result.date, members)
+    selected = {c.field: (posted or {}).get(c.field, c.default) for c in choices}
+    juniors = {c.start_no: ((posted or {}).get(f"junior-{c.start_no}") == "on")
+               if posted is not None else c.junior_hint for c in choices}
+    return render_template("organize/confirm_names.html", result=result, form=result.form,
+                           choices=choices, members=members, selected=selected, juniors=juniors,
+                           errors=links.errors if links else {}, error=error, **_options())
+
+
+@bp.post("/events/new/names")
+@organizer_required
+def event_names() -> tuple[str, int]:
+    """Confirm names (SPEC §4): the suggestions for every typed name; nothing is stored."""
+    read = _read_form()
+    if isinstance(read, Preview):
+        return _page(read, 413 if "text" in read.field_errors else 200)
+    result = preview(read)
+    if not result.ok:
+        return render_template("organize/new_event.html", result=result, form=result.form,
+                               **_options()), 200
+    return _names_page(result), 200
+
+
+@bp.post("/events/new/publish")
+@organizer_required
+def event_publish() -> Response | tuple[str, int]:
+    """Publish with the confirmed links: one transaction with replay and audit."""
+    read = _read_form()
+    if isinstance(read, Preview):
+        return _page(read, 413 if "text" in read.field_errors else 200)
+    result = preview(read)
+    if not result.ok or result.tournament is None:
+        return render_template("organize/new_event.html", result=result, form=result.form,
+                               **_options()), 200
+    posted = request.form.to_dict()
+    choices = name_choices(result.tournament, result.date)
+    links = read_links(choices, posted)
+    if links.errors:
+        return _names_page(result, links, _("Some names need your attention; nothing was "
+                                            "stored."), posted), 200
+    try:
+        event = publish_intake(result, links, actor())
+    except ServiceError as error:
+        return _names_page(result, links, error.message, posted), 200
+    flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
+    if "public.event" in current_app.view_functions:
+        return see_other("public.event", event_id=event.id)
+    return see_other("organize.event_edit", event_id=event.id)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_error: RequestEntityTooLarge) -> tuple[str, int]:
+    """A paste or file over the limit (raised while reading the form, even before the CSRF
+    check): the new-event form again with a clear message; nothing was read or stored."""
+    if request.endpoint in ("organize.event_new", "organize.event_names",
+                            "organize.event_publish"):
+        return _page(_too_large(), 413)
+    return render_template("error.html", code=413,
+                           message=_("That upload is too large.")), 413
