@@ -1,0 +1,92 @@
+"""Merging members (on blueprint 'members'): duplicates view, merge anywhere, merges and undo.
+
+SPEC §4: the software suggests, the organizer confirms. A refused merge or undo (they played
+each other, same event, already merged, a later merge to undo first) shows the service's message
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+from flask import Response, render_template, url_for
+from flask_babel import gettext as _
+
+from ..extensions import db
+from ..models import Member
+from ..services import ServiceError
+from ..services import members as service
+from .guards import organizer_required
+from .members import actor, bp, changed, done, form_int, is_htmx
+
+
+def _duplicates_context(**extra: object) -> dict[str, object]:
+    context: dict[str, object] = {
+        "pairs": service.merge_suggestions(), "choices": service.visible_members(),
+        "message": None, "error": None, "selected": {},
+    }
+    context.update(extra)
+    return context
+
+
+@bp.get("/duplicates")
+@organizer_required
+def duplicates() -> str:
+    """Merge suggestions (names alike, never in one event together) and the merge-any form."""
+    return render_template("members/duplicates.html", **_duplicates_context())
+
+
+@bp.post("/merge")
+@organizer_required
+def merge() -> Response | str:
+    """Merge the member ``source`` into ``target`` (the one kept)."""
+    source_id, target_id = form_int("source"), form_int("target")
+    try:
+        if source_id is None or target_id is None:
+            raise ServiceError(_("Choose both members: the duplicate and the one to keep."))
+        source = db.session.get(Member, source_id)
+        source_name = source.name if source is not None else ""
+        record = service.merge(source_id, target_id, actor())
+    except ServiceError as error:
+        db.session.rollback()
+        context = _duplicates_context(error=error.message,
+                                      selected={"source": source_id, "target": target_id})
+        template = "members/_duplicates.html" if is_htmx() else "members/duplicates.html"
+        return render_template(template, **context)
+    target = db.session.get(Member, record.target_id)
+    message = _("Merged “%(source)s” into “%(target)s”; it can be undone from the merges "
+                "list.", source=source_name, target=target.name if target else "")
+    if is_htmx():
+        return changed(render_template("members/_duplicates.html",
+                                       **_duplicates_context(message=message,
+                                                             merged=record.id)))
+    return done(message, url_for(".duplicates"))
+
+
+@bp.get("/merges")
+@organizer_required
+def merges() -> str:
+    """Every merge, newest first, each with an Undo button while it is in force."""
+    return render_template("members/merges.html", merges=service.merge_list(), error=None,
+                           error_merge=None)
+
+
+@bp.post("/merges/<int:merge_id>/undo")
+@organizer_required
+def undo(merge_id: int) -> Response | str:
+    """Undo one merge exactly (the service says which later merge to undo first, if any)."""
+    try:
+        service.undo_merge(merge_id, actor())
+    except ServiceError as error:
+        db.session.rollback()
+        line = service.merge_line(merge_id)
+        if is_htmx() and line is not None:
+            return render_template("members/_merge_row.html", merge=line, error=error.message)
+        return render_template("members/merges.html", merges=service.merge_list(),
+                               error=error.message, error_merge=merge_id)
+    line = service.merge_line(merge_id)
+    assert line is not None
+    message = _("Undid the merge of “%(source)s” into “%(target)s”.", source=line.source_name,
+                target=line.target_name)
+    if is_htmx():
+        return changed(render_template("members/_merge_row.html", merge=line, error=None,
+                                       message=message))
+    return done(message, url_for(".merges"))
