@@ -1,28 +1,78 @@
-"""Public pages: the ladder (and, later, roster, profiles, events)."""
+"""Public pages (SPEC §6): the ladder here; roster and profiles in :mod:`.public_members`,
+events in :mod:`.public_events`. Every route goes through :func:`.visibility.public_route`, so
+it answers at its plain URL and under ``/c/<token>`` as the club's visibility allows.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, Response, render_template, request
 
 from ..extensions import db
 from ..names import name_key
-from ..queries import ladder_lines
+from ..queries import LadderLine, ladder_lines
 from .helpers import names, settings, wants_fragment
+from .public_format import register_format
+from .visibility import public_route, register_visibility, robots_txt
 
 bp = Blueprint("public", __name__)
+register_visibility(bp)
+register_format(bp)
 
 MAX_QUERY = 100
+#: Sortable ladder columns and their natural direction.
+SORTS = {"rating": "desc", "name": "asc", "games": "desc", "change": "desc"}
 
 
-@bp.get("/")
+def ladder_order(lines: list[LadderLine], sort: str, direction: str) -> list[LadderLine]:
+    """Sort within each group; provisional members always stay below (SPEC §2)."""
+    book = names()
+    keys = {
+        "rating": lambda line: line.rating,
+        "name": lambda line: name_key(book(line.member_id)),
+        "games": lambda line: line.games,
+        "change": lambda line: line.last_change if line.last_change is not None else float("-inf"),
+    }
+    key = keys[sort]
+    established = [line for line in lines if not line.provisional]
+    provisional = [line for line in lines if line.provisional]
+    reverse = direction == "desc"
+    return (sorted(established, key=key, reverse=reverse)
+            + sorted(provisional, key=key, reverse=reverse))
+
+
+def sort_args() -> tuple[str, str]:
+    """The requested sort column and direction; anything unknown falls back to the default."""
+    sort = request.args.get("sort", "rating")
+    if sort not in SORTS:
+        sort = "rating"
+    direction = request.args.get("dir", SORTS[sort])
+    if direction not in ("asc", "desc"):
+        direction = SORTS[sort]
+    return sort, direction
+
+
+@public_route(bp, "/")
 def ladder() -> str:
-    """The ladder: rank, name, rating, games; provisional members greyed and below (SPEC §6)."""
+    """The ladder: rank, name, rating, games, last change; sortable, searchable (SPEC §6)."""
     query = request.args.get("q", "")[:MAX_QUERY].strip()
+    sort, direction = sort_args()
     lines = ladder_lines(db.session, settings())
     book = names()
     if query:
         # Search what the visitor can see: the display name, never a hidden full name.
         needle = name_key(query)
         lines = [line for line in lines if needle in name_key(book(line.member_id))]
+    if (sort, direction) != ("rating", "desc"):
+        lines = ladder_order(lines, sort, direction)
     template = "public/_ladder_rows.html" if wants_fragment("ladder-rows") else "public/ladder.html"
-    return render_template(template, lines=lines, query=query)
+    return render_template(template, lines=lines, query=query, sort=sort, direction=direction,
+                           default_dirs=SORTS)
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    """robots.txt (SPEC §5): ``/c/`` is never indexed; private and unlisted clubs show only tools."""
+    return Response(robots_txt(), mimetype="text/plain")
+
+
+from . import public_events, public_members  # noqa: E402,F401  (register their routes on bp)

@@ -1,0 +1,44 @@
+"""The events list: every published event, newest first, with its size and rated flag."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..models import Entry, Event
+from ..tournament import EventKind
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    """One line of the events list."""
+
+    event_id: int
+    name: str
+    date: dt.date
+    kind: str
+    rounds: int
+    rated: bool  # False for unrated events and for bughouse (never rated, SPEC §2)
+    players: int
+
+
+def event_summaries(session: Session) -> list[EventSummary]:
+    """Published events, newest first (date, then id)."""
+    rows = session.execute(
+        select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated,
+               func.count(Entry.id))
+        .outerjoin(Entry, Entry.event_id == Event.id)
+        .where(Event.status == "published")
+        .group_by(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated)
+        .order_by(Event.date.desc(), Event.id.desc())).all()
+    return [EventSummary(event_id, name, date, kind, rounds,
+                         bool(rated) and kind != EventKind.BUGHOUSE.value, players)
+            for event_id, name, date, kind, rounds, rated, players in rows]
+
+
+def is_rated(event: Event) -> bool:
+    """True when the event's games can change the ladder (rated, and not bughouse)."""
+    return bool(event.rated) and event.kind != EventKind.BUGHOUSE.value

@@ -1,0 +1,232 @@
+"""Read models of the roster and a member's profile: record, history, events, head-to-head.
+
+Names are not resolved here (templates call ``display_name(member_id)``, SPEC §5); merged
+members are invisible: :func:`member_profile` returns None for them exactly as for an id that
+does not exist, so a page can never tell "hidden" from "absent".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, aliased
+
+from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
+from ..tournament import DEFAULT_SCORING, EventKind, Kind
+from .ladder import ladder_lines
+
+PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)
+
+
+@dataclass
+class Record:
+    """Wins, draws and losses over the board."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> Fraction:
+        """Points scored (1 / ½ / 0)."""
+        return self.wins + Fraction(self.draws, 2)
+
+    def add(self, outcome: Fraction) -> None:
+        """Count one game with ``outcome`` (1, ½ or 0) from the member's side."""
+        if outcome == 1:
+            self.wins += 1
+        elif outcome == 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    """One member of the roster."""
+
+    member_id: int
+    rating: float
+    games: int
+    provisional: bool
+    events: int
+    last_played: dt.date | None
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    """One rating row of a member, in replay order (the chart's points)."""
+
+    event_id: int
+    event_name: str
+    date: dt.date
+    rating_before: float
+    rating_after: float
+
+
+@dataclass(frozen=True)
+class EventLine:
+    """One event a member played: rating before → after and the score."""
+
+    event_id: int
+    name: str
+    date: dt.date
+    kind: str
+    rated: bool
+    rounds: int
+    points: Fraction
+    rating_before: float | None
+    rating_after: float | None
+    games_counted: int
+
+    @property
+    def rating_change(self) -> float | None:
+        """The change of the ladder rating in this event (None without a rating row)."""
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A member's record against one other member."""
+
+    opponent_id: int
+    record: Record
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Everything a member's page shows."""
+
+    member_id: int
+    rating: float
+    games: int
+    provisional: bool
+    rank: int | None
+    overall: Record
+    vs_provisional: Record
+    vs_established: Record
+    forfeits: int
+    history: tuple[HistoryPoint, ...]
+    events: tuple[EventLine, ...]  # newest first
+    head_to_head: tuple[HeadToHead, ...] = field(default=())
+
+
+def visible_member(session: Session, member_id: int) -> Member | None:
+    """The member with ``member_id`` unless merged away (hidden) or absent."""
+    member = session.get(Member, member_id)
+    if member is None or member.merged_into_id is not None:
+        return None
+    return member
+
+
+def roster_lines(session: Session, settings: ClubSettings) -> list[RosterLine]:
+    """Every visible member who played in a published event, with rating and status."""
+    rows = session.execute(
+        select(Member.id, Member.rating, Member.games, func.count(Entry.id), func.max(Event.date))
+        .join(Entry, Entry.member_id == Member.id)
+        .join(Event, Event.id == Entry.event_id)
+        .where(Member.merged_into_id.is_(None), Event.status == "published")
+        .group_by(Member.id, Member.rating, Member.games)).all()
+    threshold = settings.provisional_games
+    return [RosterLine(member_id, rating, games, games < threshold, events, last)
+            for member_id, rating, games, events, last in rows]
+
+
+def member_profile(session: Session, settings: ClubSettings, member_id: int) -> Profile | None:
+    """The profile of a visible member, or None (merged or absent: the same answer)."""
+    member = visible_member(session, member_id)
+    if member is None:
+        return None
+    rank = next((line.rank for line in ladder_lines(session, settings)
+                 if line.member_id == member_id), None)
+    history = _history(session, member_id)
+    overall, vs_prov, vs_est, h2h, forfeits = _career(session, member_id)
+    return Profile(
+        member_id=member_id, rating=member.rating, games=member.games,
+        provisional=member.games < settings.provisional_games, rank=rank,
+        overall=overall, vs_provisional=vs_prov, vs_established=vs_est, forfeits=forfeits,
+        history=history, events=_events(session, member_id), head_to_head=h2h)
+
+
+def _history(session: Session, member_id: int) -> tuple[HistoryPoint, ...]:
+    rows = session.execute(
+        select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
+        .join(RatingRow, RatingRow.event_id == Event.id)
+        .where(RatingRow.member_id == member_id, Event.status == "published")
+        .order_by(Event.date, Event.id)).all()
+    return tuple(HistoryPoint(*row) for row in rows)
+
+
+def _events(session: Session, member_id: int) -> tuple[EventLine, ...]:
+    events = session.execute(
+        select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
+               RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
+        .join(Event, Event.id == Entry.event_id)
+        .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
+                   & (RatingRow.member_id == Entry.member_id))
+        .where(Entry.member_id == member_id, Event.status == "published")
+        .order_by(Event.date.desc(), Event.id.desc())).all()
+    points: dict[int, Fraction] = defaultdict(Fraction)
+    for entry_id, kind, halves in session.execute(
+            select(Result.entry_id, Result.kind, Result.outcome_halves)
+            .where(Result.entry_id.in_([row[0] for row in events]))):
+        outcome = Fraction(halves, 2) if halves is not None else None
+        points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
+    return tuple(
+        EventLine(event_id=e_id, name=name, date=date, kind=kind,
+                  rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds,
+                  points=points[entry_id], rating_before=before, rating_after=after,
+                  games_counted=counted or 0)
+        for entry_id, e_id, name, date, kind, rated, rounds, before, after, counted in events)
+
+
+def _career(session: Session, member_id: int
+            ) -> tuple[Record, Record, Record, tuple[HeadToHead, ...], int]:
+    """Over-the-board record: overall, vs provisional / established, per opponent; forfeits."""
+    mine, theirs = aliased(Entry), aliased(Entry)
+    opp_row = aliased(RatingRow)
+    rows = session.execute(
+        select(Result.kind, Result.outcome_halves, theirs.member_id, opp_row.provisional_before)
+        .join(mine, mine.id == Result.entry_id)
+        .join(Event, Event.id == mine.event_id)
+        .join(theirs, theirs.id == Result.opponent_entry_id)
+        .outerjoin(opp_row, (opp_row.event_id == mine.event_id)
+                   & (opp_row.member_id == theirs.member_id))
+        .where(mine.member_id == member_id, Event.status == "published",
+               theirs.member_id.is_not(None), theirs.member_id != member_id)).all()
+    overall, vs_prov, vs_est = Record(), Record(), Record()
+    per_opponent: dict[int, Record] = defaultdict(Record)
+    forfeits = 0
+    for kind, halves, opponent, opp_provisional in rows:
+        if kind not in PLAYED:
+            forfeits += kind in (Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value,
+                                 Kind.DOUBLE_FORFEIT.value)
+            continue
+        outcome = _outcome(kind, halves)
+        overall.add(outcome)
+        (vs_prov if opp_provisional else vs_est).add(outcome)
+        per_opponent[opponent].add(outcome)
+    h2h = tuple(HeadToHead(opponent, record) for opponent, record in sorted(
+        per_opponent.items(), key=lambda item: (-item[1].games, item[0])))
+    return overall, vs_prov, vs_est, h2h, forfeits
+
+
+def _outcome(kind: str, halves: int | None) -> Fraction:
+    if kind == Kind.WIN.value:
+        return Fraction(1)
+    if kind == Kind.LOSS.value:
+        return Fraction(0)
+    if kind == Kind.DRAW.value:
+        return Fraction(1, 2)
+    return Fraction(halves or 0, 2)  # unrated_played: the stored over-the-board outcome

@@ -1,0 +1,126 @@
+"""The club's settings (SPEC §5, §6): visibility, unlisted token, initials policy, rating options.
+
+Each function is one transaction with its audit entry. Changing a rating option replays the
+whole ladder from scratch in the same transaction (SPEC §3: a settings change can move every
+rating). Switching to "unlisted" without a token creates one; regenerating it kills old links.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass
+
+from flask_babel import gettext as _
+
+from ..extensions import db
+from . import ServiceError, audit
+from .replay import club_settings, replay
+
+VISIBILITIES = ("private", "unlisted", "public")
+RATING_FIELDS = ("start_rating", "k_new", "k_established", "k_threshold", "provisional_games",
+                 "junior_k", "rating_floor")
+
+
+def new_token() -> str:
+    """A fresh unlisted token: 192 random bits, URL-safe (SPEC §5 asks for at least 128)."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True)
+class SettingsForm:
+    """What the settings page submits (already parsed into numbers)."""
+
+    club_name: str
+    visibility: str
+    initials_for_all: bool
+    start_rating: float
+    k_new: float
+    k_established: float
+    k_threshold: int
+    provisional_games: int
+    junior_k: float | None
+    rating_floor: float | None
+
+
+def current_form() -> SettingsForm:
+    """The stored settings as a form."""
+    s = club_settings()
+    return SettingsForm(club_name=s.club_name, visibility=s.visibility,
+                        initials_for_all=s.initials_for_all, start_rating=s.start_rating,
+                        k_new=s.k_new, k_established=s.k_established, k_threshold=s.k_threshold,
+                        provisional_games=s.provisional_games, junior_k=s.junior_k,
+                        rating_floor=s.rating_floor)
+
+
+def validate(form: SettingsForm) -> list[str]:
+    """Every problem of ``form``, each naming its field (empty when it is fine)."""
+    errors = []
+    if not form.club_name.strip() or len(form.club_name) > 200:
+        errors.append(_("Club name: between 1 and 200 characters."))
+    if form.visibility not in VISIBILITIES:
+        errors.append(_("Visibility: choose private, unlisted or public."))
+    if not 100 <= form.start_rating <= 3000:
+        errors.append(_("Start rating: between 100 and 3000."))
+    for label, value in ((_("K for new players"), form.k_new),
+                         (_("K for established players"), form.k_established)):
+        if not 1 <= value <= 100:
+            errors.append(_("%(field)s: between 1 and 100.", field=label))
+    if not 0 <= form.k_threshold <= 1000:
+        errors.append(_("Games with the higher K: between 0 and 1000."))
+    if not 0 <= form.provisional_games <= 100:
+        errors.append(_("Provisional games: between 0 and 100."))
+    if form.junior_k is not None and not 1 <= form.junior_k <= 100:
+        errors.append(_("Junior K: between 1 and 100, or empty."))
+    if form.rating_floor is not None and not 0 <= form.rating_floor <= 3000:
+        errors.append(_("Rating floor: between 0 and 3000, or empty."))
+    return errors
+
+
+def update_settings(form: SettingsForm, actor: str) -> bool:
+    """Store ``form``; replay when a rating option changed. Returns True when it replayed.
+
+    Raises :class:`ServiceError` (nothing saved) when the form has problems.
+    """
+    errors = validate(form)
+    if errors:
+        raise ServiceError(" ".join(errors))
+    session = db.session
+    try:
+        settings = club_settings(session)
+        old = asdict(current_form())
+        new = asdict(form)
+        new["club_name"] = form.club_name.strip()
+        changed = {key: value for key, value in new.items() if old[key] != value}
+        if not changed:
+            return False
+        for key, value in changed.items():
+            setattr(settings, key, value)
+        if settings.visibility == "unlisted" and not settings.unlisted_token:
+            settings.unlisted_token = new_token()
+        replayed = any(key in RATING_FIELDS for key in changed)
+        if replayed:
+            replay(session, None)
+        audit.record(actor, "settings.update",
+                     "Settings changed: " + ", ".join(sorted(changed))
+                     + (" (ladder replayed)" if replayed else ""),
+                     old={key: old[key] for key in changed}, new=changed)
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return replayed
+
+
+def regenerate_token(actor: str) -> str:
+    """A new unlisted token; every link with the old one stops working at once."""
+    session = db.session
+    try:
+        settings = club_settings(session)
+        settings.unlisted_token = new_token()
+        # The token itself is a secret: the audit log says that it changed, not what it is.
+        audit.record(actor, "settings.token", "Unlisted link regenerated (old links dead)")
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    return settings.unlisted_token

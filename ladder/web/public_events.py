@@ -1,0 +1,77 @@
+"""Public pages of events: the list, an event (standings, crosstable) and tie-break explanations.
+
+The event page serves three things from one URL: the full page, the ``#standings`` fragment
+and the ``#crosstable`` fragment (each re-fetches itself on ``ladderChanged`` after an inline
+edit); which one is decided by the HTMX target (DESIGN.md pitfalls).
+"""
+
+from __future__ import annotations
+
+from flask import abort, render_template
+from flask_babel import gettext as _
+
+from ..extensions import db
+from ..queries import event_view
+from ..queries.crosstable import crosstable
+from ..queries.event_list import event_summaries, is_rated
+from ..queries.events import EventView, load_event
+from ..tiebreaks import TiebreakError, parse_code
+from ..tiebreaks.explain import Explanation, explain
+from .helpers import wants_fragment
+from .public import bp
+from .visibility import public_route
+
+MAX_ID = 2**31 - 1
+MAX_CODE = 40
+
+
+@public_route(bp, "/events")
+def events() -> str:
+    """Every published event, newest first."""
+    return render_template("public/events.html", events=event_summaries(db.session))
+
+
+def _view_or_404(event_id: int) -> EventView:
+    event = load_event(db.session, event_id) if event_id <= MAX_ID else None
+    if event is None:
+        abort(404)  # a draft and a missing event look the same
+    return event_view(db.session, event)
+
+
+@public_route(bp, "/events/<int:event_id>")
+def event(event_id: int) -> str:
+    """An event: standings with its tie-breaks and rating changes, and the crosstable."""
+    view = _view_or_404(event_id)
+    context = {"view": view, "event": view.event, "rated": is_rated(view.event),
+               "table": crosstable(view)}
+    if wants_fragment("standings"):
+        return render_template("public/_standings.html", **context)
+    if wants_fragment("crosstable"):
+        return render_template("public/_crosstable.html", **context)
+    return render_template("public/event.html", **context)
+
+
+@public_route(bp, "/events/<int:event_id>/explain/<int:start_no>/<path:code>",
+              endpoint="explain")
+def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
+    """Why a player has their tie-break value (SPEC §7.5): the per-round table, with articles.
+
+    Only the event's own tie-break codes are explained; any other code, or an unknown start
+    number, is a 404.
+    """
+    view = _view_or_404(event_id)
+    row = next((r for r in view.rows if r.start_no == start_no), None)
+    known = {c.upper(): c for c in view.codes}
+    wanted = known.get(code[:MAX_CODE].strip().upper()) if len(code) <= MAX_CODE else None
+    if row is None or wanted is None:
+        abort(404)
+    try:
+        parse_code(wanted)
+        explanation: Explanation = explain(view.tournament, start_no, wanted,
+                                           view.event.tiebreak_edition or "fide-2026")
+    except TiebreakError:
+        abort(404)
+    member_of_start = {r.start_no: r.member_id for r in view.rows}
+    return render_template("public/explain.html", view=view, event=view.event, row=row,
+                           explanation=explanation, member_of_start=member_of_start,
+                           title=_("%(code)s explained", code=wanted))

@@ -1,0 +1,163 @@
+"""Blueprint 'settings' at /organize/settings: the club's settings and the organizer's exports.
+
+Organizers only (a visitor gets the login page, or a 404 while no login page exists).
+
+Exports (decision, SPEC §5/§6): the starting list and an event's TRF are **organizer-only** and
+carry full names, because they are working files for seeding the next Swiss in a pairing
+program; nothing public exports names, so the display-name policy has nothing to leak here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
+                   request, url_for)
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from ..extensions import db
+from ..formats.startlist import StartEntry, startlist_csv, startlist_trf
+from ..formats.trf_write import write_trf
+from ..queries import ladder_lines
+from ..queries.events import load_event
+from ..services import ServiceError
+from ..services.events import tournament_of
+from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
+                                 update_settings)
+from .guards import login_redirect
+from .helpers import names, settings as club
+
+bp = Blueprint("settings", __name__, url_prefix="/organize/settings")
+
+MAX_ID = 2**31 - 1
+
+
+@bp.before_request
+def _organizers_only() -> Response | None:
+    if current_user.is_authenticated:
+        return None
+    if "auth.login" in current_app.view_functions:
+        return login_redirect()
+    abort(404)
+
+
+def _actor() -> str:
+    return getattr(current_user, "username", "organizer")
+
+
+def _number(field: str, default: float | None, *, optional: bool = False,
+            integer: bool = False) -> float | int | None:
+    """A number from the form; empty means None for optional fields, the default otherwise."""
+    text = request.form.get(field, "").strip().replace(",", ".")
+    if not text:
+        return None if optional else default
+    try:
+        value = float(text)
+    except ValueError:
+        raise ServiceError(_("“%(field)s” must be a number.", field=field)) from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ServiceError(_("“%(field)s” must be a number.", field=field))
+    return int(value) if integer else value
+
+
+def _parse_form() -> SettingsForm:
+    now = current_form()
+    return SettingsForm(
+        club_name=request.form.get("club_name", now.club_name)[:300],
+        visibility=request.form.get("visibility", now.visibility),
+        initials_for_all=request.form.get("initials_for_all") == "on",
+        start_rating=_number("start_rating", now.start_rating),
+        k_new=_number("k_new", now.k_new),
+        k_established=_number("k_established", now.k_established),
+        k_threshold=_number("k_threshold", now.k_threshold, integer=True),
+        provisional_games=_number("provisional_games", now.provisional_games, integer=True),
+        junior_k=_number("junior_k", None, optional=True),
+        rating_floor=_number("rating_floor", None, optional=True))
+
+
+def _unlisted_url() -> str | None:
+    token = club().unlisted_token
+    if club().visibility != "unlisted" or not token:
+        return None
+    return url_for("public.ladder", token=token, _external=True)
+
+
+def _page(form: SettingsForm, error: str | None = None) -> str:
+    return render_template("settings/index.html", form=form, error=error,
+                           visibilities=VISIBILITIES, unlisted_url=_unlisted_url())
+
+
+@bp.get("/")
+def index() -> str:
+    """The settings form."""
+    return _page(current_form())
+
+
+@bp.post("/")
+def save() -> Response | str:
+    """Save the settings (rating options replay the ladder); errors re-render the form."""
+    try:
+        form = _parse_form()
+        replayed = update_settings(form, _actor())
+    except ServiceError as error:
+        return _page(current_form(), error.message)
+    flash(_("Settings saved; the ladder was replayed.") if replayed else _("Settings saved."),
+          "success")
+    return redirect(url_for("settings.index"), code=303)
+
+
+@bp.post("/token")
+def new_token() -> Response:
+    """Regenerate the unlisted link: every old link stops working."""
+    regenerate_token(_actor())
+    flash(_("A new unlisted link was made; the old one no longer works."), "success")
+    return redirect(url_for("settings.index"), code=303)
+
+
+def _start_entries() -> list[StartEntry]:
+    book = names()  # an organizer's request: full names
+    return [StartEntry(line.member_id, book(line.member_id), line.rating, line.games,
+                       line.provisional) for line in ladder_lines(db.session, club())]
+
+
+def _download(text: str, filename: str, mimetype: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/export/startlist.csv")
+def startlist_as_csv() -> Response:
+    """The starting list sorted by ladder rating, as CSV (full names; organizers only)."""
+    return _download(startlist_csv(_start_entries()),
+                     f"startlist-{dt.date.today().isoformat()}.csv", "text/csv")
+
+
+@bp.get("/export/startlist.trf")
+def startlist_as_trf() -> Response:
+    """The starting list sorted by ladder rating, as TRF ``001`` lines (organizers only)."""
+    title = _("%(club)s starting list", club=club().club_name)
+    return _download(startlist_trf(_start_entries(), title),
+                     f"startlist-{dt.date.today().isoformat()}.trf", "text/plain")
+
+
+@bp.get("/export/events/<int:event_id>.trf")
+def event_as_trf(event_id: int) -> Response:
+    """A published event as a TRF file, with the members' full names (organizers only)."""
+    event = load_event(db.session, event_id) if event_id <= MAX_ID else None
+    if event is None:
+        abort(404)
+    t = tournament_of(event)
+    book = names()
+    member_of = {entry.start_no: entry.member_id for entry in event.entries}
+    from dataclasses import replace
+    players = tuple(replace(p, name=book(member_of[p.start_no]) if member_of.get(p.start_no)
+                            else p.name) for p in t.players)
+    try:
+        text = write_trf(replace(t, players=players))
+    except ValueError as error:
+        flash(str(error), "error")
+        return redirect(url_for("settings.index"), code=303)
+    return _download(text, f"event-{event.id}.trf", "text/plain")

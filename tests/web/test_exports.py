@@ -1,0 +1,124 @@
+"""Exports: the starting list (CSV, TRF 001 lines) and an event as TRF — organizer-only, full
+names (decision: they are working files for a pairing program; no public export of names) —
+and the backup restore (copy over the database file, the app reads it, ``ladder check`` passes).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import shutil
+from pathlib import Path
+
+from flask import Flask
+from sqlalchemy import select
+
+from ladder import create_app
+from ladder.extensions import db
+from ladder.formats.trf import read_trf
+from ladder.models import Event, Member
+from ladder.tournament import Kind
+from tests.factories import tournament
+from tests.services.helpers import member, publish_t
+
+W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
+
+
+def _seed(app: Flask) -> int:
+    names = ["Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park"]
+    games = [(r, 1, 2, W) for r in range(1, 4)] + [(r, 3, 4, W) for r in range(1, 4)] \
+        + [(4, 1, 3, D), (4, 2, 4, L), (5, 1, 4, W), (5, 2, 3, D)]
+    with app.app_context():
+        event = publish_t(tournament(names, games, name="Winter Swiss"), dt.date(2025, 1, 7))
+        member("Minjun Kim").junior = True
+        db.session.commit()
+        return event.id
+
+
+def test_exports_are_organizer_only(app, client) -> None:
+    event_id = _seed(app)
+    for url in ("/organize/settings/export/startlist.csv",
+                "/organize/settings/export/startlist.trf",
+                f"/organize/settings/export/events/{event_id}.trf"):
+        response = client.get(url)
+        assert response.status_code in (303, 404), url
+        assert "Minjun" not in response.get_data(as_text=True)
+
+
+def test_startlist_csv_is_sorted_by_ladder_rating(app, logged_in) -> None:
+    _seed(app)
+    response = logged_in.get("/organize/settings/export/startlist.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    with app.app_context():
+        ratings = {m.name: m.rating for m in db.session.scalars(select(Member))}
+    assert [int(r["start_no"]) for r in rows] == [1, 2, 3, 4]
+    provisional = [r["provisional"] == "yes" for r in rows]
+    assert provisional == sorted(provisional)  # established first
+    group = [r for r in rows if r["provisional"] == rows[0]["provisional"]]
+    assert [ratings[r["name"]] for r in group] == sorted((ratings[r["name"]] for r in group),
+                                                        reverse=True)
+    assert "Minjun Kim" in {r["name"] for r in rows}  # organizer's file: full names
+
+
+def test_startlist_trf_has_001_lines_in_ladder_order(app, logged_in) -> None:
+    _seed(app)
+    csv_rows = list(csv.DictReader(io.StringIO(
+        logged_in.get("/organize/settings/export/startlist.csv").get_data(as_text=True))))
+    text = logged_in.get("/organize/settings/export/startlist.trf").get_data(as_text=True)
+    lines = [line for line in text.splitlines() if line.startswith("001")]
+    assert len(lines) == 4
+    t = read_trf(text)
+    assert [p.name for p in t.players] == [r["name"] for r in csv_rows]
+    assert [p.rating for p in t.players] == [int(r["rating"]) for r in csv_rows]
+
+
+def test_event_as_trf_reads_back(app, logged_in) -> None:
+    event_id = _seed(app)
+    response = logged_in.get(f"/organize/settings/export/events/{event_id}.trf")
+    assert response.status_code == 200
+    t = read_trf(response.get_data(as_text=True))
+    assert t.rounds == 5 and len(t.players) == 4
+    assert {p.name for p in t.players} == {"Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park"}
+    assert logged_in.get("/organize/settings/export/events/999.trf").status_code == 404
+
+
+def test_event_page_links_the_trf_for_organizers_only(app, client, logged_in) -> None:
+    event_id = _seed(app)
+    url = f"/organize/settings/export/events/{event_id}.trf"
+    assert url in logged_in.get(f"/events/{event_id}").get_data(as_text=True)
+    assert url not in client.get(f"/events/{event_id}").get_data(as_text=True)
+
+
+def test_backup_restores(app, runner, tmp_path: Path) -> None:
+    with app.app_context():
+        dialect = db.engine.dialect.name
+    if dialect != "sqlite":
+        # PostgreSQL: the command refuses clearly and points to pg_dump (README).
+        result = runner.invoke(args=["backup", str(tmp_path / "backup.sqlite3")])
+        assert result.exit_code == 2 and "pg_dump" in result.output
+        return
+    event_id = _seed(app)
+    backup = tmp_path / "backup.sqlite3"
+    assert runner.invoke(args=["backup", str(backup)]).exit_code == 0
+    # Restore: the backup file becomes the database of a fresh app instance.
+    restored_db = tmp_path / "restored" / "ladder.sqlite3"
+    restored_db.parent.mkdir()
+    shutil.copy(backup, restored_db)
+    restored = create_app({"TESTING": True, "SECRET_KEY": "restore",
+                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{restored_db}"})
+    restored.instance_path = str(tmp_path / "restored")
+    result = restored.test_cli_runner().invoke(args=["check"])
+    assert result.exit_code == 0, result.output
+    with restored.app_context():
+        assert db.session.get(Event, event_id).name == "Winter Swiss"
+        ratings = sorted(m.rating for m in db.session.scalars(select(Member)))
+        db.engine.dispose()
+    with app.app_context():
+        assert ratings == sorted(m.rating for m in db.session.scalars(select(Member)))
+    html = restored.test_client().get(f"/events/{event_id}").get_data(as_text=True)
+    assert "Winter Swiss" in html and "Ann Lee" in html and "Minjun" not in html
+    with restored.app_context():
+        db.engine.dispose()

@@ -1,0 +1,236 @@
+"""The crawler (issue 5): every public page and fragment of the demo club, in every visibility.
+
+Starting from the ladder, it follows each same-origin ``<a href>`` and ``hx-get`` (sending the
+HTMX headers with the element's target, so fragments are fetched the way htmx fetches them),
+and asserts that no junior without consent shows by full name, given name or surname in any
+body or header; that a private club answers nothing but the tools and static files to a
+visitor; and that an unlisted club answers only under its current token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from ladder.extensions import db
+from ladder.models import Member
+
+MAX_PAGES = 600
+EXPLAIN_PER_EVENT = 6  # explanations share one template: a few per event cover them all
+SKIP_PREFIXES = ("/static/", "/tools", "/organize", "/auth")
+
+
+class Links(HTMLParser):
+    """Collects (url, htmx target id or None) from ``href`` and ``hx-get`` attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "a" and a.get("href"):
+            self.found.append((a["href"], None))
+        if a.get("hx-get"):
+            target = a.get("hx-target") or "this"
+            if target == "this":
+                target_id = a.get("id")
+            elif target.startswith("#"):
+                target_id = target[1:]
+            else:
+                target_id = None
+            self.found.append((a["hx-get"], target_id))
+
+
+def crawl(client: FlaskClient, start: str) -> dict[tuple[str, str | None], tuple[int, str, str]]:
+    """Every reachable (url, fragment target) → (status, body, headers text)."""
+    seen: dict[tuple[str, str | None], tuple[int, str, str]] = {}
+    explained: dict[str, int] = {}
+    queue = deque([(start, None)])
+    while queue and len(seen) < MAX_PAGES:
+        url, target = queue.popleft()
+        if (url, target) in seen:
+            continue
+        headers = {"HX-Request": "true", "HX-Target": target} if target else {}
+        response = client.get(url, headers=headers)
+        body = response.get_data(as_text=True)
+        seen[(url, target)] = (response.status_code, body,
+                               "\n".join(f"{k}: {v}" for k, v in response.headers.items()))
+        if response.status_code != 200 or "html" not in response.mimetype:
+            continue
+        parser = Links()
+        parser.feed(body)
+        for href, target_id in parser.found:
+            absolute = urljoin("http://localhost" + url, href)
+            parts = urlsplit(absolute)
+            if parts.netloc != "localhost" or parts.path.startswith(SKIP_PREFIXES):
+                continue
+            path = parts.path + (f"?{parts.query}" if parts.query else "")
+            if (path, target_id) in seen:
+                continue
+            if "/explain/" in path:
+                event = path.split("/explain/")[0]
+                if explained.get(event, 0) >= EXPLAIN_PER_EVENT:
+                    continue
+                explained[event] = explained.get(event, 0) + 1
+            queue.append((path, target_id))
+    return seen
+
+
+def forbidden_strings(app: Flask, client: FlaskClient) -> list[str]:
+    """Full names of juniors without consent, and their name parts of 3+ characters that are
+    not part of anyone's displayed name (so 'Lee' would not be checked if 'Ann Lee' shows)."""
+    with app.app_context():
+        hidden = db.session.scalars(select(Member.name).where(
+            Member.junior.is_(True), Member.consent_given.is_(False))).all()
+        visible = db.session.scalars(select(Member.name).where(
+            (Member.junior.is_(False)) | Member.consent_given.is_(True))).all()
+    assert hidden, "the demo must have juniors without consent"
+    shown = " ".join(visible)
+    strings = set(hidden)
+    for name in hidden:
+        for token in re.findall(r"\w+", name):
+            if len(token) >= 3 and token not in shown:
+                strings.add(token)
+    return sorted(strings)
+
+
+def main_part(body: bytes) -> bytes:
+    """The page's <main> element (the layout around it may mark the current nav entry)."""
+    return body.split(b"<main", 1)[-1].split(b"</main>", 1)[0]
+
+
+def assert_no_leak(pages: dict, forbidden: list[str]) -> None:
+    leaks = [(url, word) for (url, _t), (_s, body, headers) in pages.items()
+             for word in forbidden if word in body or word in headers or word in url]
+    assert not leaks, f"hidden names leaked: {leaks[:10]}"
+
+
+def set_visibility(app: Flask, mode: str, *, initials_for_all: bool = False) -> str | None:
+    with app.app_context():
+        from ladder.services.settings import current_form, update_settings
+        from dataclasses import replace
+        update_settings(replace(current_form(), visibility=mode,
+                                initials_for_all=initials_for_all), actor="test")
+        from ladder.services.replay import club_settings
+        return club_settings().unlisted_token
+
+
+@pytest.fixture
+def demo(app: Flask) -> Flask:
+    with app.app_context():
+        from ladder.demo import load_demo
+        load_demo()
+    return app
+
+
+def test_public_club_hides_juniors_everywhere(demo: Flask, client: FlaskClient) -> None:
+    pages = crawl(client, "/")
+    urls = {url for url, _t in pages}
+    # The crawl reached every kind of page and fragment.
+    assert any(u.startswith("/members/") for u in urls)
+    assert any(re.match(r"^/events/\d+$", u) for u in urls)
+    assert any("/explain/" in u for u in urls)
+    assert ("/", "ladder-rows") in pages
+    assert any(t == "standings" for _u, t in pages) and any(t == "crosstable" for _u, t in pages)
+    assert len(pages) > 60
+    assert all(status == 200 for status, _b, _h in pages.values()), \
+        [u for u, (s, _b, _h) in pages.items() if s != 200][:5]
+    forbidden = forbidden_strings(demo, client)
+    assert "Noah Becker" in forbidden and "이서연" in forbidden
+    assert_no_leak(pages, forbidden)
+    # The junior with a recorded consent does show by full name.
+    assert any("Mateo Fernández" in body for _s, body, _h in pages.values())
+    # A public club is indexable.
+    ladder = client.get("/")
+    assert "X-Robots-Tag" not in ladder.headers
+    assert 'name="robots"' not in ladder.get_data(as_text=True)
+
+
+def test_initials_for_all_hides_every_full_name(demo: Flask, client: FlaskClient) -> None:
+    set_visibility(demo, "public", initials_for_all=True)
+    pages = crawl(client, "/")
+    with demo.app_context():
+        every = db.session.scalars(select(Member.name)
+                                   .where(Member.merged_into_id.is_(None))).all()
+    assert_no_leak(pages, sorted(every))
+
+
+def test_private_club_answers_nothing_to_a_visitor(demo: Flask, client: FlaskClient) -> None:
+    public_pages = crawl(client, "/")
+    set_visibility(demo, "private")
+    not_found = client.get("/members/999999")
+    for (url, target) in public_pages:
+        headers = {"HX-Request": "true", "HX-Target": target} if target else {}
+        response = client.get(url, headers=headers)
+        assert response.status_code == 404, url
+        # The same answer as for something that never existed.
+        assert main_part(response.get_data()) == main_part(not_found.get_data()), url
+    static = client.get("/static/app.css")
+    assert static.status_code == 200
+    static.close()
+    robots = client.get("/robots.txt").get_data(as_text=True)
+    assert "Disallow: /" in robots and "Allow: /tools" in robots
+
+
+def test_private_club_is_visible_to_organizers(demo: Flask, logged_in: FlaskClient) -> None:
+    set_visibility(demo, "private")
+    pages = crawl(logged_in, "/")
+    assert len(pages) > 60
+    assert all(status == 200 for status, _b, _h in pages.values())
+    assert "noindex" in pages[("/", None)][2]
+
+
+def test_unlisted_club_lives_under_its_token(demo: Flask, client: FlaskClient) -> None:
+    token = set_visibility(demo, "unlisted")
+    assert token and len(token) >= 22  # at least 128 random bits
+    assert client.get("/").status_code == 404
+    assert client.get("/members").status_code == 404
+    pages = crawl(client, f"/c/{token}/")
+    assert len(pages) > 60
+    for (url, _target), (status, body, headers) in pages.items():
+        assert status == 200, url
+        assert url.startswith(f"/c/{token}/"), url  # every link kept the token
+        assert "X-Robots-Tag: noindex" in headers, url
+        if "<html" in body:
+            assert '<meta name="robots" content="noindex">' in body, url
+    assert_no_leak(pages, forbidden_strings(demo, client))
+    robots = client.get("/robots.txt").get_data(as_text=True)
+    assert "Disallow: /c/" in robots
+
+
+def test_unlisted_wrong_tokens_are_404(demo: Flask, client: FlaskClient) -> None:
+    token = set_visibility(demo, "unlisted")
+    reference = client.get("/members/999999").get_data()
+    for bad in ["wrong", "x" * 32, token[:-1], token + "x", token.upper(), "%00", "a/b",
+                "x" * 500, "..", "' OR 1=1", "%F0%28%8C%28"]:
+        for path in ("/", "/members", "/events", "/members/1", "/events/1/explain/1/BH"):
+            response = client.get(f"/c/{bad}{path}")
+            assert response.status_code == 404, (bad, path)
+            body = response.get_data()
+            assert token.encode() not in body and main_part(body) == main_part(reference)
+
+
+def test_regenerating_the_token_kills_old_links(demo: Flask, client: FlaskClient) -> None:
+    old = set_visibility(demo, "unlisted")
+    assert client.get(f"/c/{old}/members/1").status_code == 200
+    with demo.app_context():
+        from ladder.services.settings import regenerate_token
+        new = regenerate_token("test")
+    assert new != old
+    assert client.get(f"/c/{old}/members/1").status_code == 404
+    assert client.get(f"/c/{new}/members/1").status_code == 200
+
+
+def test_token_urls_do_not_exist_for_a_public_club(demo: Flask, client: FlaskClient) -> None:
+    token = set_visibility(demo, "unlisted")
+    set_visibility(demo, "public")
+    assert client.get(f"/c/{token}/").status_code == 404
+    assert client.get("/").status_code == 200
