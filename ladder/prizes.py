@@ -134,7 +134,7 @@ def parse_standings(text: str) -> tuple[Player, ...]:
         points = parse_points(parts[1])
         rank = n
         if len(parts) == 3 and parts[2]:
-            if not parts[2].isdigit() or int(parts[2]) < 1:
+            if not parts[2].isdecimal() or int(parts[2]) < 1:
                 raise PrizeError("standings", n, line.strip())
             rank = int(parts[2])
         if points is None:

@@ -80,6 +80,7 @@ class GameTerm:
 
     @property
     def capped(self) -> bool:
+        """True when the 400-point rule changed the difference used (B.02 8.3.1)."""
         return self.diff != self.used_diff
 
 

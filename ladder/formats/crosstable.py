@@ -158,11 +158,11 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
 
     tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
     first = tokens[0][0].rstrip(".")
-    if not first.isdigit() or int(first) == 0:
+    if not first.isdecimal() or int(first) == 0:
         raise fail(f"a row must start with the player's number (1 or more), found "
                    f"“{tokens[0][0]}”", tokens[0][1])
     start_no = int(first)
-    index = 2 if len(tokens) > 1 and tokens[1][0].rstrip(".").isdigit() else 1
+    index = 2 if len(tokens) > 1 and tokens[1][0].rstrip(".").isdecimal() else 1
 
     title = ""
     if index < len(tokens) and tokens[index][0] in TITLES:
@@ -198,7 +198,7 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
         token, column = tokens[position]
         if _CELL_LIKE.fullmatch(_DASH.sub("-", token)) and token != "-":
             break
-        if token.isdigit() and len(token) <= 4 and row.rating is None:
+        if token.isdecimal() and len(token) <= 4 and row.rating is None:
             row.rating = int(token) or None
         elif re.fullmatch(r"[A-Z]{3}", token) and not row.federation:
             row.federation = token

@@ -75,7 +75,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         for side, name in (("White", white), ("Black", black)):
             elo = game.get(f"{side}Elo")
             if name not in ratings or ratings[name] is None:  # first rating seen wins
-                ratings[name] = int(elo) if elo.isdigit() and int(elo) > 0 else None
+                ratings[name] = int(elo) if elo.isdecimal() and int(elo) > 0 else None
             info = extras.setdefault(name, {})
             for key in ("Title", "FideId"):
                 if (value := game.get(side + key)) and value not in ("-", "?", "0"):

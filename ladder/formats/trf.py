@@ -174,7 +174,7 @@ def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
         raise FormatError(source, line_no, line.index("\t") + 1,
                           "tab character in a fixed-column player line")
     start = _cols(line, 5, 8)
-    if not start.isdigit() or int(start) == 0:
+    if not start.isdecimal() or int(start) == 0:
         raise FormatError(source, line_no, 5,
                           f"start number must be a positive number, found {start!r}")
     name = _cols(line, 15, 47)
@@ -183,7 +183,7 @@ def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
     if not name:
         raise FormatError(source, line_no, 15, "player has no name")
     rating = _cols(line, 49, 52)
-    if rating and not rating.isdigit():
+    if rating and not rating.isdecimal():
         raise FormatError(source, line_no, 49, f"rating must be a number, found {rating!r}")
     fields = {
         "name": name, "rating": rating, "sex": _cols(line, 10, 10),
@@ -210,7 +210,7 @@ def _parse_cell(field: str, line_no: int, column: int, round_no: int, source: st
             raise FormatError(source, line_no, column + offset,
                               f"round {round_no}: unexpected {field[offset]!r}; round fields are "
                               "'OOOO C R' (opponent, colour, result) at fixed columns")
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not opponent_text.isdecimal():
         raise FormatError(source, line_no, column,
                           f"round {round_no}: opponent must be a start number, "
                           f"found {opponent_text!r}")
@@ -388,7 +388,7 @@ def _split_codes(text: str) -> tuple[str, ...]:
 
 def _int_or_none(text: str) -> int | None:
     text = text.strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdecimal() else None
 
 
 def _points_or_none(text: str) -> Fraction | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class ServiceError(Exception):
     """A refused change, with a message fit for the organizer (already translated)."""
@@ -11,8 +13,9 @@ class ServiceError(Exception):
         self.message = message
 
 
-def atomically(step) -> None:  # noqa: ANN001 - a callable doing a change and its replay
-    """Run ``step`` inside the current transaction; on any failure roll it all back, re-raise."""
+def atomically(step: Callable[[], object]) -> None:
+    """Run ``step`` (a change and its replay) inside the current transaction; on any failure
+    roll it all back and re-raise."""
     from ..extensions import db
     try:
         step()

@@ -73,6 +73,7 @@ class Code:
 
     @property
     def has_cuts(self) -> bool:
+        """True when the code drops results (a Cut or Median modifier, C.07 14.1–14.4)."""
         return bool(self.low or self.high)
 
 

@@ -62,6 +62,7 @@ def event_date(t: Tournament) -> dt.date | None:
 
 
 def default_order(t: Tournament, edition: Edition) -> str:
+    """The file's own tie-break list, else the edition's, else the default for the event kind."""
     if t.tiebreak_codes:
         return ",".join(t.tiebreak_codes)
     if edition.default_order:
@@ -151,6 +152,7 @@ def tiebreaks_command(file: Path, rules: str | None, order: str | None, as_json:
 
 
 def main() -> None:  # pragma: no cover - convenience entry point
+    """Run ``ladder tiebreaks`` as a stand-alone command."""
     tiebreaks_command(prog_name="ladder tiebreaks")
 
 

@@ -14,6 +14,7 @@ from ladder.tiebreaks.table import Column, TiebreakTable
 
 
 def as_codes(codes: str | Sequence[str] | Sequence[Code]) -> tuple[Code, ...]:
+    """Parsed codes from a comma-separated order, a list of code texts or parsed codes."""
     if isinstance(codes, str):
         return parse_order(codes)
     items = list(codes)

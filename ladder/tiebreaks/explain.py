@@ -319,6 +319,7 @@ def _own_contributions(prep: Prepared, i: int,
 
 
 def explain_prepared(prep: Prepared, start_no: int, code: Code | str) -> Explanation:
+    """:func:`explain` on an already prepared view (the calculator explains many codes)."""
     parsed = parse_code(code) if isinstance(code, str) else code
     if start_no not in prep.index:
         raise TiebreakError(f"there is no player with start number {start_no}")

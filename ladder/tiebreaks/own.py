@@ -46,6 +46,7 @@ def black_wins(prep: Prepared, code: Code) -> Column:
 
 
 def running_scores(prep: Prepared, i: int) -> list[int]:
+    """Player ``i``'s score after each round, in scaled points (the terms of PS, 7.5)."""
     out, total = [], 0
     for p in prep.pts[i]:
         total += p

@@ -259,6 +259,7 @@ class Prepared:
 
     @property
     def size(self) -> int:
+        """The number of players."""
         return len(self.start_nos)
 
     def frac(self, raw: int, scale: int | None = None) -> Fraction:

@@ -59,6 +59,8 @@ def order_groups(prep: Prepared, table: TiebreakTable,
 
 def rank_prepared(prep: Prepared, codes: Sequence[Code], *,
                   lots_seed: int | None = None) -> tuple[list[Standing], TiebreakTable]:
+    """Standings by points then ``codes`` on a prepared view, with the table computed;
+    ``lots_seed`` draws lots for players still tied (else they share the place)."""
     table = compute_prepared(prep, codes)
     groups = order_groups(prep, table, codes)
     rng = random.Random(lots_seed) if lots_seed is not None else None

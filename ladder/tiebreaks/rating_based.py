@@ -107,10 +107,12 @@ def ptp(prep: Prepared, code: Code) -> Column:
 
 
 def tprs(prep: Prepared) -> tuple[int | None, ...]:
+    """Every player's TPR (10.2) over all rated games, no cuts: the terms of APRO (10.4)."""
     return prep.shared("tprs", lambda p: tuple(tpr_of(rated_games(p, i)) for i in range(p.size)))
 
 
 def ptps(prep: Prepared) -> tuple[int | None, ...]:
+    """Every player's PTP (10.3) over all rated games, no cuts: the terms of APPO (10.5)."""
     return prep.shared("ptps", lambda p: tuple(ptp_of(rated_games(p, i)) for i in range(p.size)))
 
 

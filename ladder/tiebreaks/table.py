@@ -28,6 +28,7 @@ class Column:
     dropped: str | None = None
 
     def value(self, index: int) -> Fraction | None:
+        """The exact value of the player at ``index`` (None when not applied)."""
         raw = self.raw[index]
         if raw is None:
             return None
@@ -51,6 +52,7 @@ class TiebreakTable:
         return self.columns[code].value(self.start_nos.index(start_no))
 
     def row(self, start_no: int) -> dict[str, Fraction | None]:
+        """Every tie-break value of ``start_no``, by code as requested."""
         i = self.start_nos.index(start_no)
         return {c.text: self.columns[c.text].value(i) for c in self.codes}
 

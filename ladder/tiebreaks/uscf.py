@@ -16,6 +16,7 @@ from ladder.tiebreaks.table import Column
 
 
 def uscf_view(prep: Prepared) -> Prepared:
+    """``prep`` under the US Chess treatment of unplayed rounds (34E), whatever its edition."""
     if prep.edition is USCF:
         return prep
     return prep.variant("uscf", lambda p: p.derived(USCF))
@@ -61,12 +62,12 @@ def modified_median(prep: Prepared, code: Code) -> Column:
 
 
 def harkness(prep: Prepared, code: Code) -> Column:
-    """HARK: median (drop highest and lowest; two each from nine rounds)."""
+    """HARK (34E): median (drop highest and lowest; two each from nine rounds)."""
     return _median(prep, code, "HARK")
 
 
 def solkoff(prep: Prepared, code: Code) -> Column:
-    """SOLK: sum of the opponents' adjusted scores, nothing dropped."""
+    """SOLK (34E): sum of the opponents' adjusted scores, nothing dropped."""
     view = uscf_view(prep)
     raw = tuple(sum(t[1] for t in solkoff_terms(view, i)) for i in range(view.size))
     return Column(code, raw, view.unit)
@@ -91,7 +92,8 @@ def cumulative(prep: Prepared, code: Code) -> Column:
 
 
 def opponents_cumulative(prep: Prepared, code: Code) -> Column:
-    """OPCUM: sum of the cumulative scores of the opponents played (own unplayed rounds: 0)."""
+    """OPCUM (34E): sum of the cumulative scores of the opponents played (own unplayed
+    rounds: 0)."""
     view = uscf_view(prep)
     cums = view.shared("cum", lambda p: tuple(cumulative_of(p, i) for i in range(p.size)))
     raw = tuple(sum(cums[j] for r, j in enumerate(view.opp[i]) if view.otb[i][r])
@@ -107,14 +109,14 @@ def kashdan_round(kind: Kind, half: int) -> int:
 
 
 def kashdan(prep: Prepared, code: Code) -> Column:
-    """KASH: 4 per win, 2 per draw, 1 per loss played, 0 per unplayed round."""
+    """KASH (34E): 4 per win, 2 per draw, 1 per loss played, 0 per unplayed round."""
     raw = tuple(sum(kashdan_round(k, h) for k, h in zip(prep.kind[i], prep.half[i]))
                 for i in range(prep.size))
     return Column(code, raw, 1)
 
 
 def most_blacks(prep: Prepared, code: Code) -> Column:
-    """MB: number of games played with Black."""
+    """MB (34E): number of games played with Black."""
     raw = tuple(sum(1 for k, b in zip(prep.kind[i], prep.black[i]) if b and k.played)
                 for i in range(prep.size))
     return Column(code, raw, 1)

@@ -15,6 +15,7 @@ from sqlalchemy import and_, func, or_, select
 from ..extensions import db
 from ..models import AuditEntry, Event, Member
 from .guards import organizer_required
+from .helpers import digits
 
 bp = Blueprint("audit", __name__)
 
@@ -24,11 +25,8 @@ MAX_ID = 10**12
 
 def _positive_int(value: str | None) -> int | None:
     """A positive integer from the query string, or None for anything else (never a crash)."""
-    value = (value or "").strip()
-    if not value.isdigit() or len(value) > 13:
-        return None
-    number = int(value)
-    return number if 0 < number <= MAX_ID else None
+    number = digits(value, 13)
+    return number if number is not None and 0 < number <= MAX_ID else None
 
 
 # Merges, undos and re-links concern two members but carry one member id; the other one is in
@@ -55,10 +53,12 @@ class Page:
 
     @property
     def has_previous(self) -> bool:
+        """True when there is a newer page."""
         return self.number > 1
 
     @property
     def has_next(self) -> bool:
+        """True when there is an older page."""
         return self.number < self.pages
 
 

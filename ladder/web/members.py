@@ -16,14 +16,13 @@ import datetime as dt
 from flask import Blueprint, Response, abort, flash, make_response, redirect, render_template, \
     request, url_for
 from flask_babel import gettext as _
-from flask_login import current_user
 
 from ..extensions import db
 from ..models import Entry, Member
 from ..services import ServiceError
 from ..services import members as service
 from .guards import organizer_required
-from .helpers import wants_fragment
+from .helpers import actor, digits, is_htmx, wants_fragment
 
 bp = Blueprint("members", __name__)
 
@@ -34,17 +33,6 @@ CHANGED = "ladderChanged"
 
 
 # --- helpers shared with members_merge --------------------------------------------------------
-
-def actor() -> str:
-    """The logged-in organizer's login name, recorded in the audit log."""
-    return str(getattr(current_user, "username", "?"))
-
-
-def is_htmx() -> bool:
-    """True for an HTMX request (not a history restore, which wants the full page)."""
-    return (request.headers.get("HX-Request") == "true"
-            and request.headers.get("HX-History-Restore-Request") != "true")
-
 
 def changed(html: str) -> Response:
     """An HTMX answer after a successful change: the fragment, and the ladderChanged event."""
@@ -61,13 +49,11 @@ def done(message: str, location: str) -> Response:
 
 def form_int(name: str) -> int | None:
     """An integer form field, or None when it is missing or not a number."""
-    value = request.form.get(name, "").strip()
-    if not value.isdigit() or len(value) > 12:
-        return None
-    return int(value)
+    return digits(request.form.get(name), 12)
 
 
 def visible_member_or_404(member_id: int) -> Member:
+    """The member with ``member_id`` (merged ones included: the organizer sees them), or 404."""
     member = db.session.get(Member, member_id)
     if member is None:
         abort(404)

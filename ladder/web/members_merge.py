@@ -15,7 +15,8 @@ from ..models import Member
 from ..services import ServiceError
 from ..services import members as service
 from .guards import organizer_required
-from .members import actor, bp, changed, done, form_int, is_htmx
+from .helpers import actor, is_htmx
+from .members import bp, changed, done, form_int
 
 
 def _duplicates_context(**extra: object) -> dict[str, object]:

@@ -7,9 +7,8 @@ The routes live in small modules that register on this blueprint:
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
-from flask_login import current_user
 from sqlalchemy import func, select
 
 from ..extensions import db
@@ -18,21 +17,23 @@ from ..services import ServiceError
 from ..services.check import check
 from ..services.maintenance import rebuild
 from .guards import organizer_required
-from .helpers import settings
+from .helpers import actor, settings
 
 bp = Blueprint("organize", __name__)
 
 MAX_DIFFERENCES = 20
 
 
-def actor() -> str:
-    """The logged-in organizer's name, for the audit log."""
-    return str(getattr(current_user, "username", "?"))
-
-
 def see_other(endpoint: str, **values: object) -> Response:
     """A 303 redirect (after a mutation, never 302)."""
     return redirect(url_for(endpoint, **values), code=303)
+
+
+def event_page_url(event_id: int) -> tuple[str, dict[str, int]]:
+    """The endpoint showing an event: the public event page when it exists."""
+    if "public.event" in current_app.view_functions:
+        return "public.event", {"event_id": event_id}
+    return "organize.event_edit", {"event_id": event_id}
 
 
 @bp.get("/")

@@ -15,8 +15,8 @@ from ..services.corrections import delete_event, update_event, update_tiebreaks
 from ..services.intake import KINDS, ORDER_PRESETS
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS
 from .guards import organizer_required
-from .helpers import wants_fragment
-from .organize import actor, bp, see_other
+from .helpers import actor, form_version, wants_fragment
+from .organize import bp, see_other
 
 
 def _event(event_id: int) -> Event:
@@ -35,13 +35,6 @@ def _page(event: Event, *, errors: dict[str, str] | None = None,
     return render_template("organize/event_edit.html", view=view, event=event,
                            errors=errors or {}, editions=tuple(EDITIONS), kinds=KINDS,
                            presets=tuple(dict.fromkeys(p for p in presets if p))), status
-
-
-def _version() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
 
 
 @bp.get("/events/<int:event_id>")
@@ -63,7 +56,7 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
                                                  value=request.form.get("date", "")[:20])},
                      status=422)
     try:
-        update_event(event_id, actor(), version=_version(),
+        update_event(event_id, actor(), version=form_version(),
                      name=request.form.get("name", "")[:1000], date=date,
                      rated=request.form.get("rated") == "on")
     except ServiceError as error:
@@ -81,7 +74,7 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
     typed = request.form.get("order_custom", "").strip()[:300]
     order = typed or request.form.get("order_preset", "")[:300]
     try:
-        warnings = update_tiebreaks(event_id, actor(), version=_version(),
+        warnings = update_tiebreaks(event_id, actor(), version=form_version(),
                                        edition=request.form.get("edition", ""), order=order)[1]
     except ServiceError as error:
         db.session.rollback()

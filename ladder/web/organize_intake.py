@@ -21,8 +21,8 @@ from ..services.intake import (FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links,
                                read_links, visible_members)
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS
 from .guards import organizer_required
-from .helpers import wants_fragment
-from .organize import actor, bp, see_other
+from .helpers import actor, wants_fragment
+from .organize import bp, event_page_url, see_other
 
 
 def _options() -> dict[str, object]:
@@ -137,9 +137,8 @@ def event_publish() -> Response | tuple[str, int]:
     except ServiceError as error:
         return _names_page(result, links, error.message, posted), 200
     flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
-    if "public.event" in current_app.view_functions:
-        return see_other("public.event", event_id=event.id)
-    return see_other("organize.event_edit", event_id=event.id)
+    endpoint, values = event_page_url(event.id)
+    return see_other(endpoint, **values)
 
 
 @bp.errorhandler(RequestEntityTooLarge)

@@ -7,7 +7,7 @@ the standings, tie-breaks, rating changes and ladder fragments refresh themselve
 
 from __future__ import annotations
 
-from flask import Response, abort, current_app, flash, make_response, render_template, request
+from flask import Response, abort, flash, make_response, render_template, request
 from flask_babel import gettext as _
 
 from ..extensions import db
@@ -17,7 +17,8 @@ from ..services import ServiceError
 from ..services.corrections import BYE_KINDS, PAIRED_KINDS, StaleEdit, edit_result
 from ..tournament import Kind
 from .guards import organizer_required
-from .organize import actor, bp, see_other
+from .helpers import actor, form_version, is_htmx
+from .organize import bp, event_page_url, see_other
 
 CELL_TEMPLATES = ["public/_result_cell.html", "organize/_result_cell.html"]
 DESK_CELL = "organize/_result_cell.html"
@@ -33,11 +34,6 @@ def _variant() -> dict[str, object]:
 
 def _cell_templates() -> list[str] | str:
     return DESK_CELL if _variant()["ui"] == "desk" else CELL_TEMPLATES
-
-
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true" \
-        and request.headers.get("HX-History-Restore-Request") != "true"
 
 
 def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
@@ -56,13 +52,6 @@ def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
     return view, row, cell
 
 
-def event_page_url(event_id: int) -> tuple[str, dict[str, int]]:
-    """The endpoint showing an event: the public event page when it exists."""
-    if "public.event" in current_app.view_functions:
-        return "public.event", {"event_id": event_id}
-    return "organize.event_edit", {"event_id": event_id}
-
-
 def _form(view: EventView, row: StandingRow, cell: ResultCell, *, message: str | None = None,
           stale: bool = False, status: int = 200) -> tuple[str, int]:
     kinds = PAIRED_KINDS if cell.opponent_start_no is not None else BYE_KINDS
@@ -72,7 +61,7 @@ def _form(view: EventView, row: StandingRow, cell: ResultCell, *, message: str |
                "kinds": [k.value for k in kinds], "message": message, "stale": stale,
                "outcome": result.outcome_halves if result else None,
                "back": (endpoint, values), **_variant()}
-    if _is_htmx():
+    if is_htmx():
         return render_template("organize/_result_form.html", **context), 200
     return render_template("organize/result_edit.html", **context), status
 
@@ -98,10 +87,7 @@ def result_cell(result_id: int) -> str:
 def result_save(result_id: int) -> Response | tuple[str, int]:
     """Save a result (version-checked, with replay); answers the new cell + ladderChanged."""
     kind = request.form.get("kind", "")
-    try:
-        version = int(request.form.get("version", ""))
-    except ValueError:
-        version = -1
+    version = form_version()
     outcome_text = request.form.get("outcome", "")
     outcome = int(outcome_text) if outcome_text in ("0", "1", "2") else None
     try:
@@ -116,7 +102,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
             abort(404)
         return _form(*_locate(result_id), message=error.message, status=422)
     view, row, cell = _locate(result_id)
-    if not _is_htmx():
+    if not is_htmx():
         flash(_("The result is saved and the ladder is updated."), "info")
         endpoint, values = event_page_url(view.event.id)
         return see_other(endpoint, **values)

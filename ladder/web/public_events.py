@@ -17,11 +17,10 @@ from ..queries.event_list import event_summaries, is_rated
 from ..queries.events import EventView, load_event
 from ..tiebreaks import TiebreakError, parse_code
 from ..tiebreaks.explain import Explanation, explain
-from .helpers import wants_fragment
+from .helpers import MAX_ID, wants_fragment
 from .public import bp
 from .visibility import public_route
 
-MAX_ID = 2**31 - 1
 MAX_CODE = 40
 
 

@@ -10,12 +10,10 @@ from ..charts import ChartPoint, rating_chart
 from ..extensions import db
 from ..names import name_key
 from ..queries.members import Profile, member_profile, roster_lines
-from .helpers import names, settings
+from .helpers import MAX_ID, names, settings
 from .public import bp
 from .public_format import rating_text
 from .visibility import public_route
-
-MAX_ID = 2**31 - 1
 
 
 @public_route(bp, "/members")

@@ -10,6 +10,7 @@ program; nothing public exports names, so the display-name policy has nothing to
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
                    request, url_for)
@@ -26,12 +27,9 @@ from ..services.events import tournament_of
 from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
                                  update_settings)
 from .guards import login_redirect
-from .helpers import names, settings as club
+from .helpers import MAX_ID, actor, names, settings as club
 
 bp = Blueprint("settings", __name__, url_prefix="/organize/settings")
-
-MAX_ID = 2**31 - 1
-
 
 @bp.before_request
 def _organizers_only() -> Response | None:
@@ -40,10 +38,6 @@ def _organizers_only() -> Response | None:
     if "auth.login" in current_app.view_functions:
         return login_redirect()
     abort(404)
-
-
-def _actor() -> str:
-    return getattr(current_user, "username", "organizer")
 
 
 def _number(field: str, default: float | None, *, optional: bool = False,
@@ -99,7 +93,7 @@ def save() -> Response | str:
     """Save the settings (rating options replay the ladder); errors re-render the form."""
     try:
         form = _parse_form()
-        replayed = update_settings(form, _actor())
+        replayed = update_settings(form, actor())
     except ServiceError as error:
         return _page(current_form(), error.message)
     flash(_("Settings saved; the ladder was replayed.") if replayed else _("Settings saved."),
@@ -110,7 +104,7 @@ def save() -> Response | str:
 @bp.post("/token")
 def new_token() -> Response:
     """Regenerate the unlisted link: every old link stops working."""
-    regenerate_token(_actor())
+    regenerate_token(actor())
     flash(_("A new unlisted link was made; the old one no longer works."), "success")
     return redirect(url_for("settings.index"), code=303)
 
@@ -152,12 +146,13 @@ def event_as_trf(event_id: int) -> Response:
     t = tournament_of(event)
     book = names()
     member_of = {entry.start_no: entry.member_id for entry in event.entries}
-    from dataclasses import replace
     players = tuple(replace(p, name=book(member_of[p.start_no]) if member_of.get(p.start_no)
                             else p.name) for p in t.players)
     try:
         text = write_trf(replace(t, players=players))
     except ValueError as error:
-        flash(str(error), "error")
+        # The reason comes from the pure TRF writer (not translated); the sentence is.
+        flash(_("This event cannot be written as a TRF file: %(reason)s", reason=str(error)),
+              "error")
         return redirect(url_for("settings.index"), code=303)
     return _download(text, f"event-{event.id}.trf", "text/plain")

@@ -18,8 +18,12 @@ from ..elo import (
     EloError, classic_table, expected_score, initial_rating, parse_rating, parse_ratings,
     parse_score, performance, rating_change,
 )
+from .helpers import digits
 from .tools import bp
 from .tools_http import render_tool
+
+#: Longest value kept from one field of the query string.
+MAX_FIELD = 400
 
 FIELDS = ("e_rating", "e_opp", "c_rating", "c_opps", "c_score", "c_k", "c_games", "c_u18",
           "c_2400", "c_rules", "p_opps", "p_score", "i_opps", "i_score")
@@ -70,10 +74,11 @@ class _Form:
         raw = self.values.get(name, "").strip()
         if not raw:
             return None
-        if not raw.isdigit() or not low <= int(raw) <= high:
+        number = digits(raw, MAX_FIELD)
+        if number is None or not low <= number <= high:
             self.errors[name] = self.text[message]
             return None
-        return int(raw)
+        return number
 
 
 def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
@@ -94,7 +99,7 @@ def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
 @bp.get("/elo")
 def elo() -> Response:
     """Every Elo tool on one page; each result with its formula filled in."""
-    values = {n: request.args.get(n, "")[:400] for n in FIELDS}
+    values = {n: request.args.get(n, "")[:MAX_FIELD] for n in FIELDS}
     if not any(request.args.get(n) for n in FIELDS) and not request.args:
         values.update(EXAMPLE)
     form = _Form(values)

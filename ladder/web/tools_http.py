@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Response, make_response, redirect, render_template, request
+from flask import Response, make_response, redirect, render_template
 
-from .helpers import wants_fragment
-
-
-def is_htmx() -> bool:
-    """True for an HTMX request that is not a history restore."""
-    return (request.headers.get("HX-Request") == "true"
-            and request.headers.get("HX-History-Restore-Request") != "true")
+from .helpers import is_htmx, wants_fragment
 
 
 def render_tool(page: str, fragments: dict[str, str], canonical: str,

@@ -15,7 +15,7 @@ from ..extensions import db
 from ..prizes import (
     PrizeError, distribute, money, parse_prizes, parse_standings, total_cents,
 )
-from .helpers import names, settings
+from .helpers import digits, names, settings
 from .tools import bp
 from .tools_http import render_tool
 
@@ -39,10 +39,11 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
     """
     from ..queries.events import event_view, load_event
     missing = _("There is no published event with that number.")
-    if not event_id.isdigit() or len(event_id) > 9:
+    number = digits(event_id, 9)
+    if number is None:
         return None, missing
     visible = settings().visibility == "public" or current_user.is_authenticated
-    event = load_event(db.session, int(event_id)) if visible else None
+    event = load_event(db.session, number) if visible else None
     if event is None:
         return None, missing
     view = event_view(db.session, event)

@@ -76,6 +76,7 @@ class RoundInput:
 
     @property
     def needs_opponent(self) -> bool:
+        """True unless the kind is a bye (an unknown kind asks for the opponent's fields)."""
         code = KIND_CODES.get(self.kind.upper())
         return code is None or code[0].has_opponent
 
@@ -163,6 +164,7 @@ class PlayerInput:
     errors: dict[str, str] = field(default_factory=dict)
 
     def token(self) -> str:
+        """The compact URL form: ``NAME;ROUND;ROUND;…``."""
         return ";".join([self.name.replace(";", " ").strip()] + [r.token() for r in self.rows])
 
     def text(self) -> str:

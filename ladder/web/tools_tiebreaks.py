@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from flask import Response, request, url_for
 from flask_babel import gettext as _
 
 from ..tiebreaks import EDITIONS
+from .helpers import digits
 from .tools import bp
 from .tools_calc import (
     DEFAULT_EDITION, codes_for, compute_record, edition_problem, leaders,
@@ -15,6 +19,8 @@ from .tools_state import (
     MAX_PLAYERS, MAX_ROUNDS, PlayerInput, RoundInput, canonical_query, compare_query,
     from_form, parse_player, parse_token, player_from_form, validate,
 )
+
+T = TypeVar("T")
 
 #: The first view of the calculator: SPEC §7.6's bye-cap example (fide-2026).
 EXAMPLE = ("W,w,3.5", "W,b,3", "H", "W,w,2.5", "W,b,2")
@@ -34,18 +40,16 @@ def _edition_field() -> tuple[str, str | None]:
     return raw, None
 
 
-def _apply_op(rows: list[RoundInput], op: str) -> bool:
-    """Add or remove a round (buttons of the form); True when the rows changed."""
-    if op == "add" and len(rows) < MAX_ROUNDS:
-        rows.append(RoundInput("W"))
+def _apply_op(items: list[T], op: str, new: Callable[[], T], limit: int) -> bool:
+    """Add (``add``, up to ``limit``) or remove (``del:N``) a line, as the form's buttons ask;
+    True when ``items`` changed. A malformed ``op`` changes nothing."""
+    if op == "add" and len(items) < limit:
+        items.append(new())
         return True
     if op.startswith("del:"):
-        try:
-            index = int(op[4:])
-        except ValueError:
-            return False
-        if 0 <= index < len(rows):
-            del rows[index]
+        index = digits(op[4:], 6)
+        if index is not None and index < len(items):
+            del items[index]
             return True
     return False
 
@@ -59,7 +63,7 @@ def tiebreaks() -> Response:
     if "k" in args or op:
         rows = from_form(args.getlist("k")[:MAX_ROUNDS], args.getlist("c"), args.getlist("s"),
                          args.getlist("o"))
-        changed = _apply_op(rows, op)
+        changed = _apply_op(rows, op, lambda: RoundInput("W"), MAX_ROUNDS)
         canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
         redirect = canonical_redirect(canonical)
         if redirect is not None:
@@ -93,10 +97,8 @@ def compare() -> Response:
         texts = args.getlist("rounds")
         texts += [""] * (len(names) - len(texts))
         players = [player_from_form(n, t) for n, t in zip(names, texts)]
-        if op == "add" and len(players) < MAX_PLAYERS:
-            players.append(PlayerInput(_("Player %(n)d", n=len(players) + 1), []))
-        elif op.startswith("del:") and op[4:].isdigit() and int(op[4:]) < len(players):
-            del players[int(op[4:])]
+        _apply_op(players, op, lambda: PlayerInput(_("Player %(n)d", n=len(players) + 1), []),
+                  MAX_PLAYERS)
         canonical = url_for("tools.compare") + "?" + compare_query(edition, players)
         redirect = canonical_redirect(canonical)
         if redirect is not None:

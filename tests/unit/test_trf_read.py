@@ -317,6 +317,7 @@ def reject(lines: list[str], source: str = "t.trf") -> FormatError:
     # start number not a number
     ([PAIR[0], PAIR[1], p001("x3", "Cy")], 3, 5, "start number"),
     ([PAIR[0], p001(0, "Zero")], 2, 5, "start number"),
+    ([PAIR[0], p001("²", "Two")], 2, 5, "start number"),  # a digit int() cannot read
     # duplicate start number
     ([*PAIR, p001(2, "Bob again")], 3, 5, "used twice (first on line 2)"),
     # opponent that does not exist

@@ -66,7 +66,7 @@ def test_audit_of_a_deleted_event_still_filters(app, logged_in) -> None:
 
 
 @pytest.mark.parametrize("page", ["0", "-1", "abc", "2", "99999999999999999999999", "1e3",
-                                  "", "%00", "1.5", "٣"])
+                                  "", "%00", "1.5", "٣", "²"])
 def test_bad_page_numbers_show_page_one(app, logged_in, page) -> None:
     seed(app)
     response = logged_in.get(f"/organize/audit/?page={page}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from flask import Flask
 from sqlalchemy import select
 
 from ladder.extensions import db
@@ -12,16 +11,11 @@ from ladder.models import Member, Merge
 from ladder.services.check import check
 from ladder.services.members import merge as merge_members
 from ladder.tournament import Kind
-from tests.conftest import csrf_token
 from tests.services.helpers import member, publish_t, snapshot
 from tests.factories import tournament
-from tests.web.test_members_pages import HTMX, JAN, ids, seed
+from tests.web.test_members_pages import HTMX, JAN, ids, seed, token
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
-
-
-def token(client) -> str:
-    return csrf_token(client, "/organize/members/")
 
 
 def test_duplicates_suggests_likely_pairs_with_reasons(app, logged_in) -> None:

@@ -280,3 +280,15 @@ def test_prizes_prefilled_from_a_visible_event_with_display_names(app, client) -
         db.session.commit()
     html = client.get(f"/tools/prizes?event={event_id}").get_data(as_text=True)
     assert "no published event" in html and "Ann Lee" not in html
+
+
+@pytest.mark.parametrize("query", [
+    "/tools/elo?c_rating=1500&c_opps=1400&c_score=1&c_k=%C2%B2",
+    "/tools/prizes?event=%C2%B2",
+    "/tools/prizes?prizes=100&standings=Ann%3B1%3B%C2%B2",
+    "/tools/tiebreaks/compare?name=Ann&rounds=W,w,1&op=del:%C2%B2",
+])
+def test_digits_int_cannot_read_are_refused_not_a_crash(client, query) -> None:
+    # "²".isdigit() is true but int("²") fails: such input is a field problem, never a 500.
+    response = client.get(query, headers=HX)
+    assert response.status_code == 200

@@ -4,7 +4,6 @@ rating options (replay + audit), bad input re-rendered with nothing saved, CSRF.
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,6 +12,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Member
 from ladder.tournament import Kind
+from tests.conftest import csrf_token
 from tests.factories import tournament
 from tests.services.helpers import publish_t
 
@@ -28,8 +28,7 @@ def _seed(app: Flask) -> None:
 
 
 def _token(client: FlaskClient) -> str:
-    html = client.get("/organize/settings/").get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    return csrf_token(client, "/organize/settings/")
 
 
 def _settings(app: Flask) -> ClubSettings:
