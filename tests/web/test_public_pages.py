@@ -320,3 +320,14 @@ def test_explanation_uses_display_names_of_opponents(app, client) -> None:
         lee_start = next(e.start_no for e in swiss.entries if e.member_id == ids["lee"])
     page = body(client, f"/events/{ids['swiss']}/explain/{lee_start}/BH")
     assert "M. K." in page and "Bo Chen" in page and "Minjun" not in page
+
+
+def test_event_page_links_the_prize_helper_and_organizers_edit_link(app, client, logged_in) -> None:
+    event_id = seed(app)["swiss"]
+    public_html = client.get(f"/events/{event_id}").get_data(as_text=True)
+    assert f"/tools/prizes?event={event_id}" in public_html
+    assert f"/organize/events/{event_id}" not in public_html
+    organizer_html = logged_in.get(f"/events/{event_id}").get_data(as_text=True)
+    assert f"/organize/events/{event_id}" in organizer_html
+    prizes = client.get(f"/tools/prizes?event={event_id}")
+    assert prizes.status_code == 200
