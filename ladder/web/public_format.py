@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flask import Blueprint
+from flask import Blueprint, g
 from flask_babel import gettext as _
 
 from ..queries.events import ResultCell
@@ -57,7 +57,18 @@ def result_mark(cell: ResultCell) -> tuple[str, str]:
     kind = cell.kind
     if kind is Kind.UNRATED_PLAYED:
         return points_text(cell.points) + "*", _("played, not rated")
-    marks = {
+    return _marks()[kind]
+
+
+def _marks() -> dict[Kind, tuple[str, str]]:
+    """The translated marks, built once per request (a crosstable asks hundreds of times)."""
+    if "result_marks" not in g:
+        g.result_marks = _build_marks()
+    return g.result_marks
+
+
+def _build_marks() -> dict[Kind, tuple[str, str]]:
+    return {
         Kind.WIN: ("1", _("win")),
         Kind.DRAW: ("½", _("draw")),
         Kind.LOSS: ("0", _("loss")),
@@ -69,16 +80,13 @@ def result_mark(cell: ResultCell) -> tuple[str, str]:
         Kind.HALF_BYE: (_("bye") + " ½", _("half-point bye")),
         Kind.ZERO_BYE: (_("bye") + " 0", _("absent (zero-point bye)")),
     }
-    return marks[kind]
 
 
 def colour_text(colour: str | None) -> tuple[str, str]:
     """(the one-letter colour mark, its word)."""
-    if colour == "w":
-        return "w", _("white")
-    if colour == "b":
-        return "b", _("black")
-    return "", ""
+    if "colour_words" not in g:
+        g.colour_words = {"w": ("w", _("white")), "b": ("b", _("black"))}
+    return g.colour_words.get(colour or "", ("", ""))
 
 
 def legend() -> list[tuple[str, str]]:
