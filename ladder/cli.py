@@ -14,6 +14,8 @@ from pathlib import Path
 import click
 from flask import Flask
 from flask.cli import FlaskGroup, with_appcontext
+from flask_babel import gettext as _
+from sqlalchemy.exc import DatabaseError
 
 EXIT_BAD_INPUT = 2
 
@@ -44,11 +46,17 @@ def main() -> None:
         click.echo(f"{command}: error: {error.format_message()}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
+        click.echo(_("Aborted."), err=True)
         sys.exit(1)
     except click.ClickException as error:
         click.echo(f"ladder: error: {error.format_message()}", err=True)
         sys.exit(error.exit_code)
+    except DatabaseError as error:
+        # No stack trace for a database that is missing, not initialised or unreachable.
+        reason = str(error.orig).splitlines()[0] if error.orig else type(error).__name__
+        click.echo(_("ladder: database error: %(reason)s (run “ladder init” to create or "
+                     "upgrade the database; check DATABASE_URL)", reason=reason), err=True)
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -66,7 +74,7 @@ def read_text_file(path: str) -> str:
     try:
         return decode_text(Path(path).read_bytes(), path)
     except OSError as error:
-        fail(f"{path}: cannot read: {error.strerror}")
+        fail(_("%(path)s: cannot read: %(reason)s", path=path, reason=error.strerror))
     except FormatError as error:
         fail(str(error))
     raise AssertionError("unreachable")

@@ -8,6 +8,7 @@ import sys
 
 import click
 from flask.cli import with_appcontext
+from flask_babel import gettext as _
 
 from .cli import cli, fail, read_text_file
 
@@ -18,7 +19,7 @@ def init_command() -> None:
     """Create the database, or upgrade it to the newest schema."""
     from .services.setup import init_database
     init_database()
-    click.echo("Database ready.")
+    click.echo(_("Database ready."))
 
 
 @cli.command("rebuild")
@@ -27,7 +28,8 @@ def rebuild_command() -> None:
     """Replay the whole ladder from scratch and store the result."""
     from .services.maintenance import rebuild
     report = rebuild(actor="cli")
-    click.echo(f"Replayed {report.events} events, {report.rows} rating rows.")
+    click.echo(_("Replayed %(events)d events, %(rows)d rating rows.", events=report.events,
+                 rows=report.rows))
 
 
 @cli.command("check")
@@ -37,11 +39,12 @@ def check_command() -> None:
     from .services.check import check
     differences = check()
     if differences:
-        click.echo(f"{len(differences)} difference(s) between the stored ladder and a replay:")
+        click.echo(_("%(n)d difference(s) between the stored ladder and a replay:",
+                     n=len(differences)))
         for difference in differences[:200]:
             click.echo(f"  {difference}")
         sys.exit(1)
-    click.echo("Ladder verified: stored ratings equal a replay from scratch.")
+    click.echo(_("Ladder verified: stored ratings equal a replay from scratch."))
 
 
 def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> dt.date | None:
@@ -78,10 +81,11 @@ def import_command(file: str, fmt: str | None, name: str | None, date: dt.date |
         fail(str(error))
     except ServiceError as error:
         fail(f"{file}: {error.message}")
-    click.echo(f"Published event {report.event_id} “{report.event_name}” "
-               f"({report.date.isoformat()}): {report.linked} linked, {report.created} new members.")
+    click.echo(_("Published event %(id)d “%(name)s” (%(date)s): %(linked)d linked, "
+                 "%(created)d new members.", id=report.event_id, name=report.event_name,
+                 date=report.date.isoformat(), linked=report.linked, created=report.created))
     for line in report.suggestions:
-        click.echo(f"  review: {line}")
+        click.echo("  " + _("review: %(line)s", line=line))
 
 
 @cli.command("standings")
@@ -141,7 +145,8 @@ def create_organizer_command(username: str, password: str) -> None:
         created = set_organizer(username, password, actor="cli")
     except ServiceError as error:
         fail(error.message)
-    click.echo(("Created" if created else "Updated") + f" organizer {username!r}.")
+    click.echo(_("Created organizer %(name)s.", name=username) if created
+               else _("Updated organizer %(name)s.", name=username))
 
 
 @cli.command("backup")
@@ -155,7 +160,7 @@ def backup_command(path: str) -> None:
         backup_sqlite(path)
     except ServiceError as error:
         fail(error.message)
-    click.echo(f"Backup written to {path}.")
+    click.echo(_("Backup written to %(path)s.", path=path))
 
 
 @cli.command("demo")
@@ -169,7 +174,7 @@ def demo_command(if_empty: bool) -> None:
     from .services.setup import is_empty
     if not is_empty():
         if not if_empty:
-            fail("the database is not empty; the demo club loads only into an empty one")
+            fail(_("the database is not empty; the demo club loads only into an empty one"))
     else:
         try:
             click.echo(load_demo())
@@ -177,7 +182,8 @@ def demo_command(if_empty: bool) -> None:
             fail(error.message)
     login = demo_login()
     if login:
-        click.echo(f"Demo organizer login: {login[0]} / {login[1]}")
+        click.echo(_("Demo organizer login: %(user)s / %(password)s", user=login[0],
+                     password=login[1]))
 
 
 def _register_pure_commands() -> None:

@@ -137,3 +137,10 @@ def test_backup_is_a_consistent_sqlite_copy(app, runner, tmp_path: Path) -> None
     # Restore = put the copy in place of the database file; the app reads it as it is.
     assert runner.invoke(args=["backup", str(target)]).exit_code == 2  # never overwrites
     shutil.copy(target, tmp_path / "restored.sqlite3")
+
+
+def test_uninitialised_database_gets_one_line_not_a_traceback(tmp_path: Path) -> None:
+    result = _ladder("standings", instance=tmp_path / "empty")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0 and "ladder init" in result.stderr
