@@ -33,7 +33,14 @@ def _pages(server) -> list[str]:
         member = db.session.scalar(select(Member.id).where(Member.name == "Viktor Petrov"))
         junior = db.session.scalar(select(Member.id).where(Member.name == "Noah Becker"))
     return ["/", "/?sort=name&dir=asc", "/members", f"/members/{member}", f"/members/{junior}",
-            "/events", f"/events/{swiss}", f"/events/{rr}", f"/events/{swiss}/explain/1/BH/C1"]
+            "/events", f"/events/{swiss}", f"/events/{rr}", f"/events/{swiss}/explain/1/BH/C1",
+            *TOOLS]
+
+
+# The public tools, including a state with a field error (marked with aria-invalid).
+TOOLS = ["/tools/tiebreaks", "/tools/tiebreaks?edition=uscf&r=W,w,3&r=L,b,4&r=H",
+         "/tools/tiebreaks/compare", "/tools/elo", "/tools/elo?rating=-5",
+         "/tools/prizes"]
 
 
 def _violations(page: Page) -> list[dict]:
