@@ -230,6 +230,10 @@ def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool) -> tu
     return (q, reasons)
 
 
+SURNAME_PARTICLES = frozenset(
+    "van von der den de da di del della dos das du la le ter ten zu bin binti al el".split())
+
+
 def _orientations(p: ParsedName):
     """Ways to read a name as (surname words, given words, form).
 
@@ -244,6 +248,13 @@ def _orientations(p: ParsedName):
     out = []
     if not toks[-1].abbrev:
         out.append((toks[-1:], toks[:-1], "western"))
+        # "Peter van der Berg": lower-case particles before the last word belong to the
+        # surname, so "van den Berg" is read as a one-letter slip in the surname.
+        start = len(toks) - 1
+        while start > 1 and toks[start - 1].text in SURNAME_PARTICLES:
+            start -= 1
+        if start < len(toks) - 1:
+            out.append((toks[start:], toks[:start], "western"))
     if not toks[0].abbrev:
         out.append((toks[:1], toks[1:], "eastern"))
     return out

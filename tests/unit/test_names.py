@@ -235,3 +235,10 @@ def test_disambiguate_leaks_nothing_of_the_full_name() -> None:
         hidden = names[member_id][1:-1]
         assert hidden not in label
     assert len(set(labels.values())) == len(labels)
+
+
+def test_surname_particles_belong_to_the_surname() -> None:
+    """'van der' / 'van den' is a one-letter slip in the surname, not two different people."""
+    found = suggest("Peter van der Berg", [(1, "Peter van den Berg"), (2, "Anna van der Berg")])
+    assert [s.candidate for s in found] == [1]
+    assert "surname differs by one letter" in found[0].reasons
