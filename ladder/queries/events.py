@@ -13,6 +13,7 @@ from fractions import Fraction
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from .common import RatingChangeMixin
 from ..models import Entry, Event, RatingRow
 from ..services.events import tournament_of
 from ..tiebreaks import Code, TiebreakError, parse_order
@@ -36,7 +37,7 @@ class ResultCell:
 
 
 @dataclass(frozen=True)
-class StandingRow:
+class StandingRow(RatingChangeMixin):
     """One line of an event's standings."""
 
     entry_id: int
@@ -50,13 +51,6 @@ class StandingRow:
     rating_after: float | None
     games_counted: int
     cells: tuple[ResultCell, ...]
-
-    @property
-    def rating_change(self) -> float | None:
-        """The ladder rating change of this event (None when no rating row exists)."""
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from fractions import Fraction
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
+from .common import RatingChangeMixin
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
 from ..tournament import DEFAULT_SCORING, EventKind, Kind
 from .ladder import ladder_lines
@@ -74,7 +75,7 @@ class HistoryPoint:
 
 
 @dataclass(frozen=True)
-class EventLine:
+class EventLine(RatingChangeMixin):
     """One event a member played: rating before → after and the score."""
 
     event_id: int
@@ -87,13 +88,6 @@ class EventLine:
     rating_before: float | None
     rating_after: float | None
     games_counted: int
-
-    @property
-    def rating_change(self) -> float | None:
-        """The change of the ladder rating in this event (None without a rating row)."""
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
 
 
 @dataclass(frozen=True)
