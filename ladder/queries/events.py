@@ -13,13 +13,13 @@ from fractions import Fraction
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from .common import RatingChangeMixin
 from ..models import Entry, Event, RatingRow
 from ..services.events import tournament_of
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
 from ..tournament import Kind, Tournament
+from .common import RatingChangeMixin
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,10 @@ from fractions import Fraction
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
-from .common import RatingChangeMixin
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
 from ..tournament import DEFAULT_SCORING, EventKind, Kind
 from .ladder import ladder_lines
+from .common import RatingChangeMixin
 
 PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)
 
