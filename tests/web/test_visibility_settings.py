@@ -106,3 +106,15 @@ def test_initials_for_all(app, client, logged_in) -> None:
     html = client.get("/").get_data(as_text=True)
     assert "Ann Lee" not in html and "A. L." in html
     assert "Ann Lee" in logged_in.get("/").get_data(as_text=True)
+
+
+def test_tools_pages_of_a_hidden_club_link_no_club_page(app, client) -> None:
+    """A visitor of the public tools of an unlisted or private club is not sent to 404s."""
+    from ladder.services.replay import club_settings
+    for visibility in ("unlisted", "private"):
+        with app.app_context():
+            club_settings().visibility = visibility
+            db.session.commit()
+        html = client.get("/tools/elo").get_data(as_text=True)
+        assert 'href="/"' not in html and 'href="/events"' not in html
+        assert 'href="/tools/tiebreaks"' in html
