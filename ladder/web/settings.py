@@ -91,11 +91,13 @@ def index() -> str:
 @bp.post("/")
 def save() -> Response | str:
     """Save the settings (rating options replay the ladder); errors re-render the form."""
+    form: SettingsForm | None = None
     try:
         form = _parse_form()
         replayed = update_settings(form, actor())
     except ServiceError as error:
-        return _page(current_form(), error.message)
+        # Keep what was typed when it could be read, so one wrong field costs one correction.
+        return _page(form or current_form(), error.message)
     flash(_("Settings saved; the ladder was replayed.") if replayed else _("Settings saved."),
           "success")
     return redirect(url_for("settings.index"), code=303)

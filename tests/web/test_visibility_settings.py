@@ -118,3 +118,12 @@ def test_tools_pages_of_a_hidden_club_link_no_club_page(app, client) -> None:
         html = client.get("/tools/elo").get_data(as_text=True)
         assert 'href="/"' not in html and 'href="/events"' not in html
         assert 'href="/tools/tiebreaks"' in html
+
+
+def test_a_refused_save_keeps_what_was_typed(app, logged_in) -> None:
+    response = logged_in.post("/organize/settings/", data={
+        **FORM, "club_name": "Typed Club Name", "k_new": "0", "csrf_token": _token(logged_in)})
+    html = response.get_data(as_text=True)
+    assert 'class="flash error"' in html
+    assert 'value="Typed Club Name"' in html  # not replaced by the stored name
+    assert _settings(app).club_name != "Typed Club Name"
