@@ -2,9 +2,11 @@
 
 ``ladder elo fide --rating R --opponents R1,R2,… --score S [--k K] [--json]`` prints
 ``{"new_rating", "change", "k", "expected"}``; ``ladder elo performance --opponents …
---score S [--json]`` prints ``{"performance"}``. Bad input (a score larger than the number of
-opponents, a negative rating, something that is not a number) prints one line to stderr and
-exits with status 2.
+--score S [--json]`` prints ``{"performance"}``; ``ladder elo uscf --rating R --games N
+--opponents … --score S [--peak P] [--all-wins|--all-losses] [--json]`` prints
+``{"new_rating", "change", "k", "expected", "effective_games", "bonus", "formula":
+"standard"|"special"}``. Bad input (a score larger than the number of opponents, a negative
+rating, something that is not a number) prints one line to stderr and exits with status 2.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import click
 from ladder.elo.errors import EloError
 from ladder.elo.fide import performance, rating_change
 from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
+from ladder.elo.uscf import parse_games
+from ladder.elo.uscf import rating_change as uscf_rating_change
 
 EXIT_BAD_INPUT = 2
 
@@ -28,7 +32,7 @@ def _fail(error: EloError) -> None:
 
 @click.group("elo")
 def elo_group() -> None:
-    """Elo tools: FIDE rating change and performance rating (no database involved)."""
+    """Elo tools: FIDE rating change, performance rating, US Chess rating (no database)."""
 
 
 @elo_group.command("fide")
@@ -74,6 +78,42 @@ def performance_command(opponents: str, score: str, as_json: bool) -> None:
         return
     if as_json:
         click.echo(json.dumps({"performance": result.performance}))
+    else:
+        click.echo(result.formula)
+
+
+@elo_group.command("uscf")
+@click.option("--rating", required=True, help="The pre-event rating (unrated: the rating to "
+              "start from, with --games 0).")
+@click.option("--games", required=True, help="Rated games the rating is based on (N).")
+@click.option("--opponents", required=True, help="Opponents' ratings, comma separated.")
+@click.option("--score", required=True, help="Points scored (2, 2.5 or 2½).")
+@click.option("--peak", "peak_text", default=None,
+              help="Highest rating ever (sets the floor: peak − 200 rounded down, 1200 … 2100).")
+@click.option("--all-wins", is_flag=True, help="Every earlier rated game was a win.")
+@click.option("--all-losses", is_flag=True, help="Every earlier rated game was a loss.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def uscf_command(rating: str, games: str, opponents: str, score: str, peak_text: str | None,
+                 all_wins: bool, all_losses: bool, as_json: bool) -> None:
+    """US Chess rating: special formula up to 8 games, else K = 800/(N′ + m) with bonus."""
+    try:
+        if all_wins and all_losses:
+            raise EloError("all-wins", "earlier games cannot be all wins and all losses")
+        previous = "all-wins" if all_wins else "all-losses" if all_losses else "mixed"
+        peak = None if peak_text is None else parse_rating(peak_text, "peak")
+        result = uscf_rating_change(parse_rating(rating), parse_games(games),
+                                    parse_ratings(opponents), parse_score(score),
+                                    previous=previous, peak=peak)
+    except EloError as error:
+        _fail(error)
+        return
+    if as_json:
+        click.echo(json.dumps({
+            "new_rating": result.new_rating, "change": result.change,
+            "k": None if result.k is None else round(result.k, 4),
+            "expected": round(result.expected, 4),
+            "effective_games": round(result.effective_games, 4),
+            "bonus": round(result.bonus, 4), "formula": result.kind}))
     else:
         click.echo(result.formula)
 

@@ -1,9 +1,11 @@
-"""The Elo tools page (SPEC §8): expected score, FIDE rating change, performance, initial rating.
+"""The Elo tools page (SPEC §8): expected score, FIDE rating change, performance, initial rating,
+US Chess rating.
 
 State in the query string, one prefix per tool: ``e_rating``/``e_opp`` (expected score),
 ``c_rating``/``c_opps``/``c_score``/``c_k``/``c_games``/``c_u18``/``c_2400``/``c_rules``
 (rating change), ``p_opps``/``p_score`` (performance), ``i_opps``/``i_score`` (initial
-rating). A blank tool shows nothing; an empty query string shows worked examples.
+rating), ``u_rating``/``u_games``/``u_opps``/``u_score``/``u_peak``/``u_prev`` (US Chess).
+A blank tool shows nothing; an empty query string shows worked examples.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from flask import Response, request
 from flask_babel import gettext as _
 
 from ..elo import (
-    EloError, classic_table, expected_score, initial_rating, parse_rating, parse_ratings,
-    parse_score, performance, rating_change,
+    EloError, classic_table, expected_score, initial_rating, parse_games, parse_rating,
+    parse_ratings, parse_score, performance, rating_change, uscf_rating_change,
 )
 from .helpers import digits
 from .tools import bp
@@ -26,13 +28,16 @@ from .tools_http import render_tool
 MAX_FIELD = 400
 
 FIELDS = ("e_rating", "e_opp", "c_rating", "c_opps", "c_score", "c_k", "c_games", "c_u18",
-          "c_2400", "c_rules", "p_opps", "p_score", "i_opps", "i_score")
+          "c_2400", "c_rules", "p_opps", "p_score", "i_opps", "i_score", "u_rating", "u_games",
+          "u_opps", "u_score", "u_peak", "u_prev")
 
 #: The first view: SPEC §8 / issue 6 vectors.
 EXAMPLE = {"e_rating": "1500", "e_opp": "1400", "c_rating": "1922",
            "c_opps": "1798, 1801, 1897", "c_score": "2", "c_k": "40",
            "p_opps": "1798, 1801, 1897", "p_score": "2",
-           "i_opps": "1900, 2000, 1700, 1800, 1850", "i_score": "3"}
+           "i_opps": "1900, 2000, 1700, 1800, 1850", "i_score": "3",
+           # "Approximating Formulas for the US Chess Rating System": 1500 on 6 games → 1511.
+           "u_rating": "1500", "u_games": "6", "u_opps": "1400, 1550, 1650", "u_score": "1.5"}
 
 
 def _messages() -> dict[str, str]:
@@ -44,6 +49,7 @@ def _messages() -> dict[str, str]:
         "too_high": _("The score cannot be more than the number of games."),
         "k": _("K is a whole number between 1 and 100."),
         "games": _("The number of games is a whole number, 0 or more."),
+        "peak": _("The peak rating is a whole number, at least the rating."),
     }
 
 
@@ -131,11 +137,27 @@ def elo() -> Response:
         score = form.get("i_score", parse_score, "score")
         return None if opps is None or score is None else initial_rating(opps, score)
 
+    def uscf() -> Any:
+        rating = form.get("u_rating", parse_rating, "rating")
+        games = form.get("u_games", parse_games, "games")
+        opps = form.get("u_opps", parse_ratings, "ratings")
+        score = form.get("u_score", parse_score, "score")
+        peak = (form.get("u_peak", lambda text: parse_rating(text, "peak"), "peak")
+                if values["u_peak"].strip() else None)
+        if rating is not None and peak is not None and peak < rating:
+            form.errors["u_peak"] = form.text["peak"]
+            return None
+        if None in (rating, games, opps, score) or "u_peak" in form.errors:
+            return None
+        previous = {"wins": "all-wins", "losses": "all-losses"}.get(values["u_prev"], "mixed")
+        return uscf_rating_change(rating, games, opps, score, previous=previous, peak=peak)
+
     results = {
         "expected": _run(form, ("e_rating", "e_opp"), expected),
         "change": _run(form, ("c_rating", "c_opps", "c_score"), change, "c_score"),
         "performance": _run(form, ("p_opps", "p_score"), perf, "p_score"),
         "initial": _run(form, ("i_opps", "i_score"), initial, "i_score"),
+        "uscf": _run(form, ("u_rating", "u_opps", "u_games", "u_score"), uscf, "u_score"),
     }
     canonical = request.full_path.rstrip("?")
     return render_tool("tools/elo.html", {"elo-results": "tools/_elo_results.html"}, canonical,

@@ -292,3 +292,44 @@ def test_digits_int_cannot_read_are_refused_not_a_crash(client, query) -> None:
     # "²".isdigit() is true but int("²") fails: such input is a field problem, never a 500.
     response = client.get(query, headers=HX)
     assert response.status_code == 200
+
+
+def test_elo_uscf_section(client) -> None:
+    # The first view: "Approximating Formulas" example, 1500 on 6 games → 1511 (special).
+    html = elo(client)
+    assert shown(html, "uscf-new") == "1511" and shown(html, "uscf-kind") == "special formula"
+    # Standard with bonus (tests/unit/test_elo_uscf.py): 1700 on 30 games, 4 of 4 vs 1700s.
+    html = elo(client, u_rating="1700", u_games="30", u_opps="1700, 1700, 1700, 1700",
+               u_score="4")
+    assert shown(html, "uscf-new") == "1813" and shown(html, "uscf-delta") == "+113"
+    assert shown(html, "uscf-k") == "33.32" and shown(html, "uscf-bonus") == "46.63"
+    assert "800 / (20.01 + 4)" in shown(html, "uscf-formula")
+    # The peak floor and "all earlier games won".
+    html = elo(client, u_rating="1750", u_games="40", u_opps="1800,1800,1800,1800",
+               u_score="0", u_peak="1941")
+    assert shown(html, "uscf-new") == "1700" and "The floor of 1700 applies." in html
+    html = elo(client, u_rating="1600", u_games="3", u_opps="1500", u_score="1", u_prev="wins")
+    assert shown(html, "uscf-new") == "1900" and 'value="wins" selected' in html
+
+
+def test_elo_uscf_bad_input_marks_the_field(client) -> None:
+    html = elo(client, u_rating="1500", u_games="x", u_opps="1500,1600", u_score="3",
+               e_rating="1500", e_opp="1400")
+    assert "whole number, 0 or more" in _marked(html, "u_games")
+    assert 'id="uscf-new"' not in html and shown(html, "expected-value") == "64.0 %"
+    html = elo(client, u_rating="1500", u_games="6", u_opps="1500,1600", u_score="3")
+    assert "more than the number of games" in _marked(html, "u_score")
+    html = elo(client, u_rating="1500", u_games="30", u_opps="1500", u_score="1", u_peak="1400")
+    assert "at least the rating" in _marked(html, "u_peak")
+    html = elo(client, u_rating="1500", u_games="", u_opps="1500", u_score="1")
+    assert _marked(html, "u_games")
+
+
+def test_elo_uscf_htmx_fragment_refreshes_its_messages(client) -> None:
+    response = client.get("/tools/elo?u_rating=1500&u_games=6&u_opps=1400,1550,1650&u_score=x",
+                          headers={**HX, "HX-Target": "elo-results"})
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="elo-results"')
+    assert re.search(r'<span id="u_score-error" class="field-error" hx-swap-oob="true">[^<]+<',
+                     html)
+    assert response.headers["HX-Push-Url"].startswith("/tools/elo?u_rating=1500")
