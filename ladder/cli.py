@@ -6,14 +6,12 @@ standard error and exits with status 2, changing nothing.
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 import sys
 from pathlib import Path
 
 import click
 from flask import Flask
-from flask.cli import FlaskGroup, with_appcontext
+from flask.cli import FlaskGroup
 from flask_babel import gettext as _
 from sqlalchemy.exc import DatabaseError
 

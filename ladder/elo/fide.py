@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
-from ladder.elo.numbers import check_score, fmt, round_half_away, round_half_up, signed
+from ladder.elo.numbers import check_record, fmt, round_half_away, round_half_up, signed
 from ladder.tiebreaks import fide_tables
 
 K_CAP_PRODUCT = 700  # 8.3.3: K × n must not exceed 700
@@ -106,7 +106,7 @@ def rating_change(rating: int, opponents: Sequence[int], score: Fraction, *,
                   top_exception: bool = True) -> FideChange:
     """The FIDE rating change of a player rated ``rating`` scoring ``score`` against
     ``opponents``; ``top_exception`` (rules from 2025-10-01): no 400-point rule at 2650+."""
-    _check(rating, opponents, score)
+    check_record(rating, opponents, score)
     kf = k_factor(rating, games_before=games_before, under_18=under_18,
                   reached_2400=reached_2400, games=len(opponents), given=k)
     rule_400 = not (top_exception and rating >= TOP_RATING)
@@ -141,7 +141,7 @@ class Performance:
 def performance(opponents: Sequence[int], score: Fraction) -> Performance:
     """Performance rating: the average rating of the opponents (rounded half up) plus dp for
     the fractional score p rounded to two decimals (table 8.1.1)."""
-    _check(0, opponents, score)
+    check_record(0, opponents, score)
     n = len(opponents)
     ra = round_half_up(Fraction(sum(opponents), n))
     pct = round_half_up(100 * score / n)
@@ -171,7 +171,7 @@ class Initial:
 def initial_rating(opponents: Sequence[int], score: Fraction) -> Initial:
     """Ru = Ra + dp over the games against rated opponents plus two hypothetical draws
     against players rated 1800; at most 2200; below 1400 no rating is published."""
-    _check(0, opponents, score)
+    check_record(0, opponents, score)
     n = len(opponents) + 2
     total = sum(opponents) + 2 * HYPOTHETICAL
     points = score + 1
@@ -189,15 +189,3 @@ def initial_rating(opponents: Sequence[int], score: Fraction) -> Initial:
         formula += f" < {FLOOR} (floor)"
     return Initial(tuple(opponents), score, ra, pct, d, raw, rating, raw > INITIAL_MAX,
                    len(opponents) >= MIN_INITIAL_GAMES, formula)
-
-
-def _check(rating: int, opponents: Sequence[int], score: Fraction) -> None:
-    if rating < 0:
-        raise EloError("rating", f"a rating cannot be negative ({rating})")
-    if not opponents:
-        raise EloError("opponents", "no opponent ratings given")
-    if any(r < 0 for r in opponents):
-        raise EloError("opponents", "a rating cannot be negative")
-    if score < 0:
-        raise EloError("score", f"a score cannot be negative ({fmt(score)})")
-    check_score(score, len(opponents))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
@@ -70,6 +70,19 @@ def check_score(score: Fraction, games: int, field: str = "score") -> None:
     """The score cannot exceed the number of games."""
     if score > games:
         raise EloError(field, f"a score of {fmt(score)} is more than the {games} game(s) played")
+
+
+def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None:
+    """A player's rating, opponents' ratings and score make sense (else EloError naming the field)."""
+    if rating < 0:
+        raise EloError("rating", f"a rating cannot be negative ({rating})")
+    if not opponents:
+        raise EloError("opponents", "no opponent ratings given")
+    if any(r < 0 for r in opponents):
+        raise EloError("opponents", "a rating cannot be negative")
+    if score < 0:
+        raise EloError("score", f"a score cannot be negative ({fmt(score)})")
+    check_score(score, len(opponents))
 
 
 def fmt(value: Fraction | int | float | None, places: int = 2) -> str:

@@ -38,7 +38,7 @@ from fractions import Fraction
 
 from ladder.elo.errors import EloError
 from ladder.elo.expected import logistic
-from ladder.elo.numbers import check_score, fmt
+from ladder.elo.numbers import check_record, fmt
 
 SPECIAL_MAX_GAMES = 8  # §4.1: the special formula up to 8 games
 EFFECTIVE_TOP = 2355  # §3: from this rating N* = 50
@@ -299,17 +299,9 @@ def parse_games(text: str | int, field: str = "games") -> int:
 
 def _check(rating: int, games: int, opponents: Sequence[int], score: Fraction, previous: str,
            peak: int | None) -> None:
-    if rating < 0:
-        raise EloError("rating", f"a rating cannot be negative ({rating})")
+    check_record(rating, opponents, score)
     if games < 0:
         raise EloError("games", f"a number of games cannot be negative ({games})")
-    if not opponents:
-        raise EloError("opponents", "no opponent ratings given")
-    if any(r < 0 for r in opponents):
-        raise EloError("opponents", "a rating cannot be negative")
-    if score < 0:
-        raise EloError("score", f"a score cannot be negative ({fmt(score)})")
-    check_score(score, len(opponents))
     if previous not in PREVIOUS:
         raise EloError("previous", f"unknown earlier results {previous!r}")
     if peak is not None and peak < rating:
