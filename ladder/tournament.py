@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-HALF = Fraction(1, 2)
+from ladder.messages import N_
+from ladder.numbers import HALF
 
 
 class Kind(StrEnum):
@@ -45,11 +46,48 @@ class Kind(StrEnum):
         """True for every kind of bye (no opponent, no game)."""
         return self in (Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
 
+    @property
+    def mirror(self) -> Kind:
+        """The opponent's side of this result (win ↔ loss, forfeit win ↔ forfeit loss).
+
+        A bye has no opponent and mirrors to itself.
+        """
+        return _MIRROR.get(self, self)
+
+    @property
+    def label(self) -> str:
+        """The result kind in words: a message id, translated at the web edge."""
+        return KIND_LABELS[self]
+
 
 _WITH_OPPONENT = frozenset(
     {Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.UNRATED_PLAYED, Kind.FORFEIT_WIN,
      Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT}
 )
+
+
+_MIRROR = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS,
+           Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN}
+
+#: Each result kind in words (message ids; the web edge translates them).
+KIND_LABELS: dict[Kind, str] = {
+    Kind.WIN: N_("win"),
+    Kind.DRAW: N_("draw"),
+    Kind.LOSS: N_("loss"),
+    Kind.FORFEIT_WIN: N_("won by forfeit"),
+    Kind.FORFEIT_LOSS: N_("lost by forfeit"),
+    Kind.DOUBLE_FORFEIT: N_("double forfeit"),
+    Kind.PAIRING_BYE: N_("pairing bye (full point)"),
+    Kind.FULL_BYE: N_("requested full-point bye"),
+    Kind.HALF_BYE: N_("half-point bye"),
+    Kind.ZERO_BYE: N_("absent (zero-point bye)"),
+    Kind.UNRATED_PLAYED: N_("played, not rated"),
+}
+
+#: The kinds a round with an opponent can hold, and those of a round without one.
+PAIRED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS,
+                Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED)
+BYE_KINDS = (Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
 
 
 class Colour(StrEnum):
@@ -67,6 +105,20 @@ class EventKind(StrEnum):
     MATCH = "match"
     CASUAL = "casual"
     BUGHOUSE = "bughouse"
+
+    @property
+    def label(self) -> str:
+        """The event kind in words: a message id, translated at the web edge."""
+        return EVENT_KIND_LABELS[self]
+
+
+EVENT_KIND_LABELS: dict[EventKind, str] = {
+    EventKind.SWISS: N_("Swiss"),
+    EventKind.ROUND_ROBIN: N_("round-robin"),
+    EventKind.MATCH: N_("match"),
+    EventKind.CASUAL: N_("casual games"),
+    EventKind.BUGHOUSE: N_("bughouse"),
+}
 
 
 @dataclass(frozen=True)
@@ -172,3 +224,28 @@ class Tournament:
             if player.start_no == start_no:
                 return player
         raise KeyError(start_no)
+
+
+def looks_like_round_robin(players: tuple[Player, ...] | list[Player]) -> bool:
+    """True when the pairings look pre-determined (C.07 15.2): at least three players and every
+    two of them scheduled against each other equally often (once, or twice in a double
+    round-robin), forfeits included.
+
+    Only a fallback for sources that do not say what kind of event they are (a TRF without tag
+    092, a paste, a crosstable): the event's kind decides whenever it is known, because a Swiss
+    in which every pair happened to meet is still a Swiss (Art. 16, not 15.2, then applies).
+    """
+    n = len(players)
+    if n < 3:
+        return False
+    meetings: dict[frozenset[int], int] = {}
+    for player in players:
+        for result in player.results:
+            if result.kind.has_opponent and result.opponent is not None:
+                pair = frozenset((player.start_no, result.opponent))
+                meetings[pair] = meetings.get(pair, 0) + 1
+    # Each meeting is seen from both sides: an even count per pair, the same for every pair.
+    if len(meetings) != n * (n - 1) // 2:
+        return False
+    counts = set(meetings.values())
+    return len(counts) == 1 and counts.pop() % 2 == 0

@@ -38,8 +38,9 @@ from fractions import Fraction
 
 from ladder.formats.errors import FormatError
 from ladder.formats.paste import DASHES, MAX_CHARS, MAX_LINES, MAX_NAME, ParseResult, failed
-from ladder.formats.trf import is_round_robin, split_lines
-from ladder.tournament import HALF, Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.formats.trf import split_lines
+from ladder.tournament import (HALF, Colour, EventKind, Kind, Player, RoundResult, Tournament,
+                               looks_like_round_robin)
 
 TITLES = frozenset("GM IM FM CM WGM WIM WFM WCM AGM AIM AFM ACM".split())
 _DASH = re.compile(f"[{re.escape(DASHES)}]")
@@ -146,7 +147,7 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
                               federation=row.federation, points=row.points))
     if errors:
         return failed(errors)
-    kind = EventKind.ROUND_ROBIN if is_round_robin(players) else EventKind.SWISS
+    kind = EventKind.ROUND_ROBIN if looks_like_round_robin(players) else EventKind.SWISS
     return ParseResult(Tournament(name="", players=tuple(players), rounds=rounds, kind=kind))
 
 

@@ -41,9 +41,10 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from ladder.formats.errors import FormatError
-from ladder.formats.trf import is_round_robin, split_lines
+from ladder.formats.trf import split_lines
 from ladder.names import name_key
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
+                               looks_like_round_robin)
 
 MAX_LINES = 10_000
 MAX_CHARS = 1_000_000  # a club's results are a few KB; a megabyte is surely not results
@@ -380,7 +381,7 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
                results=tuple(e.results[r][0] if r in e.results else RoundResult(r, Kind.ZERO_BYE)
                              for r in range(1, rounds + 1)))
         for e in entries.values())
-    if is_round_robin(players):
+    if looks_like_round_robin(players):
         kind = EventKind.ROUND_ROBIN
     else:
         kind = EventKind.SWISS if with_headers else EventKind.CASUAL

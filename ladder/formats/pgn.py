@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass, field
 
 from ladder.formats.errors import FormatError
-from ladder.formats.trf import is_round_robin, split_lines
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.formats.trf import split_lines
+from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
+                               looks_like_round_robin)
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
 _RESULTS = {"1-0": (Kind.WIN, Kind.LOSS), "0-1": (Kind.LOSS, Kind.WIN),
@@ -116,7 +117,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         rounds=len(labels),
         start_date=min(dates, default=None),
         end_date=max(dates, default=None),
-        kind=EventKind.ROUND_ROBIN if is_round_robin(players) else EventKind.SWISS,
+        kind=EventKind.ROUND_ROBIN if looks_like_round_robin(players) else EventKind.SWISS,
     )
 
 

@@ -29,6 +29,7 @@ from ladder.tournament import (
     RoundResult,
     Scoring,
     Tournament,
+    looks_like_round_robin,
 )
 
 ROUND_COLUMN = 92  # 1-based column where round 1 starts; round r at ROUND_COLUMN + 10(r-1)
@@ -110,7 +111,7 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
         extra["withdrawn"] = ",".join(withdrawn)
     kind_text = _tag(tags, "092").lower().replace("-", " ")
     # Tag 092 wins when present; FIDE's own exercises omit it, so fall back on the pairings.
-    round_robin = "round robin" in kind_text or (not kind_text and is_round_robin(players))
+    round_robin = "round robin" in kind_text or (not kind_text and looks_like_round_robin(players))
     return Tournament(
         name=_tag(tags, "012"),
         players=players,
@@ -136,24 +137,6 @@ def split_lines(text: str, source: str, what: str) -> list[str]:
             raise FormatError(source, line_no, line.index("\x00") + 1,
                               f"binary data (NUL byte): not a {what} text file")
     return lines
-
-
-def is_round_robin(players: tuple[Player, ...] | list[Player]) -> bool:
-    """True when there are at least three players and every pair met exactly once.
-
-    A forfeit counts as a meeting: the pairing was made, only the game was not played.
-    """
-    if len(players) < 3:
-        return False
-    meetings: dict[frozenset[int], int] = {}
-    for player in players:
-        for result in player.results:
-            if result.kind.has_opponent and result.opponent is not None:
-                pair = frozenset((player.start_no, result.opponent))
-                meetings[pair] = meetings.get(pair, 0) + 1
-    # Each meeting is seen from both sides, hence 2 sightings per pair.
-    expected = len(players) * (len(players) - 1) // 2
-    return len(meetings) == expected and all(count == 2 for count in meetings.values())
 
 
 def _tag(tags: dict[str, list[str]], code: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ladder.tournament import Colour, Kind, RoundResult, Tournament
+from ladder.tournament import Colour, EventKind, Kind, RoundResult, Tournament
 from ladder.tiebreaks.editions import (
     VUR_KINDS,
     Edition,
@@ -38,29 +38,6 @@ def rounds_played(t: Tournament) -> int:
             if res.kind is not Kind.ZERO_BYE and res.round > last:
                 last = res.round
     return last
-
-
-def is_round_robin(t: Tournament) -> bool:
-    """True for pre-determined pairings (C.07 15.2): an event of kind ``round_robin``, or one in
-    which every two participants were scheduled against each other equally often (at least
-    once). Reading: a TRF does not say the kind, so a complete all-play-all is recognised from
-    its pairings (a Swiss never pairs everyone with everyone)."""
-    if t.kind.value == "round_robin":
-        return True
-    if t.kind.value != "swiss" or len(t.players) < 2:
-        return False
-    n = len(t.players)
-    if any(len(p.results) < n - 1 for p in t.players):
-        return False  # somebody cannot have met everybody
-    meetings: dict[tuple[int, int], int] = {}
-    for player in t.players:
-        for res in player.results:
-            if res.opponent is not None and res.kind.has_opponent:
-                key = (min(player.start_no, res.opponent), max(player.start_no, res.opponent))
-                meetings[key] = meetings.get(key, 0) + 1
-    if len(meetings) != n * (n - 1) // 2:
-        return False
-    return len(set(meetings.values())) == 1
 
 
 def _unit(t: Tournament) -> int:
@@ -95,7 +72,10 @@ class Prepared:
         self.win = int(sc.win * unit)
         self.draw = int(sc.draw * unit)
         self.rounds = n = rounds_played(t)
-        self.rr = is_round_robin(t) if round_robin is None else round_robin
+        # C.07 15.2 applies to pre-determined pairings: the event's kind decides (a Swiss in
+        # which every pair happened to meet stays a Swiss). Readers that do not know the kind
+        # guess it once, with ladder.tournament.looks_like_round_robin.
+        self.rr = t.kind is EventKind.ROUND_ROBIN if round_robin is None else round_robin
         rr15 = self.rr and edition.round_robin_15_2
         self.rr_15_2 = rr15
 

@@ -1,0 +1,69 @@
+"""Message ids with their values: what the pure core says, translated only at the web edge.
+
+The pure packages (formats, tiebreaks, elo, names, rating) must not import Flask, so they
+cannot call ``gettext``. They return a :class:`Message` instead: the English source sentence
+(which is also the gettext message id) and the named values to fill in. The web edge
+translates it with :func:`ladder.web.i18n.translate`; the CLI prints ``str(message)``, which is
+the English sentence filled in.
+
+``N_`` marks a string for extraction without translating it (``babel.cfg`` registers ``N_``
+and ``msg`` as keywords), so module-level labels of the core reach the catalogues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+def N_(message_id: str) -> str:
+    """Mark ``message_id`` for extraction; returns it unchanged (translated at the edge)."""
+    return message_id
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence to show a person: its message id and the values of its placeholders.
+
+    ``id`` uses named placeholders (``%(line)d``, ``%(name)s``) so that translations can put
+    them in any order. A value may itself be a :class:`Message` (translated first).
+    """
+
+    id: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The placeholder values as a dict."""
+        return dict(self.values)
+
+    def render(self, translate: Any = None) -> str:
+        """The sentence filled in; ``translate`` maps a message id to its translation."""
+        template = translate(self.id) if translate is not None else self.id
+        params = {key: value.render(translate) if isinstance(value, Message) else value
+                  for key, value in self.values}
+        if not params:
+            return template
+        try:
+            return template % params
+        except (KeyError, TypeError, ValueError):
+            # A broken translation must never hide the message: fall back on the source.
+            return self.id % params
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def msg(message_id: str, **values: Any) -> Message:
+    """A :class:`Message` with named values (kept in a stable order, so equal means equal)."""
+    return Message(message_id, tuple(sorted(values.items())))
+
+
+def as_message(value: str | Message | Mapping[str, Any]) -> Message:
+    """``value`` as a Message (a plain string becomes a message without values)."""
+    if isinstance(value, Message):
+        return value
+    if isinstance(value, str):
+        return Message(value)
+    raise TypeError(f"not a message: {value!r}")
