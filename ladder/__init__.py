@@ -66,6 +66,9 @@ def _init_extensions(app: Flask) -> None:
         if engine.dialect.name == "sqlite":
             @sa_event.listens_for(engine, "connect")
             def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+                # The driver must not open transactions on its own: the "begin" hook below
+                # does, so that a unit of work can take the write lock first.
+                dbapi_connection.isolation_level = None
                 # SPEC §11: WAL, foreign keys on, a busy timeout.
                 cursor = dbapi_connection.cursor()
                 cursor.execute("PRAGMA foreign_keys=ON")
@@ -73,6 +76,14 @@ def _init_extensions(app: Flask) -> None:
                 cursor.execute("PRAGMA busy_timeout=5000")
                 cursor.execute("PRAGMA synchronous=NORMAL")
                 cursor.close()
+
+            @sa_event.listens_for(engine, "begin")
+            def _sqlite_begin(connection: Any) -> None:
+                # A unit of work takes the write lock before it reads (services/uow.py):
+                # BEGIN IMMEDIATE waits (busy timeout) for any other writer to finish.
+                from .services.uow import wants_write_lock
+                connection.exec_driver_sql("BEGIN IMMEDIATE" if wants_write_lock()
+                                           else "BEGIN")
             engine.dispose()  # connections made before the listener would miss the pragmas
         elif engine.dialect.name == "postgresql":
             @sa_event.listens_for(engine, "connect")

@@ -8,14 +8,39 @@ service writes them, and ``ladder check`` recomputes them from scratch to prove 
 from __future__ import annotations
 
 import datetime as dt
+from enum import StrEnum
 
 from flask_login import UserMixin
+from enum import Enum as PyEnum
+
 from sqlalchemy import (
-    Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint,
+    Boolean, Date, DateTime, Enum, Float, ForeignKey, Index, Integer, String, Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .tournament import Colour, EventKind, Kind
+
+
+class Visibility(StrEnum):
+    """Who may see the club's pages (SPEC §5)."""
+
+    PRIVATE = "private"
+    UNLISTED = "unlisted"
+    PUBLIC = "public"
+
+
+def _enum(enum: type[PyEnum], length: int) -> Enum:
+    """An enum column stored as its values in a VARCHAR (no native type, no migration)."""
+    return Enum(enum, native_enum=False, create_constraint=False, length=length,
+                values_callable=lambda members: [member.value for member in members],
+                validate_strings=True)
+
+
+#: Never reuse an id (SQLite's AUTOINCREMENT): a merge record, an audit entry or a publish
+#: token that names a deleted row must never come to name a new one.
+NO_REUSE = {"sqlite_autoincrement": True}
 
 
 def utcnow() -> dt.datetime:
@@ -29,7 +54,8 @@ class ClubSettings(db.Model):
     __tablename__ = "club_settings"
     id: Mapped[int] = mapped_column(primary_key=True)
     club_name: Mapped[str] = mapped_column(String(200), default="Chess Club")
-    visibility: Mapped[str] = mapped_column(String(10), default="public")  # private|unlisted|public
+    visibility: Mapped[Visibility] = mapped_column(_enum(Visibility, 10),
+                                                   default=Visibility.PUBLIC)
     unlisted_token: Mapped[str | None] = mapped_column(String(64))
     initials_for_all: Mapped[bool] = mapped_column(Boolean, default=False)
     start_rating: Mapped[float] = mapped_column(Float, default=1200.0)
@@ -40,12 +66,15 @@ class ClubSettings(db.Model):
     junior_k: Mapped[float | None] = mapped_column(Float)
     rating_floor: Mapped[float | None] = mapped_column(Float)
     last_replay_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    # The ladder generation: every committed unit of work adds one (public pages' ETags).
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Member(db.Model):
     """A person on the roster. Nothing personal beyond a name, the junior flag and consent."""
 
     __tablename__ = "members"
+    __table_args__ = NO_REUSE
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     name_key: Mapped[str] = mapped_column(String(200), index=True)
@@ -72,7 +101,7 @@ class Event(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     date: Mapped[dt.date] = mapped_column(Date, index=True)
-    kind: Mapped[str] = mapped_column(String(20), default="swiss")
+    kind: Mapped[EventKind] = mapped_column(_enum(EventKind, 20), default=EventKind.SWISS)
     rounds: Mapped[int] = mapped_column(Integer, default=0)
     rated: Mapped[bool] = mapped_column(Boolean, default=True)
     tiebreak_edition: Mapped[str | None] = mapped_column(String(20))
@@ -85,7 +114,7 @@ class Event(db.Model):
     entries: Mapped[list[Entry]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Entry.start_no")
 
-    __table_args__ = (Index("ix_events_date_id", "date", "id"),)
+    __table_args__ = (Index("ix_events_date_id", "date", "id"), NO_REUSE)
 
 
 class Entry(db.Model):
@@ -105,7 +134,7 @@ class Entry(db.Model):
         back_populates="entry", cascade="all, delete-orphan", order_by="Result.round",
         foreign_keys="Result.entry_id")
 
-    __table_args__ = (UniqueConstraint("event_id", "start_no"),)
+    __table_args__ = (UniqueConstraint("event_id", "start_no"), NO_REUSE)
 
 
 class Result(db.Model):
@@ -115,17 +144,17 @@ class Result(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     entry_id: Mapped[int] = mapped_column(ForeignKey("entries.id", ondelete="CASCADE"))
     round: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[Kind] = mapped_column(_enum(Kind, 20))
     opponent_entry_id: Mapped[int | None] = mapped_column(
         ForeignKey("entries.id", ondelete="CASCADE"))
-    colour: Mapped[str | None] = mapped_column(String(1))
+    colour: Mapped[Colour | None] = mapped_column(_enum(Colour, 1))
     # Over-the-board outcome in half points (2, 1, 0), only for unrated_played.
     outcome_halves: Mapped[int | None] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     entry: Mapped[Entry] = relationship(back_populates="results", foreign_keys=[entry_id])
 
-    __table_args__ = (UniqueConstraint("entry_id", "round"),)
+    __table_args__ = (UniqueConstraint("entry_id", "round"), NO_REUSE)
 
 
 class RatingRow(db.Model):
@@ -157,6 +186,9 @@ class User(UserMixin, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(String(300))
+    # Checked on every request: logging out everywhere or changing the password bumps it, so
+    # every session made before stops working (SPEC §11 sessions).
+    session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 
 
@@ -164,6 +196,7 @@ class AuditEntry(db.Model):
     """Who changed what, when, from which value to which (SPEC §3)."""
 
     __tablename__ = "audit_log"
+    __table_args__ = NO_REUSE
     id: Mapped[int] = mapped_column(primary_key=True)
     at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
     actor: Mapped[str] = mapped_column(String(80))
@@ -179,6 +212,7 @@ class Merge(db.Model):
     """A merge of a duplicate member (source) into another (target), and exactly what moved."""
 
     __tablename__ = "merges"
+    __table_args__ = NO_REUSE
     id: Mapped[int] = mapped_column(primary_key=True)
     source_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
     target_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
@@ -196,3 +230,13 @@ class LoginAttempt(db.Model):
     username: Mapped[str] = mapped_column(String(80), index=True)
     address: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+class PublishToken(db.Model):
+    """A one-time token of one preview: publishing it twice (a double click, two tabs, a retry)
+    creates the event once; the second request is shown the event already published."""
+
+    __tablename__ = "publish_tokens"
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    event_id: Mapped[int | None] = mapped_column(Integer)  # no FK: survives a later delete
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)

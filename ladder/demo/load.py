@@ -2,7 +2,7 @@
 
 Everything goes the way an organizer's work would: each event is published (names typed as
 the members' names link exactly), the one duplicate is merged, one result is corrected, one
-junior's consent is recorded. Each service commits its own change with its replay and audit.
+junior's consent is recorded. The whole demo is one unit of work: each service joins it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from ..extensions import db
-from ..models import Entry, Event, Member, Result
-from ..services import ServiceError, audit
+from ..models import Entry, Event, Member, Result, Visibility
+from ..services import InvalidInput, audit, use_case
 from ..services.accounts import set_organizer
 from ..services.corrections import edit_result
 from ..services.events import PublishRequest, exact_links, publish
@@ -40,13 +40,15 @@ DEMO_USERNAME = "demo"
 CONSENT_DATE = dt.date(2026, 9, 24)
 
 
+@use_case
 def load_demo() -> str:
     """Load the demo club into an empty database; returns a short human summary.
 
-    Refuses a database that already has members or events (the demo would mix with them).
+    One unit of work: the whole demo or nothing. Refuses a database that already has members
+    or events (the demo would mix with them).
     """
     if not is_empty():
-        raise ServiceError(_("The demo club loads only into an empty database."))
+        raise InvalidInput(_("The demo club loads only into an empty database."))
     _configure_club()
     events = build_season(random.Random(SEED))
     for planned in events:
@@ -77,12 +79,11 @@ def _login_path() -> Path:
 def _configure_club() -> None:
     """Name the club and make it public (a demo is for looking around)."""
     settings = club_settings()
-    old = {"club_name": settings.club_name, "visibility": settings.visibility}
+    old = {"club_name": settings.club_name, "visibility": str(settings.visibility)}
     settings.club_name = CLUB_NAME
-    settings.visibility = "public"
+    settings.visibility = Visibility.PUBLIC
     audit.record(ACTOR, "settings.update", "Demo club settings", old=old,
                  new={"club_name": CLUB_NAME, "visibility": "public"})
-    db.session.commit()
 
 
 def _publish(planned: DemoEvent) -> Event:

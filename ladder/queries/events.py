@@ -14,11 +14,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import Entry, Event, RatingRow
-from ..services.events import tournament_of
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
-from ..tournament import Kind, Tournament
+from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 from .common import RatingChangeMixin
 
 
@@ -74,6 +73,26 @@ def load_event(session: Session, event_id: int) -> Event | None:
     return session.scalar(
         select(Event).where(Event.id == event_id, Event.status == "published")
         .options(selectinload(Event.entries).selectinload(Entry.results)))
+
+
+def tournament_of(event: Event) -> Tournament:
+    """A stored event as pure data (for tie-breaks, crosstables and TRF export)."""
+    start_no_of = {entry.id: entry.start_no for entry in event.entries}
+    players = []
+    for entry in event.entries:
+        results = tuple(
+            RoundResult(round=r.round, kind=Kind(r.kind),
+                        opponent=start_no_of.get(r.opponent_entry_id)
+                        if r.opponent_entry_id else None,
+                        colour=Colour(r.colour) if r.colour else None,
+                        outcome=Fraction(r.outcome_halves, 2)
+                        if r.outcome_halves is not None else None)
+            for r in entry.results)
+        players.append(Player(start_no=entry.start_no, name=entry.raw_name,
+                              rating=entry.typed_rating, results=results))
+    return Tournament(name=event.name, players=tuple(players), rounds=event.rounds,
+                      start_date=event.date, kind=EventKind(event.kind),
+                      tiebreak_codes=tuple(c for c in event.tiebreak_order.split(",") if c))
 
 
 def event_view(session: Session, event: Event) -> EventView:

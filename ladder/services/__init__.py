@@ -1,24 +1,48 @@
-"""Services: the only code that writes. Each use case is one transaction with its replay and audit."""
+"""Services: the only code that writes. Each use case is one unit of work (see :mod:`.uow`):
+the change, its replay and its audit entry commit together or not at all.
+
+A refused change raises one of the typed errors below; the web layer maps each to its HTTP
+status in one place (:func:`ladder.web.errors.status_for`), the CLI prints the message.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 
 class ServiceError(Exception):
-    """A refused change, with a message fit for the organizer (already translated)."""
+    """A refused change, with a message fit for the organizer (translated when raised).
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    ``field`` names the form field the message is about, when there is one, so the page can
+    show it beside that field.
+    """
+
+    status = 422
+
+    def __init__(self, message: Any, *, field: str | None = None) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.field = field
 
 
-def atomically(step: Callable[[], object]) -> None:
-    """Run ``step`` (a change and its replay) inside the current transaction; on any failure
-    roll it all back and re-raise."""
-    from ..extensions import db
-    try:
-        step()
-    except Exception:
-        db.session.rollback()
-        raise
+class InvalidInput(ServiceError):
+    """The request itself is wrong (a bad value, a missing choice): 422."""
+
+    status = 422
+
+
+class NotFound(ServiceError):
+    """The thing the change is about does not exist (any more): 404."""
+
+    status = 404
+
+
+class Conflict(ServiceError):
+    """The change collides with another one (a stale edit, a concurrent merge): 409."""
+
+    status = 409
+
+
+from .uow import unit_of_work, use_case  # noqa: E402  (uses the errors above)
+
+__all__ = ["ServiceError", "InvalidInput", "NotFound", "Conflict", "unit_of_work", "use_case"]

@@ -8,7 +8,7 @@ from werkzeug.security import generate_password_hash
 
 from ..extensions import db
 from ..models import User
-from . import ServiceError, audit
+from . import InvalidInput, audit, use_case
 
 MIN_PASSWORD = 10
 
@@ -18,13 +18,14 @@ def hash_password(password: str) -> str:
     return generate_password_hash(password, method="scrypt")
 
 
+@use_case
 def set_organizer(username: str, password: str, actor: str) -> bool:
     """Create organizer ``username`` or reset its password; returns True when created."""
     username = username.strip()
     if not username or len(username) > 80:
-        raise ServiceError(_("The login name must have 1 to 80 characters."))
+        raise InvalidInput(_("The login name must have 1 to 80 characters."))
     if len(password) < MIN_PASSWORD:
-        raise ServiceError(_("The password must have at least %(n)d characters.", n=MIN_PASSWORD))
+        raise InvalidInput(_("The password must have at least %(n)d characters.", n=MIN_PASSWORD))
     user = db.session.scalar(select(User).where(User.username == username))
     created = user is None
     if user is None:
@@ -32,7 +33,8 @@ def set_organizer(username: str, password: str, actor: str) -> bool:
         db.session.add(user)
     else:
         user.password_hash = hash_password(password)
+        # A new password ends every session made with the old one (SPEC §11 sessions).
+        user.session_version += 1
     audit.record(actor, "organizer.create" if created else "organizer.password",
                  f"Organizer {username}")
-    db.session.commit()
     return created

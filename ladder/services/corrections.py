@@ -13,21 +13,13 @@ from sqlalchemy import delete as sa_delete, select
 
 from ..extensions import db
 from ..models import Entry, Event, RatingRow, Result
-from ..tournament import Kind
-from . import ServiceError, atomically, audit
+from ..tournament import BYE_KINDS, PAIRED_KINDS, Kind
+from . import Conflict, InvalidInput, NotFound, audit, use_case
 from .events import clean_name
 from .replay import earliest, event_key, replay_change
 
-# A paired round can only become another paired result; a bye only another bye.
-PAIRED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS,
-                Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED)
-BYE_KINDS = (Kind.PAIRING_BYE, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE)
-MIRROR = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
-          Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
-          Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED: Kind.UNRATED_PLAYED}
 
-
-class StaleEdit(ServiceError):
+class StaleEdit(Conflict):
     """Someone changed the row since the form was loaded; carries the current value."""
 
     def __init__(self, message: str, current: Result) -> None:
@@ -36,38 +28,51 @@ class StaleEdit(ServiceError):
 
 
 def describe(kind: str, outcome_halves: int | None = None) -> str:
-    """A short human label of a result kind (for messages and the audit log)."""
+    """A result kind as the audit log stores it (``win``, ``unrated_played ½``)."""
     if kind == Kind.UNRATED_PLAYED and outcome_halves is not None:
         return f"unrated_played {('0', '½', '1')[outcome_halves]}"
-    return kind
+    return str(kind)
 
 
-def _locked_event(event_id: int) -> Event:
+def _label(kind: Kind, outcome_halves: int | None) -> str:
+    """A result kind in the reader's words (for messages)."""
+    label = _(kind.label)
+    if kind is Kind.UNRATED_PLAYED and outcome_halves is not None:
+        return f"{label} {('0', '½', '1')[outcome_halves]}"
+    return label
+
+
+def _event(event_id: int) -> Event:
     event = db.session.get(Event, event_id)
     if event is None:
-        raise ServiceError(_("There is no such event."))
+        raise NotFound(_("There is no such event."))
     return event
 
 
+@use_case
 def edit_result(result_id: int, kind: str, version: int, actor: str,
                 outcome_halves: int | None = None) -> Result:
-    """Change one round result (and its mirror on the opponent's side), then replay."""
+    """Change one round result (and its mirror on the opponent's side), then replay.
+
+    The version is compared under the ladder's write lock (the unit of work), so of two saves
+    made from the same version exactly one succeeds; the other is refused as stale.
+    """
     result = db.session.get(Result, result_id)
     if result is None:
-        raise ServiceError(_("There is no such result."))
+        raise NotFound(_("There is no such result."))
     if result.version != version:
         raise StaleEdit(_("Someone else changed this result meanwhile; it is now “%(now)s”. "
-                          "Nothing was saved.", now=describe(result.kind, result.outcome_halves)),
+                          "Nothing was saved.", now=_label(result.kind, result.outcome_halves)),
                         result)
     try:
         new_kind = Kind(kind)
     except ValueError:
-        raise ServiceError(_("“%(kind)s” is not a result kind.", kind=kind)) from None
+        raise InvalidInput(_("“%(kind)s” is not a result kind.", kind=kind[:40])) from None
     allowed = PAIRED_KINDS if result.opponent_entry_id is not None else BYE_KINDS
     if new_kind not in allowed:
-        raise ServiceError(_("A round with an opponent cannot become a bye, nor a bye a game."))
+        raise InvalidInput(_("A round with an opponent cannot become a bye, nor a bye a game."))
     if new_kind is Kind.UNRATED_PLAYED and outcome_halves not in (0, 1, 2):
-        raise ServiceError(_("An unrated game needs its result (1, ½ or 0)."))
+        raise InvalidInput(_("An unrated game needs its result (1, ½ or 0)."))
     mirror = None
     if result.opponent_entry_id is not None:
         mirror = db.session.scalar(select(Result).where(
@@ -76,31 +81,31 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
     old = describe(result.kind, result.outcome_halves)
 
     def change() -> None:
-        result.kind = new_kind.value
+        result.kind = new_kind
         result.outcome_halves = outcome_halves if new_kind is Kind.UNRATED_PLAYED else None
         result.version += 1
         if mirror is not None:
-            mirror.kind = MIRROR[new_kind].value
+            mirror.kind = new_kind.mirror
             mirror.outcome_halves = (2 - outcome_halves if new_kind is Kind.UNRATED_PLAYED
                                      and outcome_halves is not None else None)
             mirror.version += 1
         event.version += 1
 
-    atomically(lambda: replay_change(event_key(event), change))
+    replay_change(event_key(event), change)
     audit.record(actor, "result.edit",
                  f"“{event.name}” round {result.round}, start no. {result.entry.start_no}",
                  event_id=event.id, member_id=result.entry.member_id, old=old,
                  new=describe(result.kind, result.outcome_halves))
-    db.session.commit()
     return result
 
 
+@use_case
 def update_event(event_id: int, actor: str, *, version: int, name: str | None = None,
                  date: dt.date | None = None, rated: bool | None = None) -> Event:
     """Change an event's name, date or rated flag; a date or rated change replays."""
-    event = _locked_event(event_id)
+    event = _event(event_id)
     if event.version != version:
-        raise ServiceError(_("Someone else changed this event meanwhile. Nothing was saved."))
+        raise Conflict(_("Someone else changed this event meanwhile. Nothing was saved."))
     old = {"name": event.name, "date": event.date.isoformat(), "rated": event.rated}
     new_name = clean_name(name) if name is not None else event.name
     new_date = date or event.date
@@ -112,18 +117,18 @@ def update_event(event_id: int, actor: str, *, version: int, name: str | None = 
         event.version += 1
 
     if new_date != event.date or new_rated != event.rated:
-        atomically(lambda: replay_change(since, change))
+        replay_change(since, change)
     else:
         change()
     audit.record(actor, "event.update", f"Event “{event.name}”", event_id=event.id, old=old,
                  new={"name": new_name, "date": new_date.isoformat(), "rated": new_rated})
-    db.session.commit()
     return event
 
 
+@use_case
 def delete_event(event_id: int, actor: str) -> None:
     """Delete an event with its entries and results; the ladder replays without it."""
-    event = _locked_event(event_id)
+    event = _event(event_id)
     summary = {"name": event.name, "date": event.date.isoformat(),
                "players": len(event.entries)}
 
@@ -133,18 +138,12 @@ def delete_event(event_id: int, actor: str) -> None:
         db.session.delete(event)
         db.session.flush()
 
-    atomically(lambda: replay_change(event_key(event), change))
+    replay_change(event_key(event), change)
     audit.record(actor, "event.delete", f"Deleted “{summary['name']}” ({summary['date']})",
                  event_id=event_id, old=summary)
-    db.session.commit()
 
 
-def entries_of(event_id: int) -> list[Entry]:
-    """The entries of an event, by start number."""
-    return list(db.session.scalars(
-        select(Entry).where(Entry.event_id == event_id).order_by(Entry.start_no)))
-
-
+@use_case
 def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
                      order: str) -> tuple[Event, list[str]]:
     """Change an event's tie-break edition and order; returns the event and the warnings.
@@ -154,15 +153,15 @@ def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
     """
     from ..tiebreaks import EDITIONS, TiebreakError, parse_order
     from ..tiebreaks.definitions import BUCHHOLZ_TYPE
-    event = _locked_event(event_id)
+    event = _event(event_id)
     if event.version != version:
-        raise ServiceError(_("Someone else changed this event meanwhile. Nothing was saved."))
+        raise Conflict(_("Someone else changed this event meanwhile. Nothing was saved."))
     if edition not in EDITIONS:
-        raise ServiceError(_("“%(edition)s” is not a tie-break edition.", edition=edition[:40]))
+        raise InvalidInput(_("“%(edition)s” is not a tie-break edition.", edition=edition[:40]))
     try:
         codes = parse_order(order)
     except TiebreakError as error:
-        raise ServiceError(_("Tie-break order: %(error)s", error=str(error))) from None
+        raise InvalidInput(_("Tie-break order: %(error)s", error=str(error))) from None
     new_order = ",".join(code.text for code in codes)
     warnings: list[str] = []
     has_results = db.session.scalar(
@@ -184,5 +183,4 @@ def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
                  f"Tie-breaks of “{event.name}”" + (f" ({'; '.join(warnings)})" if warnings
                                                     else ""),
                  event_id=event.id, old=old, new={"edition": edition, "order": new_order})
-    db.session.commit()
     return event, warnings

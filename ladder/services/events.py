@@ -1,11 +1,10 @@
-"""Publishing an event and the read-side conversion of a stored event back to pure data."""
+"""Publishing an event: its entries and results, the members it creates, the replay, the audit."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -14,9 +13,9 @@ from sqlalchemy.orm import Session
 from ..extensions import db
 from ..models import Entry, Event, Member, Result
 from ..names import name_key
-from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
-from . import ServiceError, audit
-from .replay import earliest, event_key, replay_change
+from ..tournament import EventKind, Tournament
+from . import InvalidInput, NotFound, audit, use_case
+from .replay import event_key, replay_change
 
 MAX_NAME = 200
 JUNIOR_AGE = 18
@@ -60,9 +59,9 @@ def clean_name(raw: str) -> str:
     """A typed name tidied for storage; refuses an empty or overlong one."""
     name = " ".join(raw.split())
     if not name:
-        raise ServiceError(_("A name is empty."))
+        raise InvalidInput(_("A name is empty."))
     if len(name) > MAX_NAME:
-        raise ServiceError(_("The name “%(start)s…” is longer than %(max)d characters.",
+        raise InvalidInput(_("The name “%(start)s…” is longer than %(max)d characters.",
                              start=name[:20], max=MAX_NAME))
     return name
 
@@ -89,33 +88,29 @@ def exact_links(tournament: Tournament, session: Session | None = None) -> dict[
     return {no: (None if member_id in shared else member_id) for no, member_id in links.items()}
 
 
+@use_case
 def publish(request: PublishRequest, actor: str) -> Event:
     """Create the event with its entries and results, link or create members, replay, audit.
 
-    One transaction: the caller's session is committed here only if everything succeeded.
+    One unit of work: everything is committed together, or nothing is.
     """
     session = db.session
-    try:
-        event = _create_event(session, request)
-        session.flush()
-        replay_change(event_key(event), lambda: None, session)
-        audit.record(actor, "event.publish",
-                     f"Published “{event.name}” ({event.date.isoformat()}), "
-                     f"{len(request.tournament.players)} players",
-                     event_id=event.id, new={"name": event.name, "date": event.date.isoformat(),
-                                             "rated": event.rated, "kind": event.kind})
-        session.commit()
-    except Exception:
-        session.rollback()
-        raise
+    event = _create_event(session, request)
+    session.flush()
+    replay_change(event_key(event), lambda: None, session)
+    audit.record(actor, "event.publish",
+                 f"Published “{event.name}” ({event.date.isoformat()}), "
+                 f"{len(request.tournament.players)} players",
+                 event_id=event.id, new={"name": event.name, "date": event.date.isoformat(),
+                                         "rated": event.rated, "kind": str(event.kind)})
     return event
 
 
 def _create_event(session: Session, request: PublishRequest) -> Event:
     t = request.tournament
     if not t.players:
-        raise ServiceError(_("The event has no players."))
-    event = Event(name=clean_name(request.name), date=request.date, kind=request.kind.value,
+        raise InvalidInput(_("The event has no players."))
+    event = Event(name=clean_name(request.name), date=request.date, kind=request.kind,
                   rounds=t.rounds, rated=request.rated,
                   tiebreak_edition=request.edition or default_edition(request.date),
                   tiebreak_order=request.order if request.order is not None
@@ -127,13 +122,13 @@ def _create_event(session: Session, request: PublishRequest) -> Event:
     entries: dict[int, Entry] = {}
     chosen = [v for v in request.links.values() if v is not None]
     if len(chosen) != len(set(chosen)):
-        raise ServiceError(_("Two players of the event are linked to the same member."))
+        raise InvalidInput(_("Two players of the event are linked to the same member."))
     for player in t.players:
         member_id = request.links.get(player.start_no)
         if member_id is not None:
             member = members.get(member_id)
             if member is None or member.merged_into_id is not None:
-                raise ServiceError(_("Member %(id)d does not exist.", id=member_id))
+                raise NotFound(_("Member %(id)d does not exist.", id=member_id))
         else:
             name = clean_name(player.name)
             member = Member(name=name, name_key=name_key(name),
@@ -148,36 +143,16 @@ def _create_event(session: Session, request: PublishRequest) -> Event:
         for result in player.results:
             opponent = entries.get(result.opponent) if result.opponent is not None else None
             if result.opponent is not None and opponent is None:
-                raise ServiceError(_("Player %(no)d's opponent %(opp)d in round %(round)d is "
+                raise InvalidInput(_("Player %(no)d's opponent %(opp)d in round %(round)d is "
                                      "not in the event.", no=player.start_no,
                                      opp=result.opponent, round=result.round))
             session.add(Result(
-                entry_id=entries[player.start_no].id, round=result.round, kind=result.kind.value,
+                entry_id=entries[player.start_no].id, round=result.round, kind=result.kind,
                 opponent_entry_id=opponent.id if opponent else None,
-                colour=result.colour.value if result.colour else None,
+                colour=result.colour,
                 outcome_halves=int(result.outcome * 2) if result.outcome is not None else None))
     return event
 
 
-def tournament_of(event: Event) -> Tournament:
-    """A stored event as pure data (for tie-breaks, crosstables and TRF export)."""
-    start_no_of = {entry.id: entry.start_no for entry in event.entries}
-    players = []
-    for entry in event.entries:
-        results = tuple(
-            RoundResult(round=r.round, kind=Kind(r.kind),
-                        opponent=start_no_of.get(r.opponent_entry_id)
-                        if r.opponent_entry_id else None,
-                        colour=Colour(r.colour) if r.colour else None,
-                        outcome=Fraction(r.outcome_halves, 2)
-                        if r.outcome_halves is not None else None)
-            for r in entry.results)
-        players.append(Player(start_no=entry.start_no, name=entry.raw_name,
-                              rating=entry.typed_rating, results=results))
-    return Tournament(name=event.name, players=tuple(players), rounds=event.rounds,
-                      start_date=event.date, kind=EventKind(event.kind),
-                      tiebreak_codes=tuple(c for c in event.tiebreak_order.split(",") if c))
-
-
-__all__ = ["PublishRequest", "publish", "exact_links", "tournament_of", "default_edition",
-           "default_order", "earliest", "is_junior_by_birth_year", "clean_name"]
+__all__ = ["PublishRequest", "publish", "exact_links", "default_edition", "default_order",
+           "is_junior_by_birth_year", "clean_name"]

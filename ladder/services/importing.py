@@ -12,7 +12,7 @@ from ..extensions import db
 from ..formats.errors import FormatError
 from ..models import Member
 from ..tournament import EventKind, Tournament
-from . import ServiceError
+from . import InvalidInput, use_case
 from .events import PublishRequest, exact_links, is_junior_by_birth_year, publish
 
 
@@ -58,13 +58,14 @@ def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
     return read_paste(text, source), fmt
 
 
+@use_case
 def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
                 date: dt.date | None, kind: str | None, rated: bool, actor: str) -> ImportReport:
     """Publish the event in ``text``: identical names link (SPEC §4), others become members."""
     tournament, fmt = parse(text, source, fmt)
     event_date = date or tournament.start_date
     if event_date is None:
-        raise ServiceError(_("The file has no start date; give one with --date YYYY-MM-DD."))
+        raise InvalidInput(_("The file has no start date; give one with --date YYYY-MM-DD."))
     links = exact_links(tournament)
     new_juniors = frozenset(
         p.start_no for p in tournament.players

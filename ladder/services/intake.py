@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -16,12 +17,13 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..formats import FormatError, ParseResult, decode_text
-from ..models import Event, Member
-from ..names import Suggestion, name_key, suggest
+from ..models import Event, PublishToken
+from ..names import Suggestion, suggest
+from ..queries.organizer_members import visible_members
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
 from ..tiebreaks.definitions import BUCHHOLZ_TYPE
 from ..tournament import EventKind, Tournament
-from . import ServiceError
+from . import InvalidInput, use_case
 from .events import (MAX_NAME, PublishRequest, default_edition, exact_links,
                      is_junior_by_birth_year, publish)
 from .importing import detect_format
@@ -222,13 +224,6 @@ class NameChoice:
         return "" if self.suggestions else "new"
 
 
-def visible_members() -> list[tuple[int, str]]:
-    """Every visible (not merged away) member, by name."""
-    rows = db.session.execute(select(Member.id, Member.name)
-                              .where(Member.merged_into_id.is_(None))).all()
-    return sorted(((r.id, r.name) for r in rows), key=lambda r: (name_key(r[1]), r[0]))
-
-
 def name_choices(t: Tournament, on: dt.date | None,
                  members: list[tuple[int, str]] | None = None) -> list[NameChoice]:
     """For each typed name: the exact match (pre-selected) and the suggested members."""
@@ -285,13 +280,40 @@ def read_links(choices: list[NameChoice], data: Mapping[str, str],
     return out
 
 
+def new_publish_token() -> str:
+    """A one-time token for the confirm-names form (publishing it twice publishes once)."""
+    return secrets.token_urlsafe(24)
+
+
 def publish_intake(result: Preview, links: Links, actor: str) -> Event:
-    """Publish a clean preview with the confirmed links (one transaction, with replay)."""
+    """Publish a clean preview with the confirmed links (one unit of work, with replay)."""
+    return publish_preview(result, links, actor)[0]
+
+
+@use_case
+def publish_preview(result: Preview, links: Links, actor: str,
+                    token: str | None = None) -> tuple[Event, bool]:
+    """Publish a clean preview with the confirmed links (one unit of work, with replay).
+
+    Returns the event and whether this request published it. With ``token`` (the form's
+    one-time token) a second request for the same preview — a double click, a second tab, a
+    retry after a timeout — publishes nothing and returns the event the first one published.
+    """
     if not result.ok or links.errors or result.tournament is None or result.date is None \
             or result.kind is None:
-        raise ServiceError(_("Fix the errors shown before publishing."))
-    return publish(PublishRequest(
+        raise InvalidInput(_("Fix the errors shown before publishing."))
+    used = db.session.get(PublishToken, token) if token else None
+    if used is not None:
+        event = db.session.get(Event, used.event_id) if used.event_id is not None else None
+        if event is not None:
+            return event, False
+        raise InvalidInput(_("This preview was already published, and that event has since "
+                             "been deleted. Start again from “New event”."))
+    event = publish(PublishRequest(
         tournament=result.tournament, name=result.name, date=result.date, kind=result.kind,
         rated=result.form.rated, edition=result.edition, order=result.order,
         links=links.links, new_juniors=frozenset(links.new_juniors),
         source_format=result.fmt), actor=actor)
+    if token:
+        db.session.add(PublishToken(token=token[:64], event_id=event.id))
+    return event, True

@@ -8,20 +8,16 @@ from pathlib import Path
 from flask_babel import gettext as _
 
 from ..extensions import db
-from . import ServiceError, audit
+from . import InvalidInput, audit, use_case
 from .replay import ReplayReport, replay
 
 
+@use_case
 def rebuild(actor: str) -> ReplayReport:
     """Replay the whole ladder from scratch and commit it, with an audit entry."""
-    try:
-        report = replay(db.session, None)
-        audit.record(actor, "ladder.rebuild",
-                     f"Rebuilt the ladder: {report.events} events, {report.rows} rows")
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    report = replay(db.session, None)
+    audit.record(actor, "ladder.rebuild",
+                 f"Rebuilt the ladder: {report.events} events, {report.rows} rows")
     return report
 
 
@@ -33,11 +29,11 @@ def backup_sqlite(path: str) -> None:
     """
     engine = db.engine
     if engine.dialect.name != "sqlite":
-        raise ServiceError(_("Backup here copies an SQLite database; for PostgreSQL use pg_dump "
+        raise InvalidInput(_("Backup here copies an SQLite database; for PostgreSQL use pg_dump "
                              "(see the README)."))
     target = Path(path)
     if target.exists():
-        raise ServiceError(_("%(path)s already exists; choose a new file.", path=path))
+        raise InvalidInput(_("%(path)s already exists; choose a new file.", path=path))
     target.parent.mkdir(parents=True, exist_ok=True)
     source_path = engine.url.database
     source = sqlite3.connect(source_path)

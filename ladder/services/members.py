@@ -6,25 +6,23 @@ Every change that moves an entry between members replays from the earliest event
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-from functools import lru_cache
 
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..models import Entry, Event, Member, Merge, RatingRow, Result, utcnow
-from ..names import name_key, suggest
-from . import ServiceError, atomically, audit
+from ..models import Entry, Event, Member, Merge, Result, utcnow
+from ..names import name_key
+from . import Conflict, InvalidInput, NotFound, audit, use_case
 from .events import clean_name
-from .replay import EventKey, earliest, replay, replay_change
+from .replay import EventKey, club_settings, replay, replay_change
 
 
 def _member(member_id: int) -> Member:
     member = db.session.get(Member, member_id)
     if member is None:
-        raise ServiceError(_("There is no member %(id)d.", id=member_id))
+        raise NotFound(_("There is no member %(id)d.", id=member_id))
     return member
 
 
@@ -55,19 +53,31 @@ def _shared_event(a: int, b: int) -> str | None:
         .where(mine.member_id == a, theirs.member_id == b).limit(1))
 
 
+@use_case
 def merge(source_id: int, target_id: int, actor: str) -> Merge:
-    """Merge duplicate ``source`` into ``target``: its entries move, the source is hidden."""
+    """Merge duplicate ``source`` into ``target``: its entries move, the source is hidden.
+
+    Sending the same merge twice (a double click, a retry) is harmless: the second request
+    finds the merge in force and returns it. A crossed merge (B into A while A goes into B)
+    is refused, because the unit of work serialises them and the second sees the first.
+    """
     source, target = _member(source_id), _member(target_id)
     if source.id == target.id:
-        raise ServiceError(_("A member cannot be merged into itself."))
+        raise InvalidInput(_("A member cannot be merged into itself."))
+    if source.merged_into_id == target.id:
+        in_force = db.session.scalars(select(Merge).where(
+            Merge.source_id == source.id, Merge.target_id == target.id,
+            Merge.undone_at.is_(None)).order_by(Merge.id.desc())).first()
+        if in_force is not None:
+            return in_force
     if source.merged_into_id is not None or target.merged_into_id is not None:
-        raise ServiceError(_("One of these members was already merged into another."))
+        raise Conflict(_("One of these members was already merged into another."))
     if played_each_other(source.id, target.id):
-        raise ServiceError(_("%(a)s and %(b)s played each other, so they are two different "
+        raise InvalidInput(_("%(a)s and %(b)s played each other, so they are two different "
                              "people; they cannot be merged.", a=source.name, b=target.name))
     shared = _shared_event(source.id, target.id)
     if shared:
-        raise ServiceError(_("%(a)s and %(b)s both took part in “%(event)s”; they cannot be "
+        raise InvalidInput(_("%(a)s and %(b)s both took part in “%(event)s”; they cannot be "
                              "merged.", a=source.name, b=target.name, event=shared))
     moved = [entry.id for entry in source.entries]
     record = Merge(source_id=source.id, target_id=target.id, actor=actor,
@@ -79,33 +89,40 @@ def merge(source_id: int, target_id: int, actor: str) -> Merge:
         source.merged_into_id = target.id
         db.session.add(record)
 
-    atomically(lambda: replay_change(_first_event_key(moved), change))
+    replay_change(_first_event_key(moved), change)
     audit.record(actor, "member.merge", f"Merged “{source.name}” into “{target.name}”",
                  member_id=target.id, old={"source": source.id, "entries": moved},
                  new={"target": target.id})
-    db.session.commit()
     return record
 
 
+@use_case
 def undo_merge(merge_id: int, actor: str) -> None:
-    """Undo a merge exactly: the moved entries go back and the source is visible again."""
+    """Undo a merge exactly: the moved entries go back and the source is visible again.
+
+    Only entries that are still the target's move back: an entry deleted with its event is
+    simply gone (ids are never reused, so a recorded id cannot name someone else's entry), and
+    an entry re-linked since is refused with the event's name.
+    """
     record = db.session.get(Merge, merge_id)
-    if record is None or record.undone_at is not None:
-        raise ServiceError(_("There is no such merge to undo."))
+    if record is None:
+        raise NotFound(_("There is no such merge to undo."))
+    if record.undone_at is not None:
+        raise Conflict(_("There is no such merge to undo."))
     later = db.session.scalars(
         select(Merge).where(Merge.id > record.id, Merge.undone_at.is_(None),
                             (Merge.target_id == record.target_id)
                             | (Merge.source_id == record.target_id))
         .order_by(Merge.id.desc())).first()
     if later is not None:
-        raise ServiceError(_("Undo the later merge of “%(source)s” into “%(target)s” "
+        raise Conflict(_("Undo the later merge of “%(source)s” into “%(target)s” "
                              "(merge %(id)d) first.", source=_member(later.source_id).name,
                              target=_member(later.target_id).name, id=later.id))
     moved = [int(i) for i in record.moved_entry_ids.split(",") if i]
     entries = db.session.scalars(select(Entry).where(Entry.id.in_(moved))).all()
     strays = [e for e in entries if e.member_id != record.target_id]
     if strays:
-        raise ServiceError(_("An entry of this merge was re-linked since (event “%(event)s”); "
+        raise Conflict(_("An entry of this merge was re-linked since (event “%(event)s”); "
                              "re-link it back first.", event=strays[0].event.name))
     source = _member(record.source_id)
 
@@ -115,29 +132,29 @@ def undo_merge(merge_id: int, actor: str) -> None:
         source.merged_into_id = None
         record.undone_at = utcnow()
 
-    atomically(lambda: replay_change(_first_event_key(moved), change))
+    replay_change(_first_event_key([e.id for e in entries]), change)
     audit.record(actor, "member.unmerge", f"Undid the merge of “{source.name}”",
                  member_id=source.id, old={"target": record.target_id},
-                 new={"source": source.id, "entries": moved})
-    db.session.commit()
+                 new={"source": source.id, "entries": [e.id for e in entries]})
 
 
+@use_case
 def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
     """Move one entry to another member, or (``member_id`` None) to a new member."""
     entry = db.session.get(Entry, entry_id)
     if entry is None:
-        raise ServiceError(_("There is no such entry."))
+        raise NotFound(_("There is no such entry."))
     old_member = entry.member_id
     if member_id is not None:
         target = _member(member_id)
         if target.merged_into_id is not None:
-            raise ServiceError(_("That member was merged into another; choose the other."))
+            raise Conflict(_("That member was merged into another; choose the other."))
         if target.id == old_member:
-            raise ServiceError(_("The entry already belongs to that member."))
+            raise InvalidInput(_("The entry already belongs to that member."))
         clash = db.session.scalar(select(Entry.id).where(
             Entry.event_id == entry.event_id, Entry.member_id == target.id))
         if clash is not None:
-            raise ServiceError(_("%(name)s already plays in this event.", name=target.name))
+            raise InvalidInput(_("%(name)s already plays in this event.", name=target.name))
     else:
         name = clean_name(entry.raw_name)
         target = Member(name=name, name_key=name_key(name))
@@ -148,15 +165,15 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
         db.session.flush()
         entry.member_id = target.id
 
-    atomically(lambda: replay_change(key, change))
+    replay_change(key, change)
     audit.record(actor, "entry.relink",
                  f"“{entry.raw_name}” in “{entry.event.name}” re-linked",
                  event_id=entry.event_id, member_id=target.id, old={"member": old_member},
                  new={"member": target.id})
-    db.session.commit()
     return target
 
 
+@use_case
 def set_junior(member_id: int, junior: bool, actor: str) -> None:
     """Set the junior flag (initials on public pages); replays when the junior K option is on."""
     member = _member(member_id)
@@ -164,14 +181,13 @@ def set_junior(member_id: int, junior: bool, actor: str) -> None:
         return
     old = member.junior
     member.junior = junior
-    from .replay import club_settings
     if club_settings().junior_k is not None:
-        atomically(lambda: replay(db.session, None))
+        replay(db.session, None)
     audit.record(actor, "member.junior", f"Junior flag of member {member.id}",
                  member_id=member.id, old=old, new=junior)
-    db.session.commit()
 
 
+@use_case
 def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | None = None,
                    recorded_by: str | None = None, note: str | None = None,
                    parent_and_child: bool = True) -> None:
@@ -182,11 +198,11 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
     """
     member = _member(member_id)
     if given and not parent_and_child:
-        raise ServiceError(_("A consent needs the agreement of both the parent and the child."))
+        raise InvalidInput(_("A consent needs the agreement of both the parent and the child."))
     if given and not (recorded_by and recorded_by.strip()):
-        raise ServiceError(_("Say who recorded the consent."))
+        raise InvalidInput(_("Say who recorded the consent."), field="recorded_by")
     if given and date is not None and date > dt.date.today():
-        raise ServiceError(_("The consent date cannot be in the future."))
+        raise InvalidInput(_("The consent date cannot be in the future."), field="date")
     old = {"given": member.consent_given, "date": str(member.consent_date),
            "by": member.consent_recorded_by}
     member.consent_given = given
@@ -196,155 +212,8 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
     audit.record(actor, "member.consent", f"Consent of member {member.id}", member_id=member.id,
                  old=old, new={"given": given, "date": str(member.consent_date),
                                "by": member.consent_recorded_by})
-    db.session.commit()
 
 
-# --- Read side for the organizer's members pages (reads only; nothing here writes) -----------
-
-MAX_SUGGESTIONS_PER_MEMBER = 3
 
 
-@dataclass(frozen=True)
-class EntryLine:
-    """One participation of a member: the event, the name as typed, the rating change."""
-
-    entry_id: int
-    event_id: int
-    event_name: str
-    event_date: dt.date
-    raw_name: str
-    rating_before: float | None
-    rating_after: float | None
-
-    @property
-    def change(self) -> float | None:
-        """The rating change of this event (None when the event was not rated for them)."""
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
-
-
-@dataclass(frozen=True)
-class DuplicatePair:
-    """Two visible members whose names look like one person's, with the reasons why."""
-
-    first_id: int
-    first_name: str
-    second_id: int
-    second_name: str
-    score: int
-    reasons: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class MergeLine:
-    """A merge as the merges list shows it."""
-
-    id: int
-    source_id: int
-    source_name: str
-    target_id: int
-    target_name: str
-    at: dt.datetime
-    actor: str
-    moved: int
-    undone_at: dt.datetime | None
-
-
-def roster(query: str = "") -> list[Member]:
-    """Every visible (not merged away) member, by name; ``query`` filters by identity key."""
-    statement = select(Member).where(Member.merged_into_id.is_(None))
-    needle = name_key(query) if query.strip() else ""
-    if needle:
-        statement = statement.where(Member.name_key.contains(needle, autoescape=True))
-    return list(db.session.scalars(statement.order_by(Member.name_key, Member.id)))
-
-
-def visible_members() -> list[tuple[int, str]]:
-    """(id, name) of every visible member, by name: the choices of the organizer's selects."""
-    return [(row.id, row.name) for row in db.session.execute(
-        select(Member.id, Member.name).where(Member.merged_into_id.is_(None))
-        .order_by(Member.name_key, Member.id))]
-
-
-def member_entries(member_id: int) -> list[EntryLine]:
-    """Every entry of a member with its event and rating change, oldest first."""
-    rows = db.session.execute(
-        select(Entry.id, Event.id.label("event_id"), Event.name, Event.date, Entry.raw_name,
-               RatingRow.rating_before, RatingRow.rating_after)
-        .join(Event, Event.id == Entry.event_id)
-        .outerjoin(RatingRow, (RatingRow.event_id == Entry.event_id)
-                   & (RatingRow.member_id == Entry.member_id))
-        .where(Entry.member_id == member_id)
-        .order_by(Event.date, Event.id, Entry.id))
-    return [EntryLine(r.id, r.event_id, r.name, r.date, r.raw_name, r.rating_before,
-                      r.rating_after) for r in rows]
-
-
-@lru_cache(maxsize=4)
-def _name_pairs(members: tuple[tuple[int, str], ...]) -> tuple[DuplicatePair, ...]:
-    """Pairs of likely-same names: each member against the members created before it.
-
-    The score is symmetric in practice (tested on the labelled name pairs), so comparing each
-    pair once halves the work; the newer member plays the "typed" name, as when it was imported.
-    Names only, so the result is cached on the (id, name) list itself.
-    """
-    pairs: list[DuplicatePair] = []
-    ordered = sorted(members)
-    for index, (member_id, name) in enumerate(ordered):
-        if index == 0:
-            continue
-        for found in suggest(name, ordered[:index], limit=MAX_SUGGESTIONS_PER_MEMBER):
-            pairs.append(DuplicatePair(found.candidate, found.name, member_id, name,
-                                       found.score, tuple(found.reasons)))
-    return tuple(pairs)
-
-
-def merge_suggestions() -> list[DuplicatePair]:
-    """Merge suggestions: visible members whose names look alike (SPEC §4), best first.
-
-    Excluded: pairs who share an event (they played each other or at least sat in one room, so
-    they are two people; the merge would be refused anyway) and pairs merged before (an undone
-    merge says the organizer already decided they are two people).
-    """
-    pairs = _name_pairs(tuple(visible_members()))
-    if not pairs:
-        return []
-    involved = {p.first_id for p in pairs} | {p.second_id for p in pairs}
-    events: dict[int, set[int]] = {}
-    for member_id, event_id in db.session.execute(
-            select(Entry.member_id, Entry.event_id).where(Entry.member_id.in_(involved))):
-        events.setdefault(member_id, set()).add(event_id)
-    merged = {frozenset((m.source_id, m.target_id)) for m in db.session.execute(
-        select(Merge.source_id, Merge.target_id))}
-    kept = [p for p in pairs
-            if not (events.get(p.first_id, set()) & events.get(p.second_id, set()))
-            and frozenset((p.first_id, p.second_id)) not in merged]
-    return sorted(kept, key=lambda p: (-p.score, p.first_name.casefold(), p.first_id,
-                                       p.second_id))
-
-
-def merge_list() -> list[MergeLine]:
-    """Every merge, newest first, with the names of both members."""
-    records = db.session.scalars(select(Merge).order_by(Merge.id.desc())).all()
-    ids = {r.source_id for r in records} | {r.target_id for r in records}
-    names = dict(db.session.execute(select(Member.id, Member.name).where(Member.id.in_(ids)))
-                 .all()) if ids else {}
-    return [MergeLine(r.id, r.source_id, names.get(r.source_id, "—"), r.target_id,
-                      names.get(r.target_id, "—"), r.at, r.actor, _moved_count(r), r.undone_at)
-            for r in records]
-
-
-def merge_line(merge_id: int) -> MergeLine | None:
-    """One merge as the merges list shows it (None when there is no such merge)."""
-    return next((line for line in merge_list() if line.id == merge_id), None)
-
-
-def _moved_count(record: Merge) -> int:
-    return len([i for i in record.moved_entry_ids.split(",") if i])
-
-
-__all__ = ["merge", "undo_merge", "relink", "set_junior", "record_consent",
-           "played_each_other", "earliest", "roster", "visible_members", "member_entries",
-           "merge_suggestions", "merge_list", "merge_line", "EntryLine", "DuplicatePair",
-           "MergeLine"]
+__all__ = ["merge", "undo_merge", "relink", "set_junior", "record_consent", "played_each_other"]

@@ -13,10 +13,11 @@ from dataclasses import asdict, dataclass
 from flask_babel import gettext as _
 
 from ..extensions import db
-from . import ServiceError, audit
+from ..models import Visibility
+from . import InvalidInput, audit, use_case
 from .replay import club_settings, replay
 
-VISIBILITIES = ("private", "unlisted", "public")
+VISIBILITIES = tuple(v.value for v in Visibility)
 RATING_FIELDS = ("start_rating", "k_new", "k_established", "k_threshold", "provisional_games",
                  "junior_k", "rating_floor")
 
@@ -45,7 +46,7 @@ class SettingsForm:
 def current_form() -> SettingsForm:
     """The stored settings as a form."""
     s = club_settings()
-    return SettingsForm(club_name=s.club_name, visibility=s.visibility,
+    return SettingsForm(club_name=s.club_name, visibility=str(s.visibility),
                         initials_for_all=s.initials_for_all, start_rating=s.start_rating,
                         k_new=s.k_new, k_established=s.k_established, k_threshold=s.k_threshold,
                         provisional_games=s.provisional_games, junior_k=s.junior_k,
@@ -76,51 +77,42 @@ def validate(form: SettingsForm) -> list[str]:
     return errors
 
 
+@use_case
 def update_settings(form: SettingsForm, actor: str) -> bool:
     """Store ``form``; replay when a rating option changed. Returns True when it replayed.
 
-    Raises :class:`ServiceError` (nothing saved) when the form has problems.
+    Raises :class:`InvalidInput` (nothing saved) when the form has problems.
     """
     errors = validate(form)
     if errors:
-        raise ServiceError(" ".join(errors))
+        raise InvalidInput(" ".join(errors))
     session = db.session
-    try:
-        settings = club_settings(session)
-        old = asdict(current_form())
-        new = asdict(form)
-        new["club_name"] = form.club_name.strip()
-        changed = {key: value for key, value in new.items() if old[key] != value}
-        if not changed:
-            return False
-        for key, value in changed.items():
-            setattr(settings, key, value)
-        if settings.visibility == "unlisted" and not settings.unlisted_token:
-            settings.unlisted_token = new_token()
-        replayed = any(key in RATING_FIELDS for key in changed)
-        if replayed:
-            replay(session, None)
-        audit.record(actor, "settings.update",
-                     "Settings changed: " + ", ".join(sorted(changed))
-                     + (" (ladder replayed)" if replayed else ""),
-                     old={key: old[key] for key in changed}, new=changed)
-        session.commit()
-    except Exception:
-        session.rollback()
-        raise
+    settings = club_settings(session)
+    old = asdict(current_form())
+    new = asdict(form)
+    new["club_name"] = form.club_name.strip()
+    changed = {key: value for key, value in new.items() if old[key] != value}
+    if not changed:
+        return False
+    for key, value in changed.items():
+        setattr(settings, key, Visibility(value) if key == "visibility" else value)
+    if settings.visibility == Visibility.UNLISTED and not settings.unlisted_token:
+        settings.unlisted_token = new_token()
+    replayed = any(key in RATING_FIELDS for key in changed)
+    if replayed:
+        replay(session, None)
+    audit.record(actor, "settings.update",
+                 "Settings changed: " + ", ".join(sorted(changed))
+                 + (" (ladder replayed)" if replayed else ""),
+                 old={key: old[key] for key in changed}, new=changed)
     return replayed
 
 
+@use_case
 def regenerate_token(actor: str) -> str:
     """A new unlisted token; every link with the old one stops working at once."""
-    session = db.session
-    try:
-        settings = club_settings(session)
-        settings.unlisted_token = new_token()
-        # The token itself is a secret: the audit log says that it changed, not what it is.
-        audit.record(actor, "settings.token", "Unlisted link regenerated (old links dead)")
-        session.commit()
-    except Exception:
-        session.rollback()
-        raise
+    settings = club_settings(db.session)
+    settings.unlisted_token = new_token()
+    # The token itself is a secret: the audit log says that it changed, not what it is.
+    audit.record(actor, "settings.token", "Unlisted link regenerated (old links dead)")
     return settings.unlisted_token

@@ -18,9 +18,15 @@ def init_database() -> None:
     Every schema change ships as a migration, so a club upgrading later keeps its data.
     """
     upgrade(directory=MIGRATIONS)
+    _ensure_settings()
+
+
+def _ensure_settings() -> None:
+    """The club's settings row exists from the start (every write bumps its generation)."""
     from .replay import club_settings
-    club_settings()
-    db.session.commit()
+    from .uow import unit_of_work
+    with unit_of_work(changes_pages=False):
+        club_settings()
 
 
 def is_empty() -> bool:

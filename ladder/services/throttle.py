@@ -13,6 +13,7 @@ from sqlalchemy import delete, func, select
 
 from ..extensions import db
 from ..models import LoginAttempt, utcnow
+from .uow import quietly
 
 WINDOW = dt.timedelta(minutes=1)
 ACCOUNT_LIMIT = 5
@@ -24,36 +25,46 @@ def _key(username: str) -> str:
     return username.strip().casefold()[:80]
 
 
-def is_throttled(username: str, address: str, now: dt.datetime | None = None) -> bool:
-    """True when this login name or this address has used up its failures for the minute."""
-    since = (now or utcnow()) - WINDOW
+def _failures(username: str, address: str, since: dt.datetime) -> tuple[int, int]:
     account = db.session.scalar(select(func.count(LoginAttempt.id)).where(
         LoginAttempt.username == _key(username), LoginAttempt.at > since)) or 0
-    if account >= ACCOUNT_LIMIT:
-        return True
     by_address = db.session.scalar(select(func.count(LoginAttempt.id)).where(
         LoginAttempt.address == address[:64], LoginAttempt.at > since)) or 0
-    return by_address >= ADDRESS_LIMIT
+    return account, by_address
 
 
-def record_failure(username: str, address: str, now: dt.datetime | None = None) -> None:
-    """Count one failed login (one short transaction), forgetting failures older than an hour."""
+def is_throttled(username: str, address: str, now: dt.datetime | None = None) -> bool:
+    """True when this login name or this address has used up its failures for the minute."""
+    account, by_address = _failures(username, address, (now or utcnow()) - WINDOW)
+    return account >= ACCOUNT_LIMIT or by_address >= ADDRESS_LIMIT
+
+
+@quietly
+def reserve_attempt(username: str, address: str, now: dt.datetime | None = None) -> bool:
+    """Count this login attempt before the password is checked; False when throttled.
+
+    Checking and counting happen under the write lock in one transaction, so workers and
+    threads trying passwords at the same moment cannot all slip under the limit. The attempt
+    counts as a failure until :func:`clear` forgets it after a successful login.
+    """
     now = now or utcnow()
-    try:
-        db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - KEEP))
-        db.session.add(LoginAttempt(username=_key(username), address=address[:64], at=now))
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    account, by_address = _failures(username, address, now - WINDOW)
+    if account >= ACCOUNT_LIMIT or by_address >= ADDRESS_LIMIT:
+        return False
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - KEEP))
+    db.session.add(LoginAttempt(username=_key(username), address=address[:64], at=now))
+    return True
 
 
+@quietly
+def record_failure(username: str, address: str, now: dt.datetime | None = None) -> None:
+    """Count one failed login, forgetting failures older than an hour."""
+    now = now or utcnow()
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - KEEP))
+    db.session.add(LoginAttempt(username=_key(username), address=address[:64], at=now))
+
+
+@quietly
 def clear(username: str) -> None:
     """Forget the failures of this login name (after a successful login)."""
-    try:
-        db.session.execute(delete(LoginAttempt).where(
-            LoginAttempt.username == _key(username)))
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    db.session.execute(delete(LoginAttempt).where(LoginAttempt.username == _key(username)))

@@ -1,4 +1,13 @@
-"""The web shell: blueprints, security headers, error pages, template helpers."""
+"""The web shell: blueprints, security headers, error pages, template helpers.
+
+Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
+``public/`` (ladder, roster, profiles, events), ``organize/`` (dashboard, new event,
+corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators); the small
+blueprints ``auth``, ``audit`` and ``settings`` are single modules. Shared pieces:
+:mod:`.htmx` (the only code touching ``HX-*`` headers), :mod:`.errors` (service errors to
+HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
+:mod:`.helpers`.
+"""
 
 from __future__ import annotations
 
@@ -15,17 +24,17 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
     from . import audit, auth, members, organize, public, settings as settings_pages, tools
-    app.register_blueprint(public.bp)
-    app.register_blueprint(auth.bp, url_prefix="/auth")
-    app.register_blueprint(organize.bp, url_prefix="/organize")
-    app.register_blueprint(members.bp, url_prefix="/organize/members")
-    app.register_blueprint(audit.bp, url_prefix="/organize/audit")
-    app.register_blueprint(settings_pages.bp)  # its own url_prefix: /organize/settings
-    app.register_blueprint(tools.bp, url_prefix="/tools")
+    from .formatting import register_formatting
+    from .htmx import init_htmx
+    init_htmx(app)
+    for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
+                      settings_pages.bp, tools.bp):
+        app.register_blueprint(blueprint)  # each carries its own url_prefix
+    register_formatting(app)
 
     from .helpers import names, settings
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
-                                 club=settings, has_endpoint=lambda name: name in app.view_functions)
+                                 club=settings)
 
     from ..extensions import login_manager
     from .guards import login_redirect
@@ -39,9 +48,6 @@ def register_web(app: Flask) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         if getattr(g, "noindex", False):
             response.headers["X-Robots-Tag"] = "noindex"
-        # One URL serves a page or its fragment: caches must key on the HTMX headers.
-        response.vary.add("HX-Request")
-        response.vary.add("HX-Target")
         return response
 
     @app.errorhandler(HTTPException)
@@ -52,9 +58,8 @@ def register_web(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> tuple[str, int]:
         # No stack trace reaches a user; the log keeps it for the organizer.
+        # The unit of work already rolled back whatever the failed change did.
         app.logger.exception("Unhandled error on %s", request.path)
-        from ..extensions import db
-        db.session.rollback()
         return render_template("error.html", code=500, message=_error_text(500)), 500
 
 

@@ -11,7 +11,7 @@ from flask_login import current_user, login_user, logout_user
 from ..services import throttle
 from ..services.login import authenticate
 
-bp = Blueprint("auth", __name__)
+bp = Blueprint("auth", __name__, url_prefix="/auth")
 
 MAX_FIELD = 200
 

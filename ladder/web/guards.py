@@ -1,7 +1,8 @@
 """Access guards for organizer pages, HTMX-aware (DESIGN.md pitfalls).
 
 An expired session during an HTMX request must not swap a login form into a table cell: it
-answers with ``HX-Redirect`` to the login page instead; ordinary requests get a redirect.
+answers with an htmx redirect to the login page instead (:func:`.htmx.redirect_to`);
+ordinary requests get a 303.
 """
 
 from __future__ import annotations
@@ -10,22 +11,27 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Response, redirect, request, url_for
+from flask import Response, request, url_for
 from flask_login import current_user
+
+from .htmx import redirect_to
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def login_redirect() -> Response:
-    """Send the visitor to the login page (HX-Redirect for HTMX requests)."""
+    """Send the visitor to the login page (a full-page redirect also for htmx requests)."""
     here = request.full_path.rstrip("?")  # full_path ends in "?" when there is no query
     target = url_for("auth.login", next=here if request.method == "GET"
                      else request.referrer or "/")
-    if request.headers.get("HX-Request") == "true":
-        response = Response(status=204)
-        response.headers["HX-Redirect"] = target
-        return response
-    return redirect(target, code=303)
+    return redirect_to(target)
+
+
+def require_organizer() -> Response | None:
+    """``before_request`` hook of the organizer blueprints: visitors go to the login page."""
+    if current_user.is_authenticated:
+        return None
+    return login_redirect()
 
 
 def organizer_required(view: F) -> F:

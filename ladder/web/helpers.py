@@ -1,5 +1,5 @@
-"""Small helpers shared by the views: per-request settings and names, HTMX fragment decisions,
-the acting organizer, and integers read safely from a request."""
+"""Small helpers shared by the views: per-request settings and names, the acting organizer,
+and integers read safely from a request. (Page-or-fragment decisions live in :mod:`.htmx`.)"""
 
 from __future__ import annotations
 
@@ -33,21 +33,6 @@ def names() -> NameBook:
 def actor() -> str:
     """The logged-in organizer's login name, recorded in the audit log."""
     return str(getattr(current_user, "username", "?"))
-
-
-def is_htmx() -> bool:
-    """True for an HTMX request that is not a history restore (which wants the full page)."""
-    return (request.headers.get("HX-Request") == "true"
-            and request.headers.get("HX-History-Restore-Request") != "true")
-
-
-def wants_fragment(target_id: str) -> bool:
-    """True when HTMX asked for the element ``target_id`` only (not a history restore).
-
-    Deciding by the target, not by the mere presence of HX-Request, keeps back/forward and
-    boosted navigation working (DESIGN.md pitfalls).
-    """
-    return is_htmx() and request.headers.get("HX-Target") == target_id
 
 
 def digits(value: str | None, max_length: int) -> int | None:

@@ -1,6 +1,6 @@
 """Blueprint 'settings' at /organize/settings: the club's settings and the organizer's exports.
 
-Organizers only (a visitor gets the login page, or a 404 while no login page exists).
+Organizers only (a visitor gets the login page).
 
 Exports (decision, SPEC §5/§6): the starting list and an event's TRF are **organizer-only** and
 carry full names, because they are working files for seeding the next Swiss in a pairing
@@ -12,32 +12,23 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
-                   request, url_for)
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_login import current_user
 
 from ..extensions import db
 from ..formats.startlist import StartEntry, startlist_csv, startlist_trf
 from ..formats.trf_write import write_trf
 from ..queries import ladder_lines
-from ..queries.events import load_event
-from ..services import ServiceError
-from ..services.events import tournament_of
+from ..queries.events import load_event, tournament_of
+from ..services import InvalidInput, ServiceError
 from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
                                  update_settings)
-from .guards import login_redirect
+from .errors import refused
+from .guards import require_organizer
 from .helpers import MAX_ID, actor, names, settings as club
 
 bp = Blueprint("settings", __name__, url_prefix="/organize/settings")
-
-@bp.before_request
-def _organizers_only() -> Response | None:
-    if current_user.is_authenticated:
-        return None
-    if "auth.login" in current_app.view_functions:
-        return login_redirect()
-    abort(404)
+bp.before_request(require_organizer)
 
 
 def _number(field: str, default: float | None, *, optional: bool = False,
@@ -49,9 +40,10 @@ def _number(field: str, default: float | None, *, optional: bool = False,
     try:
         value = float(text)
     except ValueError:
-        raise ServiceError(_("“%(field)s” must be a number.", field=field)) from None
+        raise InvalidInput(_("“%(field)s” must be a number.", field=field),
+                           field=field) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise ServiceError(_("“%(field)s” must be a number.", field=field))
+        raise InvalidInput(_("“%(field)s” must be a number.", field=field), field=field)
     return int(value) if integer else value
 
 
@@ -89,7 +81,7 @@ def index() -> str:
 
 
 @bp.post("/")
-def save() -> Response | str:
+def save() -> Response | tuple[str, int]:
     """Save the settings (rating options replay the ladder); errors re-render the form."""
     form: SettingsForm | None = None
     try:
@@ -97,7 +89,8 @@ def save() -> Response | str:
         replayed = update_settings(form, actor())
     except ServiceError as error:
         # Keep what was typed when it could be read, so one wrong field costs one correction.
-        return _page(form or current_form(), error.message)
+        shown = form or current_form()
+        return refused(error, lambda message: _page(shown, message))
     flash(_("Settings saved; the ladder was replayed.") if replayed else _("Settings saved."),
           "success")
     return redirect(url_for("settings.index"), code=303)

@@ -94,7 +94,7 @@ def test_bad_numbers_are_refused_and_nothing_saved(app, logged_in) -> None:
                          ("club_name", " "), ("rating_floor", "1e309")):
         response = logged_in.post("/organize/settings/",
                                   data={**FORM, field: value, "csrf_token": token})
-        assert response.status_code == 200, field
+        assert response.status_code == 422, field
         assert 'class="flash error"' in response.get_data(as_text=True), field
     assert _settings(app).club_name != "Riverside"
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 from flask import abort, render_template
 from flask_babel import gettext as _
 
-from ..extensions import db
-from ..queries import event_view
-from ..queries.crosstable import crosstable
-from ..queries.event_list import event_summaries, is_rated
-from ..queries.events import EventView, load_event
-from ..tiebreaks import TiebreakError, parse_code
-from ..tiebreaks.explain import Explanation, explain
-from .helpers import MAX_ID, wants_fragment
-from .public import bp
-from .visibility import public_route
+from ...extensions import db
+from ...queries import event_view
+from ...queries.crosstable import crosstable
+from ...queries.event_list import event_summaries, is_rated
+from ...queries.events import EventView, load_event
+from ...tiebreaks import TiebreakError, parse_code
+from ...tiebreaks.explain import Explanation, explain
+from ..helpers import MAX_ID
+from ..htmx import page_or_fragment
+from ..visibility import public_route
+from . import bp
 
 MAX_CODE = 40
 
@@ -41,13 +42,10 @@ def _view_or_404(event_id: int) -> EventView:
 def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
-    context = {"view": view, "event": view.event, "rated": is_rated(view.event),
-               "table": crosstable(view)}
-    if wants_fragment("standings"):
-        return render_template("public/_standings.html", **context)
-    if wants_fragment("crosstable"):
-        return render_template("public/_crosstable.html", **context)
-    return render_template("public/event.html", **context)
+    return page_or_fragment(
+        "public/event.html", {"standings": "public/_standings.html",
+                              "crosstable": "public/_crosstable.html"},
+        view=view, event=view.event, rated=is_rated(view.event), table=crosstable(view))
 
 
 @public_route(bp, "/events/<int:event_id>/explain/<int:start_no>/<path:code>",

@@ -28,10 +28,10 @@ from urllib.parse import urlencode
 
 from flask_babel import gettext as _
 
-from ..elo.errors import EloError
-from ..elo.numbers import parse_rating, parse_score
-from ..tiebreaks import CalcRound
-from ..tournament import HALF, Colour, Kind
+from ...elo.errors import EloError
+from ...elo.numbers import parse_rating, parse_score
+from ...tiebreaks import CalcRound
+from ...tournament import HALF, Colour, Kind
 
 MAX_ROUNDS = 30
 MAX_PLAYERS = 8
@@ -49,12 +49,12 @@ KIND_CODES: dict[str, tuple[Kind, Fraction | None]] = {
 
 def kind_labels() -> list[tuple[str, str]]:
     """(code, label) for the kind select, in a sensible order."""
-    return [("W", _("win")), ("D", _("draw")), ("L", _("loss")),
-            ("FW", _("forfeit win")), ("FL", _("forfeit loss")),
-            ("FF", _("double forfeit")), ("U", _("pairing bye (PAB)")),
-            ("F", _("full-point bye")), ("H", _("half-point bye")),
-            ("Z", _("zero-point bye")), ("UW", _("played, unrated: won")),
-            ("UD", _("played, unrated: drawn")), ("UL", _("played, unrated: lost"))]
+    kinds = [("W", Kind.WIN), ("D", Kind.DRAW), ("L", Kind.LOSS), ("FW", Kind.FORFEIT_WIN),
+             ("FL", Kind.FORFEIT_LOSS), ("FF", Kind.DOUBLE_FORFEIT), ("U", Kind.PAIRING_BYE),
+             ("F", Kind.FULL_BYE), ("H", Kind.HALF_BYE), ("Z", Kind.ZERO_BYE)]
+    return [(code, _(kind.label)) for code, kind in kinds] + [
+        ("UW", _("played, unrated: won")), ("UD", _("played, unrated: drawn")),
+        ("UL", _("played, unrated: lost"))]
 
 
 @dataclass

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..tiebreaks import EDITIONS, CalcRound, Explanation, TiebreakError
-from ..tiebreaks.calculator import record_view
-from ..tiebreaks.explain import explain_prepared
+from ...tiebreaks import EDITIONS, CalcRound, Explanation, TiebreakError
+from ...tiebreaks.calculator import record_view
+from ...tiebreaks.explain import explain_prepared
 
 #: Every tie-break of a FIDE edition that one record determines (C.07 7–10, with modifiers).
 FIDE_CODES: tuple[str, ...] = (

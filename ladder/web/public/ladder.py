@@ -1,22 +1,16 @@
-"""Public pages (SPEC §6): the ladder here; roster and profiles in :mod:`.public_members`,
-events in :mod:`.public_events`. Every route goes through :func:`.visibility.public_route`, so
-it answers at its plain URL and under ``/c/<token>`` as the club's visibility allows.
-"""
+"""The ladder page (SPEC §6) and robots.txt."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request
+from flask import Response, request
 
-from ..extensions import db
-from ..names import name_key
-from ..queries import LadderLine, ladder_lines
-from .helpers import names, settings, wants_fragment
-from .public_format import register_format
-from .visibility import public_route, register_visibility, robots_txt
-
-bp = Blueprint("public", __name__)
-register_visibility(bp)
-register_format(bp)
+from ...extensions import db
+from ...names import name_key
+from ...queries import LadderLine, ladder_lines
+from ..helpers import names, settings
+from ..htmx import page_or_fragment
+from ..visibility import public_route, robots_txt
+from . import bp
 
 MAX_QUERY = 100
 #: Sortable ladder columns and their natural direction.
@@ -64,15 +58,12 @@ def ladder() -> str:
         lines = [line for line in lines if needle in name_key(book(line.member_id))]
     if (sort, direction) != ("rating", "desc"):
         lines = ladder_order(lines, sort, direction)
-    template = "public/_ladder_rows.html" if wants_fragment("ladder-rows") else "public/ladder.html"
-    return render_template(template, lines=lines, query=query, sort=sort, direction=direction,
-                           default_dirs=SORTS)
+    return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html"},
+                            lines=lines, query=query, sort=sort, direction=direction,
+                            default_dirs=SORTS)
 
 
 @bp.get("/robots.txt")
 def robots() -> Response:
     """robots.txt (SPEC §5): ``/c/`` is never indexed; private and unlisted clubs show only tools."""
     return Response(robots_txt(), mimetype="text/plain")
-
-
-from . import public_events, public_members  # noqa: E402,F401  (register their routes on bp)

@@ -6,14 +6,14 @@ from flask import abort, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..charts import ChartPoint, rating_chart
-from ..extensions import db
-from ..names import name_key
-from ..queries.members import Profile, member_profile, roster_lines
-from .helpers import MAX_ID, names, settings
-from .public import bp
-from .public_format import rating_text
-from .visibility import public_route
+from ...charts import ChartPoint, rating_chart
+from ...extensions import db
+from ...names import name_key
+from ...queries.members import Profile, member_profile, roster_lines
+from ..formatting import rating_text
+from ..helpers import MAX_ID, names, settings
+from ..visibility import public_route
+from . import bp
 
 
 @public_route(bp, "/members")

@@ -1,4 +1,4 @@
-"""Merging members (on blueprint 'members'): duplicates view, merge anywhere, merges and undo.
+"""Merging members: the duplicates view, merge anywhere, the merges list and Undo.
 
 SPEC §4: the software suggests, the organizer confirms. A refused merge or undo (they played
 each other, same event, already merged, a later merge to undo first) shows the service's message
@@ -10,18 +10,21 @@ from __future__ import annotations
 from flask import Response, render_template, url_for
 from flask_babel import gettext as _
 
-from ..extensions import db
-from ..models import Member
-from ..services import ServiceError
-from ..services import members as service
-from .guards import organizer_required
-from .helpers import actor, is_htmx
-from .members import bp, changed, done, form_int
+from ...extensions import db
+from ...models import Member
+from ...queries import organizer_members as reads
+from ...services import InvalidInput, ServiceError
+from ...services import members as service
+from ..errors import refused
+from ..helpers import actor
+from ..htmx import changed, is_htmx
+from . import bp
+from .detail import done, form_int
 
 
 def _duplicates_context(**extra: object) -> dict[str, object]:
     context: dict[str, object] = {
-        "pairs": service.merge_suggestions(), "choices": service.visible_members(),
+        "pairs": reads.merge_suggestions(), "choices": reads.visible_members(),
         "message": None, "error": None, "selected": {},
     }
     context.update(extra)
@@ -29,29 +32,26 @@ def _duplicates_context(**extra: object) -> dict[str, object]:
 
 
 @bp.get("/duplicates")
-@organizer_required
 def duplicates() -> str:
     """Merge suggestions (names alike, never in one event together) and the merge-any form."""
     return render_template("members/duplicates.html", **_duplicates_context())
 
 
 @bp.post("/merge")
-@organizer_required
 def merge() -> Response | str:
     """Merge the member ``source`` into ``target`` (the one kept)."""
     source_id, target_id = form_int("source"), form_int("target")
     try:
         if source_id is None or target_id is None:
-            raise ServiceError(_("Choose both members: the duplicate and the one to keep."))
+            raise InvalidInput(_("Choose both members: the duplicate and the one to keep."))
         source = db.session.get(Member, source_id)
         source_name = source.name if source is not None else ""
         record = service.merge(source_id, target_id, actor())
     except ServiceError as error:
-        db.session.rollback()
-        context = _duplicates_context(error=error.message,
-                                      selected={"source": source_id, "target": target_id})
+        selected = {"source": source_id, "target": target_id}
         template = "members/_duplicates.html" if is_htmx() else "members/duplicates.html"
-        return render_template(template, **context)
+        return refused(error, lambda message: render_template(
+            template, **_duplicates_context(error=message, selected=selected)))
     target = db.session.get(Member, record.target_id)
     message = _("Merged “%(source)s” into “%(target)s”; it can be undone from the merges "
                 "list.", source=source_name, target=target.name if target else "")
@@ -63,27 +63,20 @@ def merge() -> Response | str:
 
 
 @bp.get("/merges")
-@organizer_required
 def merges() -> str:
     """Every merge, newest first, each with an Undo button while it is in force."""
-    return render_template("members/merges.html", merges=service.merge_list(), error=None,
+    return render_template("members/merges.html", merges=reads.merge_list(), error=None,
                            error_merge=None)
 
 
 @bp.post("/merges/<int:merge_id>/undo")
-@organizer_required
 def undo(merge_id: int) -> Response | str:
     """Undo one merge exactly (the service says which later merge to undo first, if any)."""
     try:
         service.undo_merge(merge_id, actor())
     except ServiceError as error:
-        db.session.rollback()
-        line = service.merge_line(merge_id)
-        if is_htmx() and line is not None:
-            return render_template("members/_merge_row.html", merge=line, error=error.message)
-        return render_template("members/merges.html", merges=service.merge_list(),
-                               error=error.message, error_merge=merge_id)
-    line = service.merge_line(merge_id)
+        return refused(error, lambda message: _undo_refused(merge_id, message))
+    line = reads.merge_line(merge_id)
     assert line is not None
     message = _("Undid the merge of “%(source)s” into “%(target)s”.", source=line.source_name,
                 target=line.target_name)
@@ -91,3 +84,11 @@ def undo(merge_id: int) -> Response | str:
         return changed(render_template("members/_merge_row.html", merge=line, error=None,
                                        message=message))
     return done(message, url_for(".merges"))
+
+
+def _undo_refused(merge_id: int, message: str) -> str:
+    line = reads.merge_line(merge_id)
+    if is_htmx() and line is not None:
+        return render_template("members/_merge_row.html", merge=line, error=message)
+    return render_template("members/merges.html", merges=reads.merge_list(), error=message,
+                           error_merge=merge_id)

@@ -11,13 +11,14 @@ from flask import Response, request
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from ..extensions import db
-from ..prizes import (
+from ...extensions import db
+from ...numbers import decimal_text
+from ...prizes import (
     PrizeError, distribute, money, parse_prizes, parse_standings, total_cents,
 )
-from .helpers import digits, names, settings
-from .tools import bp
-from .tools_http import render_tool
+from ..helpers import digits, names, settings
+from . import bp
+from .http import render_tool
 
 MAX_TEXT = 8000
 
@@ -26,8 +27,8 @@ EXAMPLE_STANDINGS = "Ana; 5; 1\nBo; 5; 2\nCai; 4.5; 3\nDee; 4.5; 4\nEve; 4.5; 5\
 
 
 def _fmt_points(points: object) -> str:
-    from ..tiebreaks.explain import fmt
-    return fmt(points)  # type: ignore[arg-type]
+    # A plain decimal (4.5): the standings text is read back by the prize parser.
+    return decimal_text(points)  # type: ignore[arg-type]
 
 
 def event_standings(event_id: str) -> tuple[str | None, str | None]:
@@ -37,7 +38,7 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
     organizers; an unlisted club's events only through their unguessable address (so not
     here); the message never tells whether a hidden event exists.
     """
-    from ..queries.events import event_view, load_event
+    from ...queries.events import event_view, load_event
     missing = _("There is no published event with that number.")
     number = digits(event_id, 9)
     if number is None:

@@ -9,20 +9,21 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from flask import Response, current_app, flash, render_template, request
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..formats import FormatError
-from ..services import ServiceError
-from ..services.intake import (FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links, Preview,
-                               decode_upload, name_choices, preview, publish_intake,
-                               read_links, visible_members)
-from ..tiebreaks import DEFAULT_ORDER, EDITIONS
-from .guards import organizer_required
-from .helpers import actor, wants_fragment
-from .organize import bp, event_page_url, see_other
+from ...formats import FormatError
+from ...queries.organizer_members import visible_members
+from ...services import ServiceError
+from ...services.intake import (FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links, Preview,
+                                decode_upload, name_choices, new_publish_token, preview,
+                                publish_preview, read_links)
+from ...tiebreaks import DEFAULT_ORDER, EDITIONS
+from ..helpers import actor
+from ..htmx import wants_fragment
+from . import bp
 
 
 def _options() -> dict[str, object]:
@@ -71,7 +72,6 @@ def _page(result: Preview, status: int = 200) -> tuple[str, int]:
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
-@organizer_required
 def event_new() -> tuple[str, int]:
     """The new-event form; POST previews it (the preview region alone for HTMX)."""
     if request.method == "GET":
@@ -96,13 +96,14 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
     selected = {c.field: (posted or {}).get(c.field, c.default) for c in choices}
     juniors = {c.start_no: ((posted or {}).get(f"junior-{c.start_no}") == "on")
                if posted is not None else c.junior_hint for c in choices}
+    token = (posted or {}).get("publish_token", "")[:64] or new_publish_token()
     return render_template("organize/confirm_names.html", result=result, form=result.form,
                            choices=choices, members=members, selected=selected, juniors=juniors,
-                           errors=links.errors if links else {}, error=error, **_options())
+                           errors=links.errors if links else {}, error=error,
+                           publish_token=token, **_options())
 
 
 @bp.post("/events/new/names")
-@organizer_required
 def event_names() -> tuple[str, int]:
     """Confirm names (SPEC §4): the suggestions for every typed name; nothing is stored."""
     read = _read_form()
@@ -116,7 +117,6 @@ def event_names() -> tuple[str, int]:
 
 
 @bp.post("/events/new/publish")
-@organizer_required
 def event_publish() -> Response | tuple[str, int]:
     """Publish with the confirmed links: one transaction with replay and audit."""
     read = _read_form()
@@ -133,12 +133,16 @@ def event_publish() -> Response | tuple[str, int]:
         return _names_page(result, links, _("Some names need your attention; nothing was "
                                             "stored."), posted), 200
     try:
-        event = publish_intake(result, links, actor())
+        event, published = publish_preview(result, links, actor(),
+                                           token=posted.get("publish_token", "")[:64] or None)
     except ServiceError as error:
         return _names_page(result, links, error.message, posted), 200
-    flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
-    endpoint, values = event_page_url(event.id)
-    return see_other(endpoint, **values)
+    if published:
+        flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
+    else:
+        flash(_("“%(name)s” was already published from this preview; it was not published "
+                "again.", name=event.name), "info")
+    return redirect(url_for("public.event", event_id=event.id), code=303)
 
 
 @bp.errorhandler(RequestEntityTooLarge)

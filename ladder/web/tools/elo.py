@@ -16,13 +16,13 @@ from typing import Any
 from flask import Response, request
 from flask_babel import gettext as _
 
-from ..elo import (
+from ...elo import (
     EloError, classic_table, expected_score, initial_rating, parse_games, parse_rating,
     parse_ratings, parse_score, performance, rating_change, uscf_rating_change,
 )
-from .helpers import digits
-from .tools import bp
-from .tools_http import render_tool
+from ..helpers import digits
+from . import bp
+from .http import render_tool
 
 #: Longest value kept from one field of the query string.
 MAX_FIELD = 400

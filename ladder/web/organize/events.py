@@ -7,16 +7,18 @@ import datetime as dt
 from flask import Response, abort, flash, render_template, request
 from flask_babel import gettext as _
 
-from ..extensions import db
-from ..models import Event
-from ..queries.events import event_view, load_event
-from ..services import ServiceError
-from ..services.corrections import delete_event, update_event, update_tiebreaks
-from ..services.intake import KINDS, ORDER_PRESETS
-from ..tiebreaks import DEFAULT_ORDER, EDITIONS
-from .guards import organizer_required
-from .helpers import actor, form_version, wants_fragment
-from .organize import bp, see_other
+from ...extensions import db
+from ...models import Event
+from ...queries.events import event_view, load_event
+from ...services import ServiceError
+from ...services.corrections import delete_event, update_event, update_tiebreaks
+from ...services.intake import KINDS, ORDER_PRESETS
+from ...tiebreaks import DEFAULT_ORDER, EDITIONS
+from ..errors import refused
+from ..helpers import actor, form_version
+from ..htmx import wants_fragment
+from . import bp
+from .dashboard import see_other
 
 
 def _event(event_id: int) -> Event:
@@ -38,14 +40,12 @@ def _page(event: Event, *, errors: dict[str, str] | None = None,
 
 
 @bp.get("/events/<int:event_id>")
-@organizer_required
 def event_edit(event_id: int) -> tuple[str, int]:
     """The organizer's event page (the standings region alone when HTMX refreshes it)."""
     return _page(_event(event_id))
 
 
 @bp.post("/events/<int:event_id>")
-@organizer_required
 def event_update(event_id: int) -> Response | tuple[str, int]:
     """Change the name, date or rated flag (version-checked; a date or rated change replays)."""
     event = _event(event_id)
@@ -60,14 +60,13 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
                      name=request.form.get("name", "")[:1000], date=date,
                      rated=request.form.get("rated") == "on")
     except ServiceError as error:
-        db.session.rollback()
-        return _page(_event(event_id), errors={"details": error.message}, status=409)
+        return refused(error, lambda message: _page(_event(event_id),
+                                                    errors={"details": message})[0])
     flash(_("The event is saved; the ladder is updated."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
 
 @bp.post("/events/<int:event_id>/tiebreaks")
-@organizer_required
 def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
     """Change the tie-break edition and order (warned about once results exist, logged)."""
     event = _event(event_id)
@@ -77,8 +76,8 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
         warnings = update_tiebreaks(event_id, actor(), version=form_version(),
                                        edition=request.form.get("edition", ""), order=order)[1]
     except ServiceError as error:
-        db.session.rollback()
-        return _page(event, errors={"tiebreaks": error.message}, status=422)
+        return refused(error, lambda message: _page(_event(event_id),
+                                                    errors={"tiebreaks": message})[0])
     flash(_("The tie-breaks are saved."), "info")
     for warning in warnings:
         flash(warning, "warning")
@@ -86,14 +85,12 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
 
 
 @bp.get("/events/<int:event_id>/delete")
-@organizer_required
 def event_delete_confirm(event_id: int) -> str:
     """Ask before deleting an event."""
     return render_template("organize/event_delete.html", event=_event(event_id))
 
 
 @bp.post("/events/<int:event_id>/delete")
-@organizer_required
 def event_delete(event_id: int) -> Response:
     """Delete the event; the ladder replays without it."""
     event = _event(event_id)
@@ -101,7 +98,6 @@ def event_delete(event_id: int) -> Response:
     try:
         delete_event(event_id, actor())
     except ServiceError as error:
-        db.session.rollback()
         flash(error.message, "error")
         return see_other("organize.event_edit", event_id=event_id)
     flash(_("“%(name)s” is deleted; the ladder is updated.", name=name), "info")

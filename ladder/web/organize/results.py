@@ -1,27 +1,29 @@
 """Inline result editing (HTMX click-to-edit), with a plain-form fallback without JavaScript.
 
 The event page renders each cell with ``hx-get`` to :func:`result_form`; Save posts to
-:func:`result_save`, which answers with the updated cell and ``HX-Trigger: ladderChanged`` so
-the standings, tie-breaks, rating changes and ladder fragments refresh themselves.
+:func:`result_save`, which answers with the updated cell and the ``ladderChanged`` event
+(:func:`ladder.web.htmx.changed`) so the standings, tie-breaks, rating changes and ladder
+fragments refresh themselves. One self-targeting cell template serves the public page and the
+organizer's grid (``ui=desk`` only changes what the cell shows).
 """
 
 from __future__ import annotations
 
-from flask import Response, abort, flash, make_response, render_template, request
+from flask import Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ..extensions import db
-from ..models import Result
-from ..queries.events import EventView, ResultCell, StandingRow, event_view, load_event
-from ..services import ServiceError
-from ..services.corrections import BYE_KINDS, PAIRED_KINDS, StaleEdit, edit_result
-from ..tournament import Kind
-from .guards import organizer_required
-from .helpers import actor, form_version, is_htmx
-from .organize import bp, event_page_url, see_other
+from ...extensions import db
+from ...models import Result
+from ...queries.events import EventView, ResultCell, StandingRow, event_view, load_event
+from ...services import ServiceError
+from ...services.corrections import edit_result
+from ...tournament import BYE_KINDS, PAIRED_KINDS, Kind
+from ..errors import refused
+from ..helpers import actor, form_version
+from ..htmx import changed, is_htmx
+from . import bp
 
-CELL_TEMPLATES = ["public/_result_cell.html", "organize/_result_cell.html"]
-DESK_CELL = "organize/_result_cell.html"
+CELL = "public/_result_cell.html"
 
 
 def _variant() -> dict[str, object]:
@@ -30,10 +32,6 @@ def _variant() -> dict[str, object]:
     The editor carries both through Save and Cancel so the cell comes back the same."""
     return {"ui": "desk" if request.values.get("ui") == "desk" else "",
             "inline": request.values.get("inline") == "1"}
-
-
-def _cell_templates() -> list[str] | str:
-    return DESK_CELL if _variant()["ui"] == "desk" else CELL_TEMPLATES
 
 
 def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
@@ -53,37 +51,32 @@ def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
 
 
 def _form(view: EventView, row: StandingRow, cell: ResultCell, *, message: str | None = None,
-          stale: bool = False, status: int = 200) -> tuple[str, int]:
+          stale: bool = False) -> str:
     kinds = PAIRED_KINDS if cell.opponent_start_no is not None else BYE_KINDS
     result = db.session.get(Result, cell.result_id)
-    endpoint, values = event_page_url(view.event.id)
     context = {"cell": cell, "row": row, "event": view.event, "view": view,
                "kinds": [k.value for k in kinds], "message": message, "stale": stale,
                "outcome": result.outcome_halves if result else None,
-               "back": (endpoint, values), **_variant()}
+               "back": ("public.event", {"event_id": view.event.id}), **_variant()}
     if is_htmx():
-        return render_template("organize/_result_form.html", **context), 200
-    return render_template("organize/result_edit.html", **context), status
+        return render_template("organize/_result_form.html", **context)
+    return render_template("organize/result_edit.html", **context)
 
 
 @bp.get("/results/<int:result_id>/edit")
-@organizer_required
-def result_form(result_id: int) -> tuple[str, int]:
+def result_form(result_id: int) -> str:
     """The editor of one result: a fragment for HTMX, a small page otherwise."""
     return _form(*_locate(result_id))
 
 
 @bp.get("/results/<int:result_id>")
-@organizer_required
 def result_cell(result_id: int) -> str:
     """The display cell of one result (Cancel of the inline editor)."""
     view, row, cell = _locate(result_id)
-    return render_template(_cell_templates(), cell=cell, row=row, event=view.event, view=view,
-                           **_variant())
+    return render_template(CELL, cell=cell, row=row, event=view.event, view=view, **_variant())
 
 
 @bp.post("/results/<int:result_id>")
-@organizer_required
 def result_save(result_id: int) -> Response | tuple[str, int]:
     """Save a result (version-checked, with replay); answers the new cell + ladderChanged."""
     kind = request.form.get("kind", "")
@@ -93,20 +86,15 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     try:
         edit_result(result_id, kind, version, actor(),
                     outcome_halves=outcome if kind == Kind.UNRATED_PLAYED else None)
-    except StaleEdit as error:
-        db.session.rollback()
-        return _form(*_locate(result_id), message=error.message, stale=True, status=409)
     except ServiceError as error:
-        db.session.rollback()
         if db.session.get(Result, result_id) is None:
-            abort(404)
-        return _form(*_locate(result_id), message=error.message, status=422)
+            abort(404)  # the event was deleted meanwhile: the cell's own URL is gone
+        stale = error.status == 409
+        return refused(error, lambda message: _form(*_locate(result_id), message=message,
+                                                    stale=stale))
     view, row, cell = _locate(result_id)
     if not is_htmx():
         flash(_("The result is saved and the ladder is updated."), "info")
-        endpoint, values = event_page_url(view.event.id)
-        return see_other(endpoint, **values)
-    response = make_response(render_template(_cell_templates(), cell=cell, row=row,
-                                             event=view.event, view=view, **_variant()))
-    response.headers["HX-Trigger"] = "ladderChanged"
-    return response
+        return redirect(url_for("public.event", event_id=view.event.id), code=303)
+    return changed(render_template(CELL, cell=cell, row=row, event=view.event, view=view,
+                                   **_variant()))

@@ -8,14 +8,14 @@ from typing import TypeVar
 from flask import Response, request, url_for
 from flask_babel import gettext as _
 
-from ..tiebreaks import EDITIONS
-from .helpers import digits
-from .tools import bp
-from .tools_calc import (
+from ...tiebreaks import EDITIONS
+from ..helpers import digits
+from . import bp
+from .calc import (
     DEFAULT_EDITION, codes_for, compute_record, edition_problem, leaders,
 )
-from .tools_http import canonical_redirect, render_tool
-from .tools_state import (
+from .http import canonical_redirect, render_tool
+from .state import (
     MAX_PLAYERS, MAX_ROUNDS, PlayerInput, RoundInput, canonical_query, compare_query,
     from_form, parse_player, parse_token, player_from_form, validate,
 )

@@ -1,0 +1,120 @@
+"""Template filters and globals: points, tie-break values, ratings, result marks, colours.
+
+Registered app-wide (:func:`register_formatting`) so that a partial such as
+``public/_result_cell.html`` renders the same wherever it is included, including from the
+organizer's inline editor. The numbers themselves are written by :mod:`ladder.numbers` (the
+one formatter); the words (result kinds, colours) come from their one home beside ``Kind``
+and are translated here, at the edge.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from flask import Flask, g
+from flask_babel import gettext as _
+
+from ..numbers import decimal_text, points_text
+from ..numbers import signed_text as _signed
+from ..queries.events import ResultCell
+from ..tournament import Kind
+
+
+def tiebreak_text(value: Fraction | None) -> str:
+    """A tie-break value as an exact decimal (2.5, 13.375), empty when dropped."""
+    return decimal_text(value)
+
+
+def rating_text(value: float | None, decimals: int = 1) -> str:
+    """A rating with ``decimals`` decimals (detail pages one, the ladder none)."""
+    if value is None:
+        return "—"
+    return f"{value:.{decimals}f}"
+
+
+def signed_text(value: float | None, decimals: int = 1) -> str:
+    """A rating change with its sign (+13.8, −6.0, ±0.0); a true minus sign for readers."""
+    return _signed(value, decimals)
+
+
+def result_mark(cell: ResultCell) -> tuple[str, str]:
+    """(the short mark, its description) of one round's result, as the legend explains."""
+    kind = cell.kind
+    if kind is Kind.UNRATED_PLAYED:
+        return points_text(cell.points) + "*", _(kind.label)
+    return _marks()[kind]
+
+
+def _marks() -> dict[Kind, tuple[str, str]]:
+    """The translated marks, built once per request (a crosstable asks hundreds of times)."""
+    if "result_marks" not in g:
+        g.result_marks = _build_marks()
+    return g.result_marks
+
+
+#: The short marks of the crosstable (the words come from ``Kind.label``).
+_MARKS = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+",
+          Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−−"}
+_BYE_POINTS = {Kind.PAIRING_BYE: "1", Kind.FULL_BYE: "1", Kind.HALF_BYE: "½",
+               Kind.ZERO_BYE: "0"}
+
+
+def _build_marks() -> dict[Kind, tuple[str, str]]:
+    marks = {kind: (mark, _(kind.label)) for kind, mark in _MARKS.items()}
+    for kind, points in _BYE_POINTS.items():
+        marks[kind] = (_("bye %(points)s", points=points), _(kind.label))
+    return marks
+
+
+#: The short marks of the organizer's grid and preview (a win's points are written out).
+_SHORT = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−",
+          Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+
+
+def short_mark(kind: Kind, points: Fraction | int) -> str:
+    """A result in one or two characters: the points over the board, + − for forfeits, PAB,
+    F, H, Z for the byes (the organizer's compact grid)."""
+    if kind is Kind.PAIRING_BYE:
+        return _("PAB")
+    return _SHORT.get(kind) or points_text(points)
+
+
+def short_result(cell: ResultCell) -> str:
+    """:func:`short_mark` of one stored result."""
+    return short_mark(cell.kind, cell.points)
+
+
+def kind_label(kind: str | Kind) -> str:
+    """A result kind in the reader's words (its one home is ``Kind.label``)."""
+    return _(Kind(kind).label)
+
+
+def colour_text(colour: str | None) -> tuple[str, str]:
+    """(the one-letter colour mark, its word)."""
+    if "colour_words" not in g:
+        g.colour_words = {"w": ("w", _("white")), "b": ("b", _("black"))}
+    return g.colour_words.get(colour or "", ("", ""))
+
+
+def legend() -> list[tuple[str, str]]:
+    """Every mark of the crosstables with its meaning."""
+    return [("1 ½ 0", _("win, draw, loss over the board")),
+            ("w b", _("played with white, with black")),
+            ("+ −", _("won, lost by forfeit (not rated)")),
+            ("−−", _("double forfeit")),
+            (_("bye %(points)s", points="1 / ½ / 0"), _("a bye: full point, half point, absent")),
+            ("*", _("played, not rated"))]
+
+
+def register_formatting(app: Flask) -> None:
+    """Make the filters and globals available to every template of the app."""
+    app.add_template_filter(points_text, "points")
+    app.add_template_filter(tiebreak_text, "tiebreak")
+    app.add_template_filter(rating_text, "rating")
+    app.add_template_filter(signed_text, "signed")
+    app.add_template_global(result_mark, "result_mark")
+    app.add_template_global(colour_text, "colour_text")
+    app.add_template_global(legend, "result_legend")
+    app.add_template_global(short_mark, "short_mark")
+    app.add_template_global(short_result, "short_result")
+    app.add_template_global(kind_label, "kind_label")

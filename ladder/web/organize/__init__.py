@@ -1,0 +1,16 @@
+"""Blueprint 'organize' (organizers only): the dashboard, a new event, corrections.
+
+* :mod:`.dashboard` — events with edit links, the ladder check, Rebuild;
+* :mod:`.intake`    — new event: paste or upload → preview → confirm names → publish;
+* :mod:`.events`    — an event's details, tie-breaks, the editable grid, delete;
+* :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS).
+"""
+
+from flask import Blueprint
+
+from ..guards import require_organizer
+
+bp = Blueprint("organize", __name__, url_prefix="/organize")
+bp.before_request(require_organizer)
+
+from . import dashboard, events, intake, results  # noqa: E402,F401  (register the routes)

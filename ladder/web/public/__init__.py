@@ -1,0 +1,14 @@
+"""Blueprint 'public' (SPEC §6): the ladder, the roster and profiles, the events.
+
+Every route goes through :func:`ladder.web.visibility.public_route`, so it answers at its plain
+URL and under ``/c/<token>`` as the club's visibility allows (private, unlisted, public).
+"""
+
+from flask import Blueprint
+
+from ..visibility import register_visibility
+
+bp = Blueprint("public", __name__)
+register_visibility(bp)
+
+from . import events, ladder, members  # noqa: E402,F401  (register the routes)

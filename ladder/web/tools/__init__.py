@@ -1,0 +1,30 @@
+"""Blueprint 'tools' (SPEC §7.6, §8): public arbiter tools, no login, no database writes.
+
+* ``tools.tiebreaks`` — the tie-break calculator (:mod:`.tiebreaks`);
+* ``tools.compare``   — several tied players side by side (:mod:`.tiebreaks`);
+* ``tools.prizes``    — the prize helper (:mod:`.prizes`);
+* ``tools.elo``       — the Elo tools (:mod:`.elo`).
+
+:mod:`.state` reads and writes the calculator's URL state, :mod:`.calc` runs the engine on it,
+:mod:`.http` answers page or fragment.
+
+Every state lives in the query string (GET), so each result has a shareable URL, a reload
+gives the full page and the forms work without JavaScript; htmx swaps only the region it
+targets and pushes the canonical URL (:mod:`ladder.web.htmx`).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("tools", __name__, url_prefix="/tools")
+
+
+@bp.context_processor
+def _helpers() -> dict[str, object]:
+    from ...numbers import decimal_text
+    from .state import kind_labels
+    return {"fmt": decimal_text, "kind_labels": kind_labels}
+
+
+from . import elo, prizes, tiebreaks  # noqa: E402,F401  (register the views)
