@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from .extensions import DbSession
 from .models import ClubSettings, Member
 
 
@@ -33,7 +34,7 @@ class NameBook:
         return self.labels.get(member_id, "—")
 
 
-def load_name_book(session: Session, settings: ClubSettings, *, full: bool = False) -> NameBook:
+def load_name_book(session: DbSession, settings: ClubSettings, *, full: bool = False) -> NameBook:
     """Build the display names; ``full`` (organizer pages only) shows every full name."""
     from .names import disambiguate
     rows = session.execute(select(Member.id, Member.name, Member.junior, Member.consent_given))

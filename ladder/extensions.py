@@ -5,7 +5,10 @@ from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
+from typing import Any
+
 from sqlalchemy import MetaData
+from sqlalchemy.orm import Session, scoped_session
 
 # Named constraints, so Alembic migrations can alter them on SQLite and PostgreSQL alike.
 NAMING = {
@@ -21,3 +24,7 @@ migrate = Migrate()
 login_manager = LoginManager()
 csrf = CSRFProtect()
 babel = Babel()
+
+#: What read models and services accept: a Session, or Flask-SQLAlchemy's request-scoped
+#: proxy ``db.session`` (which forwards every Session method).
+DbSession = Session | scoped_session[Any]

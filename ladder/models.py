@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from flask_login import UserMixin
 from enum import Enum as PyEnum
@@ -38,6 +39,16 @@ def _enum(enum: type[PyEnum], length: int) -> Enum:
                 validate_strings=True)
 
 
+if TYPE_CHECKING:
+    # mypy cannot see through Flask-SQLAlchemy's db.Model; at run time it is exactly that.
+    from sqlalchemy.orm import DeclarativeBase
+
+    class Model(DeclarativeBase):
+        """The declarative base as the type checker sees db.Model."""
+else:
+    Model = db.Model
+
+
 #: Never reuse an id (SQLite's AUTOINCREMENT): a merge record, an audit entry or a publish
 #: token that names a deleted row must never come to name a new one.
 NO_REUSE = {"sqlite_autoincrement": True}
@@ -48,7 +59,7 @@ def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
 
 
-class ClubSettings(db.Model):
+class ClubSettings(Model):
     """The club's single settings row: visibility, name policy and rating options (SPEC §2, §5)."""
 
     __tablename__ = "club_settings"
@@ -70,7 +81,7 @@ class ClubSettings(db.Model):
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
-class Member(db.Model):
+class Member(Model):
     """A person on the roster. Nothing personal beyond a name, the junior flag and consent."""
 
     __tablename__ = "members"
@@ -94,7 +105,7 @@ class Member(db.Model):
     entries: Mapped[list[Entry]] = relationship(back_populates="member")
 
 
-class Event(db.Model):
+class Event(Model):
     """A tournament or club night."""
 
     __tablename__ = "events"
@@ -117,7 +128,7 @@ class Event(db.Model):
     __table_args__ = (Index("ix_events_date_id", "date", "id"), NO_REUSE)
 
 
-class Entry(db.Model):
+class Entry(Model):
     """A participant of an event, as typed, linked to a member once confirmed."""
 
     __tablename__ = "entries"
@@ -137,7 +148,7 @@ class Entry(db.Model):
     __table_args__ = (UniqueConstraint("event_id", "start_no"), NO_REUSE)
 
 
-class Result(db.Model):
+class Result(Model):
     """One entry's result in one round (a kind of SPEC §1), with opponent and colour."""
 
     __tablename__ = "results"
@@ -157,7 +168,7 @@ class Result(db.Model):
     __table_args__ = (UniqueConstraint("entry_id", "round"), NO_REUSE)
 
 
-class RatingRow(db.Model):
+class RatingRow(Model):
     """Per (event, member): rating before/after, K, counted games, expected and actual score.
 
     Derived data, rewritten by every replay and verified by ``ladder check``. It deliberately
@@ -179,7 +190,7 @@ class RatingRow(db.Model):
     provisional_before: Mapped[bool] = mapped_column(Boolean)
 
 
-class User(UserMixin, db.Model):
+class User(UserMixin, Model):
     """An organizer account (an adult who logs in)."""
 
     __tablename__ = "users"
@@ -192,7 +203,7 @@ class User(UserMixin, db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """Who changed what, when, from which value to which (SPEC §3)."""
 
     __tablename__ = "audit_log"
@@ -208,7 +219,7 @@ class AuditEntry(db.Model):
     new_value: Mapped[str | None] = mapped_column(Text)
 
 
-class Merge(db.Model):
+class Merge(Model):
     """A merge of a duplicate member (source) into another (target), and exactly what moved."""
 
     __tablename__ = "merges"
@@ -222,7 +233,7 @@ class Merge(db.Model):
     moved_entry_ids: Mapped[str] = mapped_column(Text, default="")  # comma-separated entry ids
 
 
-class LoginAttempt(db.Model):
+class LoginAttempt(Model):
     """A failed login, kept briefly for throttling per account and per address."""
 
     __tablename__ = "login_attempts"
@@ -232,7 +243,7 @@ class LoginAttempt(db.Model):
     at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
 
 
-class PublishToken(db.Model):
+class PublishToken(Model):
     """A one-time token of one preview: publishing it twice (a double click, two tabs, a retry)
     creates the event once; the second request is shown the event already published."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
+from ..extensions import DbSession
 from ..models import AuditEntry, Event, Member
 
 PAGE_SIZE = 50
@@ -56,7 +57,7 @@ class AuditPage:
     event_names: dict[int, str] = field(default_factory=dict)
 
 
-def audit_page(session: Session, *, event_id: int | None, member_id: int | None,
+def audit_page(session: DbSession, *, event_id: int | None, member_id: int | None,
                number: int | None) -> AuditPage:
     """Page ``number`` (1 when missing or past the end) of the entries matching the filters."""
     condition = []

@@ -7,10 +7,11 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ..extensions import DbSession
 from ..models import Entry, Event
 
 
-def event_lines(session: Session) -> list[Any]:
+def event_lines(session: DbSession) -> list[Any]:
     """(Event, players) rows, newest first (the template reads ``row.Event``/``row.players``)."""
     players = (select(func.count(Entry.id)).where(Entry.event_id == Event.id)
                .correlate(Event).scalar_subquery())

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ..extensions import DbSession
 from ..models import Entry, Event
 from ..tournament import EventKind
 
@@ -25,7 +26,7 @@ class EventSummary:
     players: int
 
 
-def event_summaries(session: Session) -> list[EventSummary]:
+def event_summaries(session: DbSession) -> list[EventSummary]:
     """Published events, newest first (date, then id)."""
     rows = session.execute(
         select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated,

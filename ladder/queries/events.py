@@ -13,6 +13,7 @@ from fractions import Fraction
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ..extensions import DbSession
 from ..models import Entry, Event, RatingRow
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
@@ -68,7 +69,7 @@ class EventView:
         return next((row for row in self.rows if row.entry_id == entry_id), None)
 
 
-def load_event(session: Session, event_id: int) -> Event | None:
+def load_event(session: DbSession, event_id: int) -> Event | None:
     """A published event with its entries and results loaded in three queries."""
     return session.scalar(
         select(Event).where(Event.id == event_id, Event.status == "published")
@@ -95,7 +96,7 @@ def tournament_of(event: Event) -> Tournament:
                       tiebreak_codes=tuple(c for c in event.tiebreak_order.split(",") if c))
 
 
-def event_view(session: Session, event: Event) -> EventView:
+def event_view(session: DbSession, event: Event) -> EventView:
     """Standings (points, then the event's tie-break order and edition), rating changes, grid.
 
     An order the engine refuses (say a code typed wrongly long ago) does not break the page:

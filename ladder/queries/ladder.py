@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
+from ..extensions import DbSession
 from ..models import ClubSettings, Member, RatingRow
 
 
@@ -22,7 +23,7 @@ class LadderLine:
     last_change: float | None
 
 
-def ladder_lines(session: Session, settings: ClubSettings) -> list[LadderLine]:
+def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]:
     """The ladder, best first: established members by rating, then provisional ones (SPEC §2).
 
     Members appear once they have played in an event. Equal ratings within a group share the

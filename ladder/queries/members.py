@@ -15,6 +15,7 @@ from fractions import Fraction
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
+from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
 from ..tournament import DEFAULT_SCORING, EventKind, Kind
 from .ladder import ladder_lines
@@ -116,7 +117,7 @@ class Profile:
     head_to_head: tuple[HeadToHead, ...] = field(default=())
 
 
-def visible_member(session: Session, member_id: int) -> Member | None:
+def visible_member(session: DbSession, member_id: int) -> Member | None:
     """The member with ``member_id`` unless merged away (hidden) or absent."""
     member = session.get(Member, member_id)
     if member is None or member.merged_into_id is not None:
@@ -124,7 +125,7 @@ def visible_member(session: Session, member_id: int) -> Member | None:
     return member
 
 
-def roster_lines(session: Session, settings: ClubSettings) -> list[RosterLine]:
+def roster_lines(session: DbSession, settings: ClubSettings) -> list[RosterLine]:
     """Every visible member who played in a published event, with rating and status."""
     rows = session.execute(
         select(Member.id, Member.rating, Member.games, func.count(Entry.id), func.max(Event.date))
@@ -137,7 +138,7 @@ def roster_lines(session: Session, settings: ClubSettings) -> list[RosterLine]:
             for member_id, rating, games, events, last in rows]
 
 
-def member_profile(session: Session, settings: ClubSettings, member_id: int) -> Profile | None:
+def member_profile(session: DbSession, settings: ClubSettings, member_id: int) -> Profile | None:
     """The profile of a visible member, or None (merged or absent: the same answer)."""
     member = visible_member(session, member_id)
     if member is None:
@@ -153,7 +154,7 @@ def member_profile(session: Session, settings: ClubSettings, member_id: int) -> 
         history=history, events=_events(session, member_id), head_to_head=h2h)
 
 
-def _history(session: Session, member_id: int) -> tuple[HistoryPoint, ...]:
+def _history(session: DbSession, member_id: int) -> tuple[HistoryPoint, ...]:
     rows = session.execute(
         select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
         .join(RatingRow, RatingRow.event_id == Event.id)
@@ -162,7 +163,7 @@ def _history(session: Session, member_id: int) -> tuple[HistoryPoint, ...]:
     return tuple(HistoryPoint(*row) for row in rows)
 
 
-def _events(session: Session, member_id: int) -> tuple[EventLine, ...]:
+def _events(session: DbSession, member_id: int) -> tuple[EventLine, ...]:
     events = session.execute(
         select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
                RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
@@ -185,7 +186,7 @@ def _events(session: Session, member_id: int) -> tuple[EventLine, ...]:
         for entry_id, e_id, name, date, kind, rated, rounds, before, after, counted in events)
 
 
-def _career(session: Session, member_id: int
+def _career(session: DbSession, member_id: int
             ) -> tuple[Record, Record, Record, tuple[HeadToHead, ...], int]:
     """Over-the-board record: overall, vs provisional / established, per opponent; forfeits."""
     mine, theirs = aliased(Entry), aliased(Entry)

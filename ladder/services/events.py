@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..extensions import db
+from ..extensions import DbSession, db
 from ..models import Entry, Event, Member, Result
 from ..names import name_key
 from ..tournament import EventKind, Tournament
@@ -71,7 +71,7 @@ def is_junior_by_birth_year(birth_year: int | None, on: dt.date) -> bool:
     return birth_year is not None and 1900 < birth_year and on.year - birth_year < JUNIOR_AGE
 
 
-def exact_links(tournament: Tournament, session: Session | None = None) -> dict[int, int | None]:
+def exact_links(tournament: Tournament, session: DbSession | None = None) -> dict[int, int | None]:
     """Link each player whose name is identical (SPEC §4) to exactly one visible member."""
     session = session or db.session
     by_key: dict[str, list[int]] = {}
@@ -106,7 +106,7 @@ def publish(request: PublishRequest, actor: str) -> Event:
     return event
 
 
-def _create_event(session: Session, request: PublishRequest) -> Event:
+def _create_event(session: DbSession, request: PublishRequest) -> Event:
     t = request.tournament
     if not t.players:
         raise InvalidInput(_("The event has no players."))

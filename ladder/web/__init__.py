@@ -4,14 +4,15 @@ Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
 ``public/`` (ladder, roster, profiles, events), ``organize/`` (dashboard, new event,
 corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators); the small
 blueprints ``auth``, ``audit`` and ``settings`` are single modules. Shared pieces:
-:mod:`.htmx` (the only code touching ``HX-*`` headers), :mod:`.errors` (service errors to
+:mod:`.htmx` (the only code touching the htmx headers), :mod:`.errors` (service errors to
 HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
 :mod:`.helpers`.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, g, render_template, request
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 

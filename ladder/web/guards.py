@@ -11,7 +11,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Response, request, url_for
+from flask import request, url_for
+from werkzeug.wrappers import Response
 from flask_login import current_user
 
 from .htmx import redirect_to

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, redirect, render_template, request
+from flask import Flask, redirect, render_template, request
+from werkzeug.wrappers import Response
 from htmx_flask import Htmx
 from htmx_flask import make_response as htmx_response
 

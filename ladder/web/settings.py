@@ -12,7 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ..extensions import db

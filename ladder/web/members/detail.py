@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...extensions import db
@@ -99,7 +100,7 @@ def entry_row(entry_id: int) -> str:
 
 
 @bp.post("/entries/<int:entry_id>/relink")
-def relink(entry_id: int) -> Response | str:
+def relink(entry_id: int) -> Response | str | tuple[str, int]:
     """Move one entry to another member or to a new member (SPEC §4 split / re-link)."""
     entry = _entry_or_404(entry_id)
     owner = entry.member
@@ -133,7 +134,7 @@ def _relink_refused(owner_id: int, entry_id: int, message: str) -> str:
 
 
 @bp.post("/<int:member_id>/junior")
-def junior(member_id: int) -> Response | str:
+def junior(member_id: int) -> Response | str | tuple[str, int]:
     """Set or clear the junior flag (initials on public pages unless consent is recorded)."""
     member = visible_member_or_404(member_id)
     flag = request.form.get("junior") == "1"
@@ -160,7 +161,7 @@ def _parse_date(value: str) -> dt.date | None:
 
 
 @bp.post("/<int:member_id>/consent")
-def consent(member_id: int) -> Response | str:
+def consent(member_id: int) -> Response | str | tuple[str, int]:
     """Record (or withdraw) the consent of parent and child to show the full name (SPEC §5)."""
     member = visible_member_or_404(member_id)
     form = {key: request.form.get(key, "") for key in

@@ -7,7 +7,8 @@ and changes nothing.
 
 from __future__ import annotations
 
-from flask import Response, render_template, url_for
+from flask import render_template, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...extensions import db
@@ -38,7 +39,7 @@ def duplicates() -> str:
 
 
 @bp.post("/merge")
-def merge() -> Response | str:
+def merge() -> Response | str | tuple[str, int]:
     """Merge the member ``source`` into ``target`` (the one kept)."""
     source_id, target_id = form_int("source"), form_int("target")
     try:
@@ -70,7 +71,7 @@ def merges() -> str:
 
 
 @bp.post("/merges/<int:merge_id>/undo")
-def undo(merge_id: int) -> Response | str:
+def undo(merge_id: int) -> Response | str | tuple[str, int]:
     """Undo one merge exactly (the service says which later merge to undo first, if any)."""
     try:
         service.undo_merge(merge_id, actor())

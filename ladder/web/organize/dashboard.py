@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Response, flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...extensions import db

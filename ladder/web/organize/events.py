@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from flask import Response, abort, flash, render_template, request
+from flask import abort, flash, render_template, request
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...extensions import db

@@ -9,7 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
-from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge

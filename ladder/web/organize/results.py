@@ -9,7 +9,8 @@ organizer's grid (``ui=desk`` only changes what the cell shows).
 
 from __future__ import annotations
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...extensions import db

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, request
+from flask import request
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...elo import (

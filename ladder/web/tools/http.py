@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Response, redirect, render_template
+from flask import redirect, render_template
+from werkzeug.wrappers import Response
 
 from ..htmx import is_htmx, wants_fragment, with_push_url
 

@@ -7,7 +7,8 @@ a published event the visitor may see (names through the display-name function o
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import request
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from flask_login import current_user
 

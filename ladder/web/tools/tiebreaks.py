@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import Response, request, url_for
+from flask import request, url_for
+from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
 from ...tiebreaks import EDITIONS
