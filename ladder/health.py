@@ -25,6 +25,9 @@ pre-event states (:func:`glicko_predictions`, combined deviation, see
   higher floor; compare systems on the same games only.
 * Per season (seasons as date ranges) and overall: :func:`calibration_by_season`.
 
+**The lens** (:func:`glicko_lens`): the ladder's lines with each member's Glicko-2 rating,
+RD and uncertainty band (rating ± 2 RD) beside them; the ladder's order is kept.
+
 **Inflation and activity**: :func:`pool_series` — after each event date (or at each month's
 end), the mean and median ladder rating of the established members against the start
 rating, and the share of provisional members; :func:`games_per_month`.
@@ -38,10 +41,11 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ladder.history import DatedRow, EventGames, LadderGame
+from ladder.history import DatedRow, EventGames, LadderEntry, LadderGame
 from ladder.rating.glicko2 import (
     DEFAULT_SETTINGS,
     Glicko2History,
+    Glicko2Rating,
     Glicko2Settings,
     expected_score,
     rate_history,
@@ -343,3 +347,37 @@ def games_per_month(events: Iterable[EventGames]) -> tuple[MonthCount, ...]:
         out.append(MonthCount(month, games, n_events))
         month = dt.date(month.year + (month.month == 12), month.month % 12 + 1, 1)
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class LensLine:
+    """A ladder line with the member's Glicko-2 state beside it (None: no rated game yet).
+
+    ``glicko_rank`` orders members by Glicko-2 rating (best first, ties by member id; a
+    shared rank for equal ratings), among the lines given.
+    """
+
+    ladder: LadderEntry
+    glicko: Glicko2Rating | None
+    glicko_rank: int | None
+
+    @property
+    def band(self) -> tuple[float, float] | None:
+        """The uncertainty band rating ± 2 RD (≈ 95 %)."""
+        return None if self.glicko is None else self.glicko.interval(2.0)
+
+
+def glicko_lens(ladder: Sequence[LadderEntry], history: Glicko2History) -> tuple[LensLine, ...]:
+    """``ladder`` (its order kept) with each member's final Glicko-2 state of ``history``."""
+    rated = sorted((line.member_id for line in ladder if line.member_id in history.final),
+                   key=lambda m: (-history.final[m].rating, m))
+    ranks: dict[int, int] = {}
+    previous: float | None = None
+    rank = 0
+    for position, member in enumerate(rated, start=1):
+        rating = history.final[member].rating
+        if rating != previous:
+            rank, previous = position, rating
+        ranks[member] = rank
+    return tuple(LensLine(line, history.final.get(line.member_id), ranks.get(line.member_id))
+                 for line in ladder)

@@ -24,6 +24,7 @@ from ladder.health import (
     compare,
     games_per_month,
     glicko_history,
+    glicko_lens,
     glicko_predictions,
     ladder_predictions,
     log_loss,
@@ -233,3 +234,20 @@ def test_games_per_month() -> None:
         (D(2025, 11, 1), 1, 1), (D(2025, 12, 1), 0, 0), (D(2026, 1, 1), 0, 0),
         (D(2026, 2, 1), 2, 1)]
     assert DEFAULT_BANDS == (0, 50, 100, 200, 400)
+
+
+def test_glicko_lens_keeps_the_ladder_order() -> None:
+    h = make_history(7)
+    ladder = ladder_as_of(h.dated, None)
+    history = glicko_history(h.games)
+    lens = glicko_lens(ladder, history)
+    assert [x.ladder for x in lens] == list(ladder)
+    for line in lens:
+        state = history.final.get(line.ladder.member_id)
+        assert line.glicko == state
+        if state is not None:
+            assert line.band == (state.rating - 2 * state.rd, state.rating + 2 * state.rd)
+            assert line.glicko_rank == 1 + sum(
+                1 for s in history.final.values() if s.rating > state.rating)
+        else:
+            assert line.band is None and line.glicko_rank is None
