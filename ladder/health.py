@@ -39,7 +39,7 @@ import datetime as dt
 import math
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ladder.history import DatedRow, EventGames, LadderEntry, LadderGame
 from ladder.rating.glicko2 import (
@@ -93,9 +93,16 @@ def ladder_predictions(games: Iterable[LadderGame]) -> list[Prediction]:
                        g.score_a) for g in games]
 
 
-def glicko_history(events: Iterable[EventGames],
-                   settings: Glicko2Settings = DEFAULT_SETTINGS) -> Glicko2History:
-    """The history rated with Glicko-2, one rating period per event (replay order)."""
+def glicko_history(events: Iterable[EventGames], settings: Glicko2Settings | None = None,
+                   start_rating: float = 1200.0) -> Glicko2History:
+    """The history rated with Glicko-2, one rating period per event (replay order).
+
+    Without ``settings``, the paper's defaults with the lens starting at the club's
+    ``start_rating``, so that the two systems stand on the same scale beside each other
+    (Glicko-2 depends only on rating differences: the start only shifts every rating).
+    """
+    if settings is None:
+        settings = replace(DEFAULT_SETTINGS, initial_rating=float(start_rating))
     return rate_history(events, settings)
 
 

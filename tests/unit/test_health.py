@@ -156,7 +156,7 @@ def test_glicko_predictions_are_out_of_sample() -> None:
     for event, period in zip(h.games, history.periods):
         for p in by_event.get(event.event_id, []):
             for m, rating in ((p.a, p.rating_a), (p.b, p.rating_b)):
-                assert rating == (latest[m].rating if m in latest else 1500.0)
+                assert rating == (latest[m].rating if m in latest else 1200.0)
             assert p.expected == expected_score(period.before[p.a], period.before[p.b])
         latest.update(period.after)
     first = by_event[h.games[0].event_id]
