@@ -199,7 +199,12 @@ def update(player: Glicko2Rating, results: Sequence[tuple[Glicko2Rating, Score]]
     """``player``'s state after one rating period with ``results``; no games: :func:`idle`."""
     if not results:
         return idle(player, 1, settings)
-    w = update_working(player, results, settings)
+    try:
+        w = update_working(player, results, settings)
+    except ZeroDivisionError:
+        # Every expectation was exactly 0 or 1 in floating point (gaps of some 6,400
+        # points): the games carry no information, as if none were played.
+        return idle(player, 1, settings)
     return _from_scale(w.mu, w.phi, w.volatility)
 
 

@@ -171,6 +171,12 @@ def test_expected_score_uses_the_combined_deviation() -> None:
     assert 0.5 < expected_score(a, Glicko2Rating(1500.0, 350.0, 0.06)) < expected_score(a, b)
 
 
+def test_games_without_information_count_as_none() -> None:
+    player = Glicko2Rating(1500.0, 100.0, 0.06)
+    hopeless = Glicko2Rating(9000.0, 30.0, 0.06)
+    assert update(player, [(hopeless, 0)]) == idle(player)
+
+
 def test_settings_are_checked() -> None:
     with pytest.raises(ValueError):
         Glicko2Settings(tau=0)
