@@ -24,6 +24,10 @@ Choices of this implementation (each one a documented setting of :class:`Glicko2
   (k idle periods at once: √(φ² + kσ²), capped) so a long history stays fast; the result is
   the same as applying it one period at a time (up to floating-point rounding).
 * **Convergence tolerance** ε of the Illinois iteration: 0.000001 (the paper's value).
+  With a large τ and a very surprising period, the function of step 5 can have more than
+  one root; the result is the root the paper's iteration reaches from its bracket
+  [ln σ², ln(Δ² − φ² − v)] (or the bracket found by stepping down by τ), as in every
+  implementation of the paper.
 
 **Prediction** (:func:`expected_score`): the expected score of a game between two players
 uses the *combined* deviation, E = 1 / (1 + exp(−g(√(φa² + φb²)) (μa − μb))). This is

@@ -86,25 +86,49 @@ def _f(x: float, phi: float, sigma: float, delta: float, v: float, tau: float) -
     return ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2) - (x - a) / tau ** 2
 
 
-def _bisect_volatility(phi: float, sigma: float, delta: float, v: float, tau: float) -> float:
-    """f is strictly decreasing; find its root by plain bisection on a wide bracket."""
-    lo, hi = -60.0, 20.0
-    assert _f(lo, phi, sigma, delta, v, tau) > 0 > _f(hi, phi, sigma, delta, v, tau)
+def _bisect_volatility(phi: float, sigma: float, delta: float, v: float, tau: float,
+                       lo: float, hi: float) -> float:
+    """Plain bisection of f on [lo, hi], f(lo) > 0 > f(hi)."""
     for _ in range(200):
         mid = (lo + hi) / 2
         if _f(mid, phi, sigma, delta, v, tau) > 0:
             lo = mid
         else:
             hi = mid
-    return math.exp(lo / 2)
+    return lo
 
 
 @given(phi=st.floats(0.1, 2.1), sigma=st.floats(0.01, 0.2), delta=st.floats(-6, 6),
        v=st.floats(0.2, 40), tau=st.floats(0.2, 1.2))
 def test_illinois_matches_bisection(phi: float, sigma: float, delta: float, v: float,
                                     tau: float) -> None:
+    """Where f has a single root (f is sampled densely to count its sign changes), the
+    Illinois result is that root; with large τ and Δ, f can have several roots, and the
+    result must still be one of them."""
     got = new_volatility(phi, sigma, delta, v, tau, 1e-9)
-    assert got == pytest.approx(_bisect_volatility(phi, sigma, delta, v, tau), rel=1e-6)
+    x = math.log(got * got)
+    grid = [-60 + i * 0.02 for i in range(4001)]
+    values = [_f(t, phi, sigma, delta, v, tau) for t in grid]
+    changes = [i for i in range(len(grid) - 1) if values[i] > 0 >= values[i + 1]
+               or values[i] <= 0 < values[i + 1]]
+    if len(changes) == 1:
+        i = changes[0]
+        root = _bisect_volatility(phi, sigma, delta, v, tau, grid[i], grid[i + 1])
+        assert x == pytest.approx(root, abs=1e-6)
+    else:
+        step = 1e-6 * max(1.0, abs(x))
+        f_lo, f_hi = (_f(x - step, phi, sigma, delta, v, tau),
+                      _f(x + step, phi, sigma, delta, v, tau))
+        assert f_lo * f_hi <= 0 or abs(_f(x, phi, sigma, delta, v, tau)) < 1e-9
+
+
+def test_several_roots_the_illinois_bracket_decides() -> None:
+    """A case where f has three roots: the result is the root the paper's iteration reaches
+    from its bracket [ln σ², ln(Δ² − φ² − v)], as in every implementation of the paper."""
+    phi, sigma, delta, v, tau = 1.125, 0.1875, 6.0, 0.25, 1.125
+    got = new_volatility(phi, sigma, delta, v, tau, 1e-9)
+    assert abs(_f(math.log(got * got), phi, sigma, delta, v, tau)) < 1e-9
+    assert got == pytest.approx(0.24305, abs=1e-5)
 
 
 def test_volatility_rises_on_a_surprise() -> None:
