@@ -13,13 +13,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the application: configuration, extensions, database pragmas, blueprints, CLI."""
     app = Flask(__name__, instance_relative_config=True,
                 template_folder="../templates", static_folder="../static")
-    instance = os.environ.get("LADDER_INSTANCE_PATH")
+    # Tests (and the bench) give their own instance folder, so nothing is written into the
+    # checkout; a deployment may set LADDER_INSTANCE_PATH.
+    instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("LADDER_INSTANCE_PATH")
     if instance:
-        app.instance_path = instance
+        app.instance_path = str(instance)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     from . import config
-    app.config.from_mapping(config.defaults(app.instance_path))
+    app.config.from_mapping(config.defaults(app.instance_path,
+                                            secret=(test_config or {}).get("SECRET_KEY")))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:

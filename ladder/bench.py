@@ -129,8 +129,8 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
 
     with tempfile.TemporaryDirectory(prefix="ladder-bench-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
-        app.instance_path = tmp
+        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench",
+                          "INSTANCE_PATH": tmp})
         with app.app_context():
             if db.engine.dialect.name == "postgresql":
                 with db.engine.begin() as connection:

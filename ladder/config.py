@@ -45,11 +45,12 @@ def secret_key(instance_path: str) -> str:
     return key
 
 
-def defaults(instance_path: str) -> dict[str, Any]:
-    """The configuration a fresh install runs with."""
+def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
+    """The configuration a fresh install runs with (``secret``: a key given by the caller,
+    so none is generated into the instance folder)."""
     return {
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        "SECRET_KEY": secret_key(instance_path),
+        "SECRET_KEY": secret or secret_key(instance_path),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": os.environ.get("SESSION_COOKIE_SECURE", "0") == "1",

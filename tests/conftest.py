@@ -16,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import text
 
-from ladder import create_app
 from ladder.extensions import db
+from tests.factories import make_app
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 TESTDATA = SHARED / "testdata"
@@ -45,18 +45,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     if url:
         url = url.replace("postgresql://", "postgresql+psycopg://", 1)
         _reset_postgres(url)
-    else:
-        url = f"sqlite:///{tmp_path / 'ladder.sqlite3'}"
-    instance = tmp_path / "instance"
-    instance.mkdir()
-    application = create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": url,
-        "SECRET_KEY": "test-secret-key",
-        "WTF_CSRF_ENABLED": True,
-        "SERVER_NAME": None,
-    })
-    application.instance_path = str(instance)
+    application = make_app(tmp_path, url, WTF_CSRF_ENABLED=True, SERVER_NAME=None)
     with application.app_context():
         from ladder.services.setup import init_database
         init_database()

@@ -1,14 +1,45 @@
-"""Small builders of pure tournaments for tests (no file needed)."""
+"""The one set of test factories: apps, pure tournaments, published events, snapshots.
+
+* :func:`make_app` — an app over its own instance folder and database (nothing is written
+  into the checkout); the ``app`` fixture and the browser tests' live app both use it.
+* :func:`tournament` — a pure tournament from (round, white, black, kind) tuples.
+* :func:`publish_t`, :func:`seed` — published events through the real publish service.
+* :func:`member`, :func:`snapshot` — reading back what the database holds.
+* :data:`HTMX`, :data:`PASTE`, :func:`form` — what the web tests send.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from ladder import create_app
+from ladder.extensions import db
+from ladder.models import Event, Member, RatingRow
+from ladder.services.events import PublishRequest, exact_links, publish
 from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 
-_OPPOSITE = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
-             Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
-             Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED: Kind.UNRATED_PLAYED}
+HTMX = {"HX-Request": "true"}
+PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
+         "Round 2\nAnn Lee - Cai Wu 0-1\nBo Chen - Dee Park 1-0\n")
+
+
+def make_app(tmp_path: Path, url: str | None = None, **config: Any) -> Flask:
+    """An app whose instance folder and (default) SQLite file live under ``tmp_path``."""
+    return create_app({
+        "TESTING": True,
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'ladder.sqlite3'}",
+        "SECRET_KEY": "test-secret-key",
+        **config,
+    })
 
 
 def tournament(names: list[str], games: list[tuple], *, name: str = "Club night",
@@ -21,7 +52,7 @@ def tournament(names: list[str], games: list[tuple], *, name: str = "Club night"
     for round_no, white, black, kind_white in games:
         outcome = None
         results[white].append(RoundResult(round_no, kind_white, black, Colour.WHITE, outcome))
-        results[black].append(RoundResult(round_no, _OPPOSITE[kind_white], white, Colour.BLACK,
+        results[black].append(RoundResult(round_no, kind_white.mirror, white, Colour.BLACK,
                                           outcome))
     for round_no, who, bye_kind in byes:
         results[who].append(RoundResult(round_no, bye_kind))
@@ -33,3 +64,44 @@ def tournament(names: list[str], games: list[tuple], *, name: str = "Club night"
 
 
 HALF = Fraction(1, 2)
+
+
+def publish_t(t: Tournament, date: dt.date, rated: bool = True) -> Event:
+    """Publish ``t`` on ``date`` with identical names linked."""
+    return publish(PublishRequest(tournament=t, name=t.name, date=date, kind=t.kind,
+                                  rated=rated, links=exact_links(t)), actor="test")
+
+
+def member(name: str) -> Member:
+    """The visible member called ``name``."""
+    return db.session.scalar(select(Member).where(Member.name == name,
+                                                  Member.merged_into_id.is_(None)))
+
+
+def snapshot() -> str:
+    """Every rating row and member state, as one comparable string."""
+    rows = db.session.execute(select(RatingRow.event_id, RatingRow.member_id,
+                                     RatingRow.rating_before, RatingRow.rating_after,
+                                     RatingRow.games_before, RatingRow.games_counted)
+                              .order_by(RatingRow.event_id, RatingRow.member_id)).all()
+    members = db.session.execute(select(Member.id, Member.name, Member.rating, Member.games,
+                                        Member.merged_into_id).order_by(Member.id)).all()
+    return json.dumps([[list(r) for r in rows], [list(m) for m in members]])
+
+
+def seed(app: Flask) -> int:
+    """One published event of four members; returns its id."""
+    t = tournament(["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park"],
+                   [(1, 1, 2, Kind.WIN), (1, 3, 4, Kind.DRAW), (2, 1, 3, Kind.LOSS),
+                    (2, 2, 4, Kind.WIN)], name="Club night")
+    with app.app_context():
+        return publish_t(t, dt.date(2025, 1, 7)).id
+
+
+def form(client: FlaskClient, **fields: str) -> dict[str, str]:
+    """A new-event form with a CSRF token."""
+    from tests.conftest import csrf_token
+    data = {"csrf_token": csrf_token(client, "/organize/events/new"), "name": "Night 1",
+            "date": "2025-02-01", "rated": "on", "text": PASTE}
+    data.update(fields)
+    return data

@@ -74,8 +74,8 @@ def audit_page(session: DbSession, *, event_id: int | None, member_id: int | Non
         .limit(PAGE_SIZE).offset((number - 1) * PAGE_SIZE)))
     member_ids = {e.member_id for e in entries if e.member_id} | ({member_id} if member_id else set())
     event_ids = {e.event_id for e in entries if e.event_id} | ({event_id} if event_id else set())
-    member_names: dict[int, str] = dict(session.execute(  # type: ignore[arg-type]
+    member_names: dict[int, str] = dict(session.execute(
         select(Member.id, Member.name).where(Member.id.in_(member_ids))).all())
-    event_names: dict[int, str] = dict(session.execute(  # type: ignore[arg-type]
+    event_names: dict[int, str] = dict(session.execute(
         select(Event.id, Event.name).where(Event.id.in_(event_ids))).all())
     return AuditPage(Page(number, pages, total), entries, member_names, event_names)

@@ -211,7 +211,8 @@ def _career(session: DbSession, member_id: int
         outcome = _outcome(kind, halves)
         overall.add(outcome)
         (vs_prov if opp_provisional else vs_est).add(outcome)
-        per_opponent[opponent].add(outcome)
+        if opponent is not None:  # the query excludes unlinked opponents; this tells mypy
+            per_opponent[opponent].add(outcome)
     h2h = tuple(HeadToHead(opponent, record) for opponent, record in sorted(
         per_opponent.items(), key=lambda item: (-item[1].games, item[0])))
     return overall, vs_prov, vs_est, h2h, forfeits

@@ -129,7 +129,8 @@ def merge_suggestions() -> list[DuplicatePair]:
     events: dict[int, set[int]] = {}
     for member_id, event_id in db.session.execute(
             select(Entry.member_id, Entry.event_id).where(Entry.member_id.in_(involved))):
-        events.setdefault(member_id, set()).add(event_id)
+        if member_id is not None:
+            events.setdefault(member_id, set()).add(event_id)
     merged = {frozenset((m.source_id, m.target_id)) for m in db.session.execute(
         select(Merge.source_id, Merge.target_id))}
     kept = [p for p in pairs

@@ -35,7 +35,7 @@ def backup_sqlite(path: str) -> None:
     if target.exists():
         raise InvalidInput(_("%(path)s already exists; choose a new file.", path=path))
     target.parent.mkdir(parents=True, exist_ok=True)
-    source_path = engine.url.database
+    source_path = engine.url.database or ""
     source = sqlite3.connect(source_path)
     try:
         destination = sqlite3.connect(str(target))

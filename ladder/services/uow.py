@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
 
-from sqlalchemy import text
+from sqlalchemy import text, update
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -79,8 +79,7 @@ def _bump_generation(session: Session) -> None:
     from ..models import ClubSettings
     from .replay import club_settings
     club_settings(session)  # the row exists from the first write on
-    session.execute(ClubSettings.__table__.update().values(
-        generation=ClubSettings.__table__.c.generation + 1))
+    session.execute(update(ClubSettings).values(generation=ClubSettings.generation + 1))
 
 
 @contextmanager

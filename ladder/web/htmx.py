@@ -41,20 +41,25 @@ def init_htmx(app: Flask) -> None:
         return response
 
 
+def _headers() -> Any:
+    """htmx-flask's view of the request headers (``request.htmx``)."""
+    return getattr(request, "htmx")
+
+
 def is_htmx() -> bool:
     """True for an htmx request that is not a history restore (which wants the full page)."""
-    headers = getattr(request, "htmx", None)
+    headers: Any = getattr(request, "htmx", None)
     return bool(headers) and not headers.history_restore_request
 
 
 def wants_fragment(target_id: str) -> bool:
     """True when htmx asked for the element ``target_id`` only (not a history restore)."""
-    return is_htmx() and request.htmx.target == target_id
+    return is_htmx() and _headers().target == target_id
 
 
 def target() -> str | None:
     """The id of the element htmx will swap, or None for a whole page."""
-    return request.htmx.target if is_htmx() else None
+    return _headers().target if is_htmx() else None
 
 
 def page_or_fragment(page: str, fragments: Mapping[str, str], **context: Any) -> str:

@@ -10,6 +10,7 @@ program; nothing public exports names, so the display-name policy has nothing to
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 from dataclasses import replace
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -48,17 +49,23 @@ def _number(field: str, default: float | None, *, optional: bool = False,
     return int(value) if integer else value
 
 
+def _required(field: str, default: float, *, integer: bool = False) -> Any:
+    """A number that cannot be left empty (empty keeps ``default``)."""
+    value = _number(field, default, integer=integer)
+    return default if value is None else value
+
+
 def _parse_form() -> SettingsForm:
     now = current_form()
     return SettingsForm(
         club_name=request.form.get("club_name", now.club_name)[:300],
         visibility=request.form.get("visibility", now.visibility),
         initials_for_all=request.form.get("initials_for_all") == "on",
-        start_rating=_number("start_rating", now.start_rating),
-        k_new=_number("k_new", now.k_new),
-        k_established=_number("k_established", now.k_established),
-        k_threshold=_number("k_threshold", now.k_threshold, integer=True),
-        provisional_games=_number("provisional_games", now.provisional_games, integer=True),
+        start_rating=_required("start_rating", now.start_rating),
+        k_new=_required("k_new", now.k_new),
+        k_established=_required("k_established", now.k_established),
+        k_threshold=_required("k_threshold", now.k_threshold, integer=True),
+        provisional_games=_required("provisional_games", now.provisional_games, integer=True),
         junior_k=_number("junior_k", None, optional=True),
         rating_floor=_number("rating_floor", None, optional=True))
 

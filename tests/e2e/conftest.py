@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from ladder import create_app
 from ladder.extensions import db
+from tests.factories import make_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -51,11 +51,7 @@ class LiveServer:
 @pytest.fixture
 def live_app(tmp_path: Path) -> Iterator[Flask]:
     """An app over a fresh file SQLite database (browser tests always use SQLite)."""
-    instance = tmp_path / "instance"
-    instance.mkdir()
-    app = create_app({"TESTING": True, "SECRET_KEY": "e2e-secret",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'e2e.sqlite3'}"})
-    app.instance_path = str(instance)
+    app = make_app(tmp_path, SECRET_KEY="e2e-secret")
     with app.app_context():
         from ladder.services.setup import init_database
         init_database()

@@ -14,7 +14,7 @@ from ladder.services.intake import (IntakeForm, Links, detect, name_choices, pre
                                     publish_intake, read_links)
 from ladder.tournament import EventKind, Kind
 from tests.factories import tournament
-from tests.services.helpers import publish_t
+from tests.factories import publish_t
 
 PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
          "Round 2\nAnn Lee - Cai Wu 0-1\nBo Chen - Dee Park 1-0\n")

@@ -14,7 +14,7 @@ from ladder.services.check import check
 from ladder.services.members import merge, record_consent, relink, undo_merge
 from ladder.tournament import Kind
 from tests.factories import tournament
-from tests.services.helpers import member, publish_t, snapshot
+from tests.factories import member, publish_t, snapshot
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)

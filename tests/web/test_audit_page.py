@@ -11,7 +11,7 @@ from ladder.extensions import db
 from ladder.models import AuditEntry, Event
 from ladder.services import audit
 from ladder.services.members import merge
-from tests.services.helpers import member
+from tests.factories import member
 from tests.web.test_members_pages import ids, seed
 
 

@@ -14,13 +14,11 @@ from pathlib import Path
 from flask import Flask
 from sqlalchemy import select
 
-from ladder import create_app
 from ladder.extensions import db
 from ladder.formats.trf import read_trf
 from ladder.models import Event, Member
 from ladder.tournament import Kind
-from tests.factories import tournament
-from tests.services.helpers import member, publish_t
+from tests.factories import make_app, member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
@@ -107,9 +105,7 @@ def test_backup_restores(app, runner, tmp_path: Path) -> None:
     restored_db = tmp_path / "restored" / "ladder.sqlite3"
     restored_db.parent.mkdir()
     shutil.copy(backup, restored_db)
-    restored = create_app({"TESTING": True, "SECRET_KEY": "restore",
-                           "SQLALCHEMY_DATABASE_URI": f"sqlite:///{restored_db}"})
-    restored.instance_path = str(tmp_path / "restored")
+    restored = make_app(tmp_path / "restored", f"sqlite:///{restored_db}")
     result = restored.test_cli_runner().invoke(args=["check"])
     assert result.exit_code == 0, result.output
     with restored.app_context():

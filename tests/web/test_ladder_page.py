@@ -11,7 +11,7 @@ from ladder.extensions import db
 from ladder.models import Member
 from ladder.tournament import Kind
 from tests.factories import tournament
-from tests.services.helpers import publish_t
+from tests.factories import publish_t
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 

@@ -11,7 +11,7 @@ from ladder.models import Member, Merge
 from ladder.services.check import check
 from ladder.services.members import merge as merge_members
 from ladder.tournament import Kind
-from tests.services.helpers import member, publish_t, snapshot
+from tests.factories import member, publish_t, snapshot
 from tests.factories import tournament
 from tests.web.test_members_pages import HTMX, JAN, ids, seed, token
 

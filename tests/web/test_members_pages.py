@@ -14,7 +14,7 @@ from ladder.models import AuditEntry, Entry, Member
 from ladder.tournament import Kind
 from tests.conftest import csrf_token
 from tests.factories import tournament
-from tests.services.helpers import member, publish_t, snapshot
+from tests.factories import member, publish_t, snapshot
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)

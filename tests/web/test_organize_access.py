@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.organize_helpers import seed
+from tests.factories import seed
 
 GETS = ["/organize/", "/organize/events/new", "/organize/events/{id}",
         "/organize/events/{id}/delete", "/organize/results/1/edit", "/organize/results/1"]

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Event, Member, Result
 from tests.conftest import csrf_token
-from tests.web.organize_helpers import HTMX, seed
+from tests.factories import HTMX, seed
 
 
 def _token(client: FlaskClient) -> str:

@@ -14,8 +14,8 @@ from ladder.models import Event, Member
 from ladder.tournament import Kind
 from tests.conftest import TESTDATA
 from tests.factories import tournament
-from tests.services.helpers import publish_t
-from tests.web.organize_helpers import HTMX, PASTE, form, seed
+from tests.factories import publish_t
+from tests.factories import HTMX, PASTE, form, seed
 
 BROKEN = PASTE.replace("Cai Wu - Dee Park ½-½", "Cai Wu - Dee Park 2-0").replace(
     "Bo Chen - Dee Park 1-0", "Bo Chen Dee Park 1-0")

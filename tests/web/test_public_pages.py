@@ -18,7 +18,7 @@ from ladder.models import Event, Member, RatingRow
 from ladder.services.members import merge
 from ladder.tournament import EventKind, Kind
 from tests.factories import tournament
-from tests.services.helpers import member, publish_t
+from tests.factories import member, publish_t
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 NAMES = ["Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park", "Eve Stone"]

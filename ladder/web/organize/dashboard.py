@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 from flask_babel import gettext as _
@@ -17,7 +19,7 @@ from . import bp
 MAX_DIFFERENCES = 20
 
 
-def see_other(endpoint: str, **values: object) -> Response:
+def see_other(endpoint: str, **values: Any) -> Response:
     """A 303 redirect (after a mutation, never 302)."""
     return redirect(url_for(endpoint, **values), code=303)
 

@@ -132,7 +132,7 @@ def compare() -> Response:
 
 def _compare_table(edition: str, results: list) -> list[dict]:
     """One line per tie-break: each player's value and who it ranks first."""
-    lines = []
+    lines: list[dict] = []
     computed = [r for r in results if r is not None and r.error is None]
     if not computed:
         return lines
