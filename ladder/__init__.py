@@ -99,5 +99,8 @@ def _init_extensions(app: Flask) -> None:
             engine.dispose()
 
     @login_manager.user_loader
-    def _load_user(user_id: str) -> models.User | None:
-        return db.session.get(models.User, int(user_id))
+    def _load_user(token: str) -> models.User | None:
+        # The cookie names one login, checked against the organizer's session version on
+        # every request (services/sessions.py).
+        from .services import sessions
+        return sessions.load(token)

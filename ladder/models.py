@@ -191,7 +191,11 @@ class RatingRow(Model):
 
 
 class User(UserMixin, Model):
-    """An organizer account (an adult who logs in)."""
+    """An organizer account (an adult who logs in).
+
+    The session cookie names a :class:`LoginSession`, not the account: ``get_id`` gives the
+    token of the login this object was loaded through (see ``services/sessions.py``).
+    """
 
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -200,6 +204,14 @@ class User(UserMixin, Model):
     # Checked on every request: logging out everywhere or changing the password bumps it, so
     # every session made before stops working (SPEC §11 sessions).
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+    # The login token this object was loaded with: a plain attribute, not a column.
+    __allow_unmapped__ = True
+    login_token: str | None = None
+
+    def get_id(self) -> str:
+        """What Flask-Login keeps in the session cookie: the login's token."""
+        return self.login_token or ""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 
 
@@ -241,6 +253,21 @@ class LoginAttempt(Model):
     username: Mapped[str] = mapped_column(String(80), index=True)
     address: Mapped[str] = mapped_column(String(64), index=True)
     at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
+
+
+class LoginSession(Model):
+    """One login of an organizer. The session cookie carries its random token; logging out
+    ends it, so a copied cookie stops working; a password change or "log out everywhere"
+    bumps the organizer's ``session_version``, which ends every login made before."""
+
+    __tablename__ = "login_sessions"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
 
 
 class PublishToken(Model):

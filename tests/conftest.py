@@ -104,7 +104,9 @@ def logged_in(app: Flask, organizer: tuple[str, str]) -> FlaskClient:
         from ladder.models import User
         user_id = db.session.scalar(
             __import__("sqlalchemy").select(User.id).where(User.username == organizer[0]))
+        from ladder.services import sessions
+        token = sessions.start(user_id)
     with client.session_transaction() as session:
-        session["_user_id"] = str(user_id)
+        session["_user_id"] = token
         session["_fresh"] = True
     return client

@@ -53,6 +53,10 @@ def register_web(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(error: HTTPException) -> tuple[str, int]:
+        if error.code == 404:
+            # A page that is hidden and a page that does not exist must answer byte for byte
+            # the same (no oracle, SPEC §5); no 404 is ever for search engines.
+            g.noindex = True
         return render_template("error.html", code=error.code,
                                message=_error_text(error.code)), error.code or 500
 

@@ -103,13 +103,50 @@ def test_login_without_csrf_token_is_refused(client: FlaskClient, organizer) -> 
     assert response.status_code == 400
 
 
-def test_csrf_token_stays_valid_across_login(client: FlaskClient, organizer) -> None:
+def test_login_rotates_the_session_and_the_csrf_token(client: FlaskClient, organizer) -> None:
+    # Issue 10.8: a token issued before login (which an attacker could have planted or read)
+    # is refused after it; the pages after login carry a fresh one.
     token = csrf_token(client, "/auth/login")
     client.post("/auth/login", data={"csrf_token": token, "username": organizer[0],
                                      "password": organizer[1]})
-    # The token of the login page still works for the first form after login.
-    response = client.post("/auth/logout", data={"csrf_token": token})
-    assert response.status_code == 303
+    assert client.post("/auth/logout", data={"csrf_token": token}).status_code == 400
+    fresh = csrf_token(client, "/organize/")
+    assert fresh != token
+    assert client.post("/auth/logout", data={"csrf_token": fresh}).status_code == 303
+
+
+def _session_cookie(client: FlaskClient) -> str:
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    return cookie.value
+
+
+def test_a_copied_session_cookie_dies_at_logout(app: Flask, organizer) -> None:
+    browser, thief = app.test_client(), app.test_client()
+    _login(browser, *organizer)
+    thief.set_cookie("session", _session_cookie(browser))
+    assert thief.get("/organize/").status_code == 200  # the copy works while logged in
+    browser.post("/auth/logout", data={"csrf_token": csrf_token(browser, "/organize/")})
+    assert thief.get("/organize/").status_code == 303  # and not after logout
+
+
+def test_a_password_change_and_logout_everywhere_end_other_sessions(app: Flask,
+                                                                     organizer) -> None:
+    from ladder.services.accounts import set_organizer
+    laptop, phone = app.test_client(), app.test_client()
+    _login(laptop, *organizer)
+    _login(phone, *organizer)
+    assert phone.get("/organize/").status_code == 200
+    with app.app_context():
+        set_organizer(organizer[0], "another long password", actor="test")
+    assert phone.get("/organize/").status_code == 303
+    assert laptop.get("/organize/").status_code == 303
+    _login(laptop, organizer[0], "another long password")
+    _login(phone, organizer[0], "another long password")
+    laptop.post("/auth/logout-everywhere",
+                data={"csrf_token": csrf_token(laptop, "/organize/")})
+    assert laptop.get("/organize/").status_code == 303
+    assert phone.get("/organize/").status_code == 303
 
 
 def test_logout_is_a_post_and_ends_the_session(logged_in: FlaskClient) -> None:

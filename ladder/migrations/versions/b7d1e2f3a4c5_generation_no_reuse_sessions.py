@@ -10,7 +10,8 @@ Create Date: 2026-12-01 10:30:00
   never come to name a new one). The tables are rebuilt with their data; each sequence starts
   above every id the table or any record naming it ever held. PostgreSQL's serial sequences
   never reuse ids, so nothing changes there.
-* ``users.session_version``: logging out everywhere or a password change ends old sessions.
+* ``users.session_version`` and ``login_sessions``: a session cookie names one login; logging
+  out ends it, logging out everywhere or a password change ends every older one.
 * ``publish_tokens``: one-time tokens that make publishing a preview idempotent.
 """
 from alembic import op
@@ -52,6 +53,21 @@ def upgrade():
         batch_op.add_column(sa.Column('session_version', sa.Integer(), server_default='0',
                                       nullable=False))
     op.create_table(
+        'login_sessions',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('token', sa.String(length=64), nullable=False),
+        sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('version', sa.Integer(), nullable=False),
+        sa.Column('created_at', sa.DateTime(), nullable=False),
+        sa.Column('ended_at', sa.DateTime(), nullable=True),
+        sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE',
+                                name=op.f('fk_login_sessions_user_id_users')),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_login_sessions')),
+        sa.UniqueConstraint('token', name=op.f('uq_login_sessions_token')),
+        sqlite_autoincrement=True)
+    with op.batch_alter_table('login_sessions', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_login_sessions_user_id'), ['user_id'], unique=False)
+    op.create_table(
         'publish_tokens',
         sa.Column('token', sa.String(length=64), nullable=False),
         sa.Column('event_id', sa.Integer(), nullable=True),
@@ -74,6 +90,7 @@ def upgrade():
 
 def downgrade():
     op.drop_table('publish_tokens')
+    op.drop_table('login_sessions')
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.drop_column('session_version')
     with op.batch_alter_table('club_settings', schema=None) as batch_op:
