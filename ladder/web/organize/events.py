@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from ...extensions import db
 from ...models import Event
 from ...queries.events import event_view, load_event
-from ...services import ServiceError
+from ...services import NotFound, ServiceError
 from ...services.corrections import delete_event, update_event, update_tiebreaks
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
@@ -98,6 +98,8 @@ def event_delete(event_id: int) -> Response:
     name = event.name
     try:
         delete_event(event_id, actor())
+    except NotFound:
+        abort(404)  # deleted meanwhile (a second tab, a double click): nothing more to do
     except ServiceError as error:
         flash(error.message, "error")
         return see_other("organize.event_edit", event_id=event_id)
