@@ -1,0 +1,64 @@
+"""Ids are never reused (issue 10.7): a merge record or an audit entry that names a deleted row
+must never come to name a new one.
+
+The history that broke it on SQLite (which reuses the ids of deleted rows unless a table is
+AUTOINCREMENT): import tonight, merge a duplicate, delete tonight's event, re-import the
+corrected file, undo the merge later. The undo must move back exactly what the merge moved
+that still exists — never an entry of someone else that happens to carry a recycled id.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import func, select
+
+from ladder.extensions import db
+from ladder.models import AuditEntry, Entry, Event, Member
+from ladder.services.check import check
+from ladder.services.corrections import delete_event
+from ladder.services.members import merge, undo_merge
+from ladder.tournament import Kind
+from tests.factories import member, publish_t, tournament
+
+W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
+JAN = dt.date(2025, 1, 7)
+
+
+def test_undo_after_delete_and_reimport_moves_nobody_else(ctx) -> None:
+    publish_t(tournament(["John Smith", "Ann Lee"], [(1, 1, 2, W)], name="Night 1"), JAN)
+    tonight = publish_t(tournament(["J. Smith", "Bo Chen", "Cai Wu", "Dee Park"],
+                                   [(1, 1, 2, L), (1, 3, 4, D)], name="Night 2"),
+                        JAN + dt.timedelta(days=7))
+    tonight_id = tonight.id
+    moved = [e.id for e in member("J. Smith").entries]
+    record = merge(member("J. Smith").id, member("John Smith").id, actor="org")
+    merge_id = record.id
+    delete_event(tonight_id, actor="org")
+    # The corrected file: the same night, now with Eve instead of J. Smith.
+    again = publish_t(tournament(["Eve Ito", "Bo Chen", "Cai Wu", "Dee Park"],
+                                 [(1, 1, 2, L), (1, 3, 4, D)], name="Night 2"),
+                      JAN + dt.timedelta(days=7))
+    new_entries = {e.id for e in again.entries}
+    assert again.id != tonight_id  # the event id was not reused
+    assert not new_entries & set(moved)  # nor any entry id the merge record names
+    eve_entry = db.session.scalar(select(Entry.id).join(Member).where(Member.name == "Eve Ito"))
+    undo_merge(merge_id, actor="org")
+    assert db.session.scalar(select(Member.name).join(Entry).where(Entry.id == eve_entry)) \
+        == "Eve Ito"
+    assert member("J. Smith") is not None and member("J. Smith").entries == []
+    assert check() == []
+    # The deleted event's audit entries still name only the deleted event's id.
+    assert db.session.scalar(select(func.count(AuditEntry.id))
+                             .where(AuditEntry.event_id == again.id)) == 1  # its publish
+
+
+def test_ids_stay_unused_after_deleting_the_newest_rows(ctx) -> None:
+    first = publish_t(tournament(["Ann Lee", "Bo Chen"], [(1, 1, 2, W)], name="A"), JAN)
+    first_id = first.id
+    entries = sorted(e.id for e in first.entries)
+    delete_event(first_id, actor="org")
+    second = publish_t(tournament(["Ann Lee", "Bo Chen"], [(1, 1, 2, W)], name="B"), JAN)
+    assert second.id > first_id
+    assert min(e.id for e in second.entries) > max(entries)
+    assert db.session.get(Event, first_id) is None
