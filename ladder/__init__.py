@@ -44,7 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _init_extensions(app: Flask) -> None:
-    from flask import has_request_context, request
+    from flask import has_request_context
     from sqlalchemy import event as sa_event
 
     from . import models  # noqa: F401  (registers the tables)
@@ -60,8 +60,11 @@ def _init_extensions(app: Flask) -> None:
     def select_locale() -> str | None:
         if not has_request_context():  # CLI and services outside a request
             return "en"
-        return request.accept_languages.best_match(["en"]) or "en"
+        from .web.i18n import select_locale as for_request
+        return for_request()
 
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
+                          str(Path(__file__).resolve().parent.parent / "translations"))
     babel.init_app(app, locale_selector=select_locale)
 
     with app.app_context():

@@ -69,6 +69,8 @@ class ClubSettings(Model):
                                                    default=Visibility.PUBLIC)
     unlisted_token: Mapped[str | None] = mapped_column(String(64))
     initials_for_all: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The language pages take when the visitor chose none (SPEC §12); "" = the browser's.
+    default_language: Mapped[str] = mapped_column(String(10), default="", server_default="")
     start_rating: Mapped[float] = mapped_column(Float, default=1200.0)
     k_new: Mapped[float] = mapped_column(Float, default=40.0)
     k_established: Mapped[float] = mapped_column(Float, default=20.0)

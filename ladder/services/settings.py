@@ -18,6 +18,8 @@ from . import InvalidInput, audit, use_case
 from .replay import club_settings, replay
 
 VISIBILITIES = tuple(v.value for v in Visibility)
+#: The club's default language: "" follows each visitor's browser (SPEC §12).
+LANGUAGE_CHOICES = ("", "en", "ko", "zh_Hans", "id")
 RATING_FIELDS = ("start_rating", "k_new", "k_established", "k_threshold", "provisional_games",
                  "junior_k", "rating_floor")
 
@@ -41,6 +43,7 @@ class SettingsForm:
     provisional_games: int
     junior_k: float | None
     rating_floor: float | None
+    default_language: str = ""
 
 
 def current_form() -> SettingsForm:
@@ -50,7 +53,7 @@ def current_form() -> SettingsForm:
                         initials_for_all=s.initials_for_all, start_rating=s.start_rating,
                         k_new=s.k_new, k_established=s.k_established, k_threshold=s.k_threshold,
                         provisional_games=s.provisional_games, junior_k=s.junior_k,
-                        rating_floor=s.rating_floor)
+                        rating_floor=s.rating_floor, default_language=s.default_language)
 
 
 def validate(form: SettingsForm) -> list[str]:
@@ -74,6 +77,8 @@ def validate(form: SettingsForm) -> list[str]:
         errors.append(_("Junior K: between 1 and 100, or empty."))
     if form.rating_floor is not None and not 0 <= form.rating_floor <= 3000:
         errors.append(_("Rating floor: between 0 and 3000, or empty."))
+    if form.default_language not in LANGUAGE_CHOICES:
+        errors.append(_("Language: choose one of the list."))
     return errors
 
 

@@ -27,6 +27,8 @@ def register_web(app: Flask) -> None:
     from . import audit, auth, members, organize, public, settings as settings_pages, tools
     from .formatting import register_formatting
     from .htmx import init_htmx
+    from .i18n import init_i18n
+    init_i18n(app)
     init_htmx(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
                       settings_pages.bp, tools.bp):
@@ -53,6 +55,7 @@ def register_web(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(error: HTTPException) -> tuple[str, int]:
+        g.error_page = True
         if error.code == 404:
             # A page that is hidden and a page that does not exist must answer byte for byte
             # the same (no oracle, SPEC §5); no 404 is ever for search engines.

@@ -26,6 +26,7 @@ from ..services import InvalidInput, ServiceError
 from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
                                  update_settings)
 from .errors import refused
+from .i18n import LANGUAGE_NAMES
 from .guards import require_organizer
 from .helpers import MAX_ID, actor, names, settings as club
 
@@ -61,6 +62,7 @@ def _parse_form() -> SettingsForm:
         club_name=request.form.get("club_name", now.club_name)[:300],
         visibility=request.form.get("visibility", now.visibility),
         initials_for_all=request.form.get("initials_for_all") == "on",
+        default_language=request.form.get("default_language", now.default_language)[:10],
         start_rating=_required("start_rating", now.start_rating),
         k_new=_required("k_new", now.k_new),
         k_established=_required("k_established", now.k_established),
@@ -79,7 +81,8 @@ def _unlisted_url() -> str | None:
 
 def _page(form: SettingsForm, error: str | None = None) -> str:
     return render_template("settings/index.html", form=form, error=error,
-                           visibilities=VISIBILITIES, unlisted_url=_unlisted_url())
+                           visibilities=VISIBILITIES, unlisted_url=_unlisted_url(),
+                           languages=LANGUAGE_NAMES)
 
 
 @bp.get("/")

@@ -1,0 +1,148 @@
+"""The reader's language: choosing it, remembering it, and translating at the edge (SPEC §12).
+
+Choice, first match wins:
+
+1. ``?lang=ko`` on any page: used now and remembered in the ``lang`` cookie (a year);
+2. the ``lang`` cookie;
+3. the club's default language (a setting);
+4. the browser's ``Accept-Language``;
+5. English.
+
+An unknown ``lang`` value, a malformed cookie or header falls through to the next rule,
+silently. ``zh``, ``zh-CN``, ``zh-SG`` and ``zh-Hans`` get Simplified Chinese; so do the other
+Chinese variants (Traditional readers read Simplified far more easily than English; there is
+no Traditional catalogue).
+
+The pure core says things as :class:`ladder.messages.Message` (an English message id with its
+values); templates print them translated without any filter, because :func:`finalize` is the
+Jinja finaliser of every ``{{ … }}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import get_locale, gettext
+from werkzeug.wrappers import Response
+
+from ..messages import Message
+
+#: The supported locales (catalogues under ``translations/``); English is the source.
+LOCALES = ("en", "ko", "zh_Hans", "id")
+#: Each language in its own words, for the switcher.
+LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "zh_Hans": "简体中文", "id": "Bahasa Indonesia"}
+#: The BCP 47 tag of each locale, for ``<html lang>`` and ``hreflang``.
+HTML_LANG = {"en": "en", "ko": "ko", "zh_Hans": "zh-Hans", "id": "id"}
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+
+def normalise(value: str | None) -> str | None:
+    """A supported locale for a language tag (``ko-KR`` → ``ko``, ``zh-CN`` → ``zh_Hans``),
+    or None when the tag is unknown or malformed."""
+    if not value or len(value) > 35:
+        return None
+    tag = value.strip().replace("_", "-").lower()
+    primary = tag.split("-", 1)[0]
+    if not primary.isalpha():
+        return None
+    if primary == "zh":
+        return "zh_Hans"
+    if primary == "in":  # the old ISO code of Indonesian, still sent by some phones
+        return "id"
+    return primary if primary in LOCALES else None
+
+
+def _from_accept_language() -> str | None:
+    try:
+        languages = [(value, quality) for value, quality in request.accept_languages]
+    except Exception:  # a header werkzeug cannot parse: ignore it
+        return None
+    for value, _quality in sorted(languages, key=lambda item: -item[1]):
+        locale = normalise(value)
+        if locale:
+            return locale
+    return None
+
+
+def _club_default() -> str | None:
+    from .helpers import settings
+    try:
+        return normalise(getattr(settings(), "default_language", None))
+    except Exception:  # no database yet (a first start): the other rules still work
+        return None
+
+
+def select_locale() -> str:
+    """The locale of this request (see the module docstring for the order)."""
+    if "locale" in g:
+        return str(g.locale)
+    asked = normalise(request.args.get("lang"))
+    if asked:
+        g.remember_locale = asked
+    locale = (asked or normalise(request.cookies.get(COOKIE)) or _club_default()
+              or _from_accept_language() or "en")
+    g.locale = locale
+    return locale
+
+
+def html_lang() -> str:
+    """``<html lang>`` of this page."""
+    return HTML_LANG.get(str(get_locale() or "en"), "en")
+
+
+def translate(value: Any) -> str:
+    """A Message or a message id in the reader's language; anything else as text."""
+    if isinstance(value, Message):
+        return value.render(gettext)
+    return "" if value is None else str(value)
+
+
+def finalize(value: Any) -> Any:
+    """Jinja's finaliser: a Message printed in a template is translated first."""
+    if isinstance(value, Message):
+        return value.render(gettext)
+    return "" if value is None else value
+
+
+def switch_links() -> list[tuple[str, str, str, bool]]:
+    """(locale, its name, the current URL in that language, is current) for the switcher."""
+    current = str(get_locale() or "en")
+    if g.get("error_page"):
+        # An error page names no path: a hidden page and a missing one must answer the
+        # same bytes (SPEC §5), so its switcher leads to the front page.
+        return [(locale, LANGUAGE_NAMES[locale], f"/?lang={locale}", locale == current)
+                for locale in LOCALES]
+    args = request.args.to_dict(flat=False)
+    links = []
+    for locale in LOCALES:
+        query = {**args, "lang": [locale]}
+        parts = [f"{_quote(key)}={_quote(item)}" for key, values in query.items()
+                 for item in values]
+        links.append((locale, LANGUAGE_NAMES[locale], f"{request.path}?{'&'.join(parts)}",
+                      locale == current))
+    return links
+
+
+def _quote(text: str) -> str:
+    from urllib.parse import quote
+    return quote(text, safe="")
+
+
+def init_i18n(app: Flask) -> None:
+    """Remember a chosen language, translate Messages in templates, expose the switcher."""
+    app.jinja_env.finalize = finalize
+    app.jinja_env.globals.update(html_lang=html_lang, language_links=switch_links,
+                                 translate=translate)
+
+    @app.after_request
+    def _remember(response: Response) -> Response:
+        locale = g.get("remember_locale")
+        if locale:
+            response.set_cookie(COOKIE, locale, max_age=COOKIE_AGE, samesite="Lax",
+                                httponly=True,
+                                secure=bool(app.config.get("SESSION_COOKIE_SECURE")))
+        response.vary.add("Cookie")
+        response.vary.add("Accept-Language")
+        return response
