@@ -144,3 +144,12 @@ def short_form(x: str, y: str) -> tuple[str, str] | None:
         return (x, y) if x_short else (y, x)
     # Listed both ways (bill ~ william both ways in the table): the shorter name is the short form.
     return (x, y) if (len(x), x) <= (len(y), y) else (y, x)
+
+
+def is_given_name(word: str) -> bool:
+    """True for a folded word the tables know as a given name (John, Jon, Margaret, Sasha).
+
+    Used only to tell which reading of an unordered name is the natural one. A word with a
+    single listed relative is not counted: the table has surnames too (Smith ~ Smitty).
+    """
+    return len(_table().get(word, ())) >= 2 or word in EUROPEAN_SHORT_FORMS

@@ -26,7 +26,7 @@ from rapidfuzz.distance import Levenshtein, OSA
 from . import hangul, hanzi
 from . import reasons as R
 from .forms import Forms, forms, is_muhammad
-from .given_names import short_form
+from .given_names import is_given_name, short_form
 from .indonesian import BALINESE_PREFIXES, is_doubled, new_spelling_key
 from .normalize import ParsedName, Token, parse
 from .reasons import Reason
@@ -180,10 +180,14 @@ def _given_pair(x: Token, y: Token, part: str, allow_prefix: bool) -> _Part | No
     variant = _spelling_variant(x.text, y.text)
     if variant is not None:
         return variant
+    # A one-letter slip is the simpler explanation (and scores higher) than a short form:
+    # Jon ~ John is "differs by one letter" even though the table lists Jon as a short form.
+    found = _typo(x.text, y.text, part)
+    if found is not None and found.quality > _Q_SHORT_FORM:
+        return found
     pair = short_form(x.text, y.text)
     if pair is not None:
         return _Part(_Q_SHORT_FORM, R.short_form(*pair))
-    found = _typo(x.text, y.text, part)
     if found is not None:
         return found
     if allow_prefix and len(short.text) >= 3 and len(long.text) - len(short.text) >= 2:
@@ -332,12 +336,21 @@ def _orientations(p: ParsedName) -> list[_Reading]:
     return out
 
 
-def _plausible(surname: tuple[Token, ...], form: str) -> int:
-    """How natural a reading is: a comma says it; the last word is a surname in most of the
-    world; the first word is one only when it is a known East Asian family name."""
-    if form in ("comma", "western", "single"):
-        return 1
-    return int("".join(t.text for t in surname) in EAST_ASIAN_SURNAMES)
+def _plausible(surname: tuple[Token, ...], given: tuple[Token, ...], form: str) -> int:
+    """How natural a reading is, to break ties between equally good ones.
+
+    A comma says which part is the surname; without one the last word is the surname in
+    most of the world, the first word when it is a known East Asian family name. Given words
+    that are known given names make a reading likelier, a surname that is one less likely:
+    "Smith Jon" is Jon Smith written surname first.
+    """
+    family = "".join(t.text for t in surname)
+    score = 1 if form in ("comma", "western", "single") else int(family in EAST_ASIAN_SURNAMES)
+    if given and all(is_given_name(t.text) or t.abbrev for t in given):
+        score += 1
+    if is_given_name(family) and family not in EAST_ASIAN_SURNAMES:
+        score -= 1
+    return score
 
 
 def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
@@ -361,8 +374,8 @@ def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None
                 found.insert(0, R.SWAPPED)
             # On equal quality, the more natural reading explains the difference, and among
             # natural ones the reading whose surnames agree: "John Smtih" has a surname typo,
-            # "Wang Xiaomin" ~ "Wang Xiaoming" a given-name typo, not a surname one.
-            natural = _plausible(a_sur, a_form) + _plausible(b_sur, b_form)
+            # "Smith Jon" and "Wang Xiaomin" given-name typos, not surname ones.
+            natural = _plausible(a_sur, a_giv, a_form) + _plausible(b_sur, b_giv, b_form)
             exact_surname = sur.reason is None
             if best is None or (q, natural, exact_surname) > best[:3]:
                 best = (q, natural, exact_surname, found)
@@ -391,8 +404,23 @@ def _given_first(p: ParsedName) -> tuple[str, ...]:
     return w[p.comma :] + w[: p.comma] if p.comma else w
 
 
+def _expansions(a: ParsedName, b: ParsedName) -> list[Reason]:
+    """Balinese abbreviations written out on one side only (I Md. ~ I Made)."""
+    out: list[Reason] = []
+    for x, y in zip(a.tokens, b.tokens):
+        if x.text == y.text and x.expanded_from != y.expanded_from:
+            reason = R.balinese_abbreviation(x.expanded_from or y.expanded_from or "", x.text)
+            if reason not in out:
+                out.append(reason)
+    return out
+
+
 def _same_written_differently(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
     """Scores 94-98: the same words up to punctuation, spacing, accents and order."""
+    if a.plain == b.plain and len(a.tokens) == len(b.tokens):
+        expanded = _expansions(a, b)
+        if expanded:
+            return round(100 * _Q_BALINESE), expanded
     if a.plain == b.plain:
         return 98, _accent_reason(a, b) or [R.SAME_APART_FROM_PUNCTUATION]
     if a.compact == b.compact:
@@ -432,8 +460,22 @@ def compare_forms(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
         return _compare_cjk(fa, fb)
     if is_doubled(a.plain) != is_doubled(b.plain):
         return _doubled(a, b)
+    old = _old_spelling(a, b)
+    if old is not None:
+        return old
     found = _structural(a, b)
     return found if found is not None else (0, [])
+
+
+def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
+    """The whole name in the old and the new Indonesian spelling (Djoko Soesilo ~ Joko Susilo):
+    one spelling reform, so one factor however many words it touched."""
+    if len(a.tokens) != len(b.tokens) or a.comma != b.comma:
+        return None
+    pairs = list(zip(a.words, b.words))
+    if any(new_spelling_key(x) != new_spelling_key(y) for x, y in pairs):
+        return None
+    return round(100 * _Q_OLD_SPELLING), [R.old_spelling(*_old_and_new(x, y)) for x, y in pairs if x != y]
 
 
 def _doubled(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]]:
