@@ -105,7 +105,8 @@ def _word_keys(t: Token) -> tuple[set[str], set[str]]:
 def _latin_readings(p: ParsedName) -> tuple[tuple[str, str], ...]:
     """(family, given) readings of a Latin name, for comparing with Hangul/Han names."""
     words = [t.text for t in p.tokens]
-    if len(words) < 2 or any(t.abbrev for t in p.tokens) or p.noise:
+    # Single letters are syllables here (O Sehun, Ko A-ra, I Seojun); dotted words are not.
+    if len(words) < 2 or any(t.abbrev and len(t.text) > 1 for t in p.tokens) or p.noise:
         return ()
     if p.comma:
         return (("".join(words[: p.comma]), "".join(words[p.comma :])),)

@@ -36,8 +36,9 @@ _VOWEL_LATIN: tuple[tuple[str, ...], ...] = (
     ("yo",), ("u", "oo", "ou"), ("wo", "weo"), ("we",), ("wi", "wee", "ui"), ("yu", "yoo", "you"),
     ("eu", "u"), ("ui", "eui", "ee", "i"), ("i", "ee"),
 )
-# After a silent ㅇ, ㅜ is also written with a w (우 Woo) and ㅣ with a y (이 Yi).
-_AFTER_SILENT = {13: ("u", "oo", "ou", "woo", "wu"), 20: ("i", "ee", "yi")}
+# After a silent ㅇ, ㅜ is also written with a w (우 Woo) and ㅣ with a y (이 Yi); but ㅕ is
+# not written "yu" there: Yun/Yoon is 윤, and 서윤 (Seoyun) is another girl than 서연.
+_AFTER_SILENT = {6: ("yeo", "yo", "you"), 13: ("u", "oo", "ou", "woo", "wu"), 20: ("i", "ee", "yi")}
 # Finals: only spellings with the same skeleton (ㅅ is "t", never "s").
 _FINAL_LATIN: tuple[tuple[str, ...], ...] = (
     ("",), ("k", "g"), ("k", "kk"), ("k",), ("n",), ("n",), ("n",), ("t", "d"), ("l", "r"),

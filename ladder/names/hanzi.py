@@ -82,13 +82,21 @@ def _u_variants(reading: str) -> tuple[str, ...]:
     return (reading,)
 
 
+# Wade–Giles as Taiwan's passports and clubs write it: 志 chih -> Chi (Lin Chi-ling),
+# 怡 i -> Yi, 子 tzu -> Tsu; the strict forms stay too.
+_WG_EVERYDAY = {"i": ("yi",), "in": ("yin",), "ing": ("ying",), "chih": ("chi",), "shih": ("shi",),
+                "jih": ("ji",), "tzu": ("tsu", "zu"), "ssu": ("szu", "si"), "tzu'": ("tsu",)}
+
+
 def _readings(ch: str, style: Style) -> list[str]:
     raw = pinyin(ch, style=style, heteronym=True, errors="ignore")
     if not raw:
         return []
     out: list[str] = []
     for r in raw[0][:_MAX_READINGS]:
-        for v in _u_variants(_fold(r)):
+        folded = _fold(r)
+        extra = _WG_EVERYDAY.get(folded, ()) if style == Style.WADEGILES else ()
+        for v in _u_variants(folded) + extra:
             if v and v not in out:
                 out.append(v)
     return out

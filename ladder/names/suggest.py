@@ -5,7 +5,7 @@ explains, it never decides. Scores are integers 0-100:
 
 * 94-100  the same name written differently (case, accents, spacing, order,
           traditional/simplified characters);
-* 60-93   a match with reasons: another script's romanisation (90), the old
+* 60-93   a match with reasons: another script's romanisation (93), the old
           Indonesian spelling, initials, short forms (Bob ~ Robert), middle
           names, typos, a one-key slip in Hangul;
 * below MIN_SCORE the candidate is not shown at all, so a genuinely new
@@ -40,8 +40,10 @@ DEFAULT_LIMIT = 5
 # Structural matches never outrank "same name written differently".
 _STRUCTURAL_CAP = 93
 # A romanisation of a Hangul/Han name (or the reverse): the letters agree, but many Hangul
-# and Han names share one romanisation, so it ranks below "the same name written differently".
-_S_CROSS_SCRIPT = 90
+# and Han names share one romanisation (张伟杰 and 张伟洁 are both Zhang Weijie), so it ranks
+# below "the same name written differently", level with the best structural match: an exact
+# romanisation is better evidence than "Zhang Wei" with "Jie" missing.
+_S_CROSS_SCRIPT = 93
 # A one-key slip in a Hangul given name: modest on purpose, since 서쥰 could be a real name.
 _S_JAMO_TYPO = 72
 # Factors (multiplied together) for the structural match.
@@ -223,7 +225,9 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool) -> _Part 
     if found is not None and found.quality == _Q_ONE_LETTER:
         return _Part(_Q_SUR_ONE, found.reason)
     if found is not None:
-        return _Part(_Q_SUR_TWO, found.reason)
+        # Two letters off is a sibling as often as a typo when the word may be a given name
+        # (Patrick/Patricia read surname first, Xiaohong/Xiaoming after the family name Wang).
+        return _Part(_Q_TWO_LETTERS if strict else _Q_SUR_TWO, found.reason)
     return None
 
 
@@ -346,7 +350,8 @@ def _plausible(surname: tuple[Token, ...], given: tuple[Token, ...], form: str) 
     """
     family = "".join(t.text for t in surname)
     score = 1 if form in ("comma", "western", "single") else int(family in EAST_ASIAN_SURNAMES)
-    if given and all(is_given_name(t.text) or t.abbrev for t in given):
+    # Kim, Lee and Young are in the given-name tables too; as the first word they are surnames.
+    if given and all((is_given_name(t.text) and t.text not in EAST_ASIAN_SURNAMES) or t.abbrev for t in given):
         score += 1
     if is_given_name(family) and family not in EAST_ASIAN_SURNAMES:
         score -= 1
@@ -356,9 +361,13 @@ def _plausible(surname: tuple[Token, ...], given: tuple[Token, ...], form: str) 
 def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
     """Best structural match of two spaced-script names."""
     best: tuple[float, int, bool, list[Reason]] | None = None
+    # A name starting with an East Asian family name may be written surname first, so its
+    # last word may be a given name even in the "given surname" reading.
+    east = a.words[0] in EAST_ASIAN_SURNAMES or b.words[0] in EAST_ASIAN_SURNAMES
     for a_sur, a_giv, a_form in _orientations(a):
         for b_sur, b_giv, b_form in _orientations(b):
-            sur = _surname(a_sur, b_sur, strict=bool({a_form, b_form} & {"eastern", "single"}))
+            strict = bool({a_form, b_form} & {"eastern", "single"}) or (east and len(a.words) == len(b.words) == 2)
+            sur = _surname(a_sur, b_sur, strict=strict)
             if sur is None:
                 continue
             # "Surname given" readings of western names would turn surname
