@@ -121,7 +121,7 @@ class _Part:
 
 
 def _gendered_pair(x: str, y: str) -> bool:
-    """True for Putri/Putra, Mario/Maria, Daniel/Daniela, Kowalski/Kowalska.
+    """True for Putri/Putra, Mario/Maria, Daniel/Daniela, Louis/Louise, Kowalski/Kowalska.
 
     Names differing only in a final vowel (or a final 'a') are far more often
     brother and sister than a typo, the worst kind of false merge.
@@ -129,7 +129,8 @@ def _gendered_pair(x: str, y: str) -> bool:
     if len(x) == len(y) and x[:-1] == y[:-1]:
         return x[-1] in _GENDERED_FINALS and y[-1] in _GENDERED_FINALS
     short, long = sorted((x, y), key=len)
-    return len(long) == len(short) + 1 and long[:-1] == short and long[-1] == "a"
+    # +a: Paul/Paula, Daniel/Daniela; +e: Louis/Louise, Denis/Denise, Simon/Simone.
+    return len(long) == len(short) + 1 and long[:-1] == short and long[-1] in "ae"
 
 
 def _typo(x: str, y: str, part: str) -> _Part | None:
