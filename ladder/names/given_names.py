@@ -108,8 +108,8 @@ def _table() -> dict[str, frozenset[str]]:
     """name -> every name it is a short form of, or that is a short form of it."""
     related: dict[str, set[str]] = {}
     lookup = NickNamer.default_lookup()
-    for full, shorts in EUROPEAN_SHORT_FORMS.items():
-        lookup.setdefault(full, set()).update(shorts)
+    for full, extra in EUROPEAN_SHORT_FORMS.items():
+        lookup.setdefault(full, set()).update(extra)
     for full, shorts in lookup.items():
         for short in shorts:
             if frozenset((full, short)) in _NOT_SHORT_FORMS or full == short:

@@ -13,7 +13,7 @@ import itertools
 from functools import lru_cache
 from typing import Any
 
-import opencc  # type: ignore[import-untyped]
+import opencc
 from pypinyin import Style, pinyin
 
 from .normalize import fold_diacritics

@@ -223,15 +223,15 @@ def index_for(candidates: Iterable[Member | Candidate | tuple[int, str]]) -> Nam
     index per thread, so concurrent requests never share a mutable index.
     """
     items = tuple(candidates)
-    held: tuple[tuple[object, ...], NameIndex] | None = getattr(_local, "held", None)
+    held: tuple[tuple[Member | Candidate | tuple[int, str], ...], NameIndex] | None = getattr(_local, "held", None)
     if held is not None:
         before, index = held
         if items == before:
             return index
         if len(items) > len(before) and items[: len(before)] == before:
-            index.extend(items[len(before):])  # type: ignore[arg-type]
+            index.extend(items[len(before):])
             _local.held = (items, index)
             return index
-    index = NameIndex(items)  # type: ignore[arg-type]
+    index = NameIndex(items)
     _local.held = (items, index)
     return index

@@ -166,8 +166,8 @@ def _given_pair(x: Token, y: Token, part: str, allow_prefix: bool) -> _Part | No
     """How well two given-name words match, or None if they do not."""
     if x.text == y.text:
         if x.expanded_from != y.expanded_from:
-            short = x.expanded_from or y.expanded_from or ""
-            return _Part(_Q_BALINESE, R.balinese_abbreviation(short, x.text))
+            abbreviation = x.expanded_from or y.expanded_from or ""
+            return _Part(_Q_BALINESE, R.balinese_abbreviation(abbreviation, x.text))
         return _Part(1.0)
     short, long = (x, y) if len(x.text) <= len(y.text) else (y, x)
     if short.abbrev and long.text.startswith(short.text):
@@ -514,9 +514,9 @@ def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
         return 97, [R.SAME_SIMPLIFIED]
     if a.script == "han":
         # Traditional on one side, simplified and swapped on the other: 偉 張 ~ 张伟.
-        for p, q in ((fa, fb), (fb, fa)):
-            toks = p.parsed.tokens
-            if len(toks) == 2 and hanzi.simplified(toks[1].text + toks[0].text) == q.simplified:
+        for one, other in ((fa, fb), (fb, fa)):
+            toks = one.parsed.tokens
+            if len(toks) == 2 and hanzi.simplified(toks[1].text + toks[0].text) == other.simplified:
                 return 94, [R.SWAPPED, R.SAME_SIMPLIFIED]
         return 0, []
     if fa.family and fa.family == fb.family:
