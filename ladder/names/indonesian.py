@@ -8,6 +8,7 @@ in others (Soeharto / Suharto, Djoko / Joko, Tjahjono / Cahyono).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Spellings of Muhammad: very common first names in Indonesia and Malaysia, written many
 # ways by the same person.
@@ -41,6 +42,7 @@ _OLD = (("oe", "u"), ("dj", "j"), ("tj", "c"), ("ch", "kh"))
 _Y_FOR_J = str.maketrans("y", "j")
 
 
+@lru_cache(maxsize=65536)
 def new_spelling_key(word: str) -> str:
     """A key equal for the old and the new Indonesian spelling of a folded word.
 

@@ -134,11 +134,7 @@ class ParsedName:
     compact: str  # folded tokens joined with no space
     # Too long, too many words or no real word: matched only when identical (see MAX_*).
     noise: bool = False
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """The token texts."""
-        return tuple(t.text for t in self.tokens)
+    words: tuple[str, ...] = ()  # the token texts (kept: compared thousands of times)
 
 
 def _tokens(part: str) -> list[Token]:
@@ -204,4 +200,5 @@ def parse(name: str) -> ParsedName:
         plain=" ".join(words),
         compact="".join(words),
         noise=_is_noise(key, tokens),
+        words=tuple(words),
     )
