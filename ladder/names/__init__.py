@@ -1,13 +1,19 @@
-"""Names: identity keys, member suggestions, initials (SPEC §4, §5).
+"""Names: identity keys, member suggestions, aliases, initials (SPEC §4, §5).
 
 Pure package: no Flask, no SQLAlchemy. Import everything from here:
-``from ladder.names import name_key, suggest, initials, disambiguate``.
+``from ladder.names import name_key, suggest, NameIndex, Member, Alias, initials, disambiguate``.
+
+For a roster, build ``NameIndex(members)`` once and ask it ``preselect(typed)`` and
+``suggest(typed)`` for each typed name; ``suggest(typed, [(id, name), ...])`` still works and
+re-uses an index while the same list comes again.
 """
 from __future__ import annotations
 
 from .normalize import fold_diacritics, name_key, parse
 from .initials import disambiguate, initials
+from .reasons import Reason
 from .suggest import MIN_SCORE, Candidate, Suggestion, compare, suggest
+from .index import Alias, AliasKind, Member, NameIndex, Preselection
 
 __all__ = [
     "name_key",
@@ -15,9 +21,15 @@ __all__ = [
     "parse",
     "Candidate",
     "Suggestion",
+    "Reason",
     "compare",
     "suggest",
     "MIN_SCORE",
+    "NameIndex",
+    "Member",
+    "Alias",
+    "AliasKind",
+    "Preselection",
     "initials",
     "disambiguate",
 ]

@@ -10,11 +10,22 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .indonesian import BALINESE_ABBREV, is_balinese
+
 _WS = re.compile(r"\s+")
 # A "word" is a run of letters/digits; apostrophes inside words are dropped
 # (O'Brien ~ OBrien) and every other punctuation mark separates words.
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _APOSTROPHES = re.compile(r"['’]")
+# Zero-width and bidirectional controls (ZWSP, ZWJ, LRM/RLM, embeddings, isolates, BOM):
+# invisible, so they must not split words or make two names differ. Unicode category Cf.
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+
+# Past these sizes a "name" is noise (a pasted paragraph, a stuck key): it is still
+# identical to itself, but nothing is suggested from it.
+MAX_NAME_CHARS = 120
+MAX_TOKENS = 8
+MAX_WORD_CHARS = 40
 
 # Letters that NFKD does not decompose into base letter + combining mark.
 _EXTRA_FOLD = str.maketrans(
@@ -106,6 +117,8 @@ class Token:
     text: str
     # Written as an abbreviation: one letter, or followed by a dot ("J.", "Muh.").
     abbrev: bool = False
+    # The abbreviation this word was expanded from ("md" for Made in "I Md. Sudarsana").
+    expanded_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -119,11 +132,9 @@ class ParsedName:
     comma: int  # number of tokens before the comma ("Smith, John" -> 1); 0 = no comma
     plain: str  # folded tokens joined by one space (diacritics and punctuation gone)
     compact: str  # folded tokens joined with no space
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """The token texts."""
-        return tuple(t.text for t in self.tokens)
+    # Too long, too many words or no real word: matched only when identical (see MAX_*).
+    noise: bool = False
+    words: tuple[str, ...] = ()  # the token texts (kept: compared thousands of times)
 
 
 def _tokens(part: str) -> list[Token]:
@@ -138,18 +149,47 @@ def _tokens(part: str) -> list[Token]:
     return out
 
 
+def _expand_balinese(tokens: list[Token]) -> list[Token]:
+    """I Md. Sudarsana -> I Made Sudarsana: Balinese abbreviations, only in Balinese names.
+
+    Elsewhere "Md." is Muhammad (Malaysia, Bangladesh), so the expansion needs the I/Ni
+    prefix or another Balinese name word.
+    """
+    words = tuple(t.text for t in tokens)
+    if not is_balinese(words):
+        return tokens
+    out: list[Token] = []
+    for t in tokens:
+        full = BALINESE_ABBREV.get(t.text)
+        # A lone "I" is the prefix, never an initial to expand.
+        if full is None or (len(t.text) == 1):
+            out.append(t)
+            continue
+        out.extend(Token(part, False, t.text) for part in full.split())
+    return out
+
+
+def _is_noise(key: str, tokens: list[Token]) -> bool:
+    if len(key) > MAX_NAME_CHARS or len(tokens) > MAX_TOKENS:
+        return True
+    if any(len(t.text) > MAX_WORD_CHARS for t in tokens):
+        return True
+    # Only initials ("J. S.", "a a a"): nothing to recognise a person by.
+    return all(t.abbrev for t in tokens)
+
+
 @lru_cache(maxsize=65536)
 def parse(name: str) -> ParsedName:
     """Parse a name into a ParsedName (cached: rosters are re-used across calls)."""
     key = name_key(name)
-    folded = fold_diacritics(key)
+    folded = fold_diacritics(_INVISIBLE.sub("", key))
     script = script_of(folded)
     before, sep, after = folded.partition(",")
     if sep and _tokens(before) and _tokens(after):
-        head, tail = _tokens(before), _tokens(after)
+        head, tail = _expand_balinese(_tokens(before)), _expand_balinese(_tokens(after))
         tokens, comma = head + tail, len(head)
     else:
-        tokens, comma = _tokens(folded), 0
+        tokens, comma = _expand_balinese(_tokens(folded)), 0
     words = [t.text for t in tokens]
     return ParsedName(
         raw=name,
@@ -159,4 +199,6 @@ def parse(name: str) -> ParsedName:
         comma=comma,
         plain=" ".join(words),
         compact="".join(words),
+        noise=_is_noise(key, tokens),
+        words=tuple(words),
     )

@@ -3,26 +3,49 @@
 The software suggests, the organizer confirms: this module only ranks and
 explains, it never decides. Scores are integers 0-100:
 
-* 94-100  the same name written differently (case, accents, spacing, order);
-* 60-93   a structural match (initials, middle names, typos) with reasons;
+* 94-100  the same name written differently (case, accents, spacing, order,
+          traditional/simplified characters);
+* 60-93   a match with reasons: another script's romanisation (93), the old
+          Indonesian spelling, initials, short forms (Bob ~ Robert), middle
+          names, typos, a one-key slip in Hangul;
 * below MIN_SCORE the candidate is not shown at all, so a genuinely new
   person gets few or no suggestions.
+
+Reasons are :class:`~ladder.names.reasons.Reason` objects: the English sentence as a ``str``,
+carrying the message id and values for translation at the web edge.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rapidfuzz.distance import Levenshtein, OSA
 
+from . import hangul, hanzi
+from . import reasons as R
+from .forms import Forms, forms, is_muhammad
+from .given_names import is_given_name, short_form
+from .indonesian import BALINESE_PREFIXES, is_doubled, new_spelling_key
 from .normalize import ParsedName, Token, parse
+from .reasons import Reason
+
+if TYPE_CHECKING:
+    from .index import Member, NameIndex
 
 MIN_SCORE = 60
 DEFAULT_LIMIT = 5
 
 # Structural matches never outrank "same name written differently".
 _STRUCTURAL_CAP = 93
+# A romanisation of a Hangul/Han name (or the reverse): the letters agree, but many Hangul
+# and Han names share one romanisation (张伟杰 and 张伟洁 are both Zhang Weijie), so it ranks
+# below "the same name written differently", level with the best structural match: an exact
+# romanisation is better evidence than "Zhang Wei" with "Jie" missing.
+_S_CROSS_SCRIPT = 93
+# A one-key slip in a Hangul given name: modest on purpose, since 서쥰 could be a real name.
+_S_JAMO_TYPO = 72
 # Factors (multiplied together) for the structural match.
 _Q_INITIAL = 0.85  # J. ~ John
 _Q_ABBREV = 0.88  # Muh. ~ Muhammad, Chr. ~ Christian
@@ -31,10 +54,14 @@ _Q_ONE_LETTER = 0.87  # given name typo
 # is as often a sibling (Xiaoming/Xiaohong) as a typo.
 _Q_TWO_LETTERS = 0.58
 _Q_SHORTENED = 0.75  # Alex ~ Alexander
+_Q_SHORT_FORM = 0.82  # Bob ~ Robert: the same person more often than not, but not always
+_Q_OLD_SPELLING = 0.93  # Poerwanto ~ Purwanto
+_Q_DOUBLED = 0.95  # Poerwanto Poerwanto ~ Poerwanto
+_Q_BALINESE = 0.95  # I Md. ~ I Made; I Made ~ Made
 _Q_GENDERED = 0.55  # Putri/Putra, Daniel/Daniela: usually siblings, not typos
 _Q_MUHAMMAD = 0.95
-# Equal to _Q_ONE_LETTER on purpose: on a tie the "given surname" reading
-# wins, so "Jon Smith" is explained as a given-name typo.
+# Equal to _Q_ONE_LETTER on purpose: on a tie the reading with the exact surname wins, so
+# "Jon Smith" and "Wang Xiaomin" are both explained as given-name typos.
 _Q_SUR_ONE = 0.87
 _Q_SUR_TWO = 0.80
 _Q_SUR_PART = 0.85  # Garcia ~ Garcia Martin
@@ -46,15 +73,17 @@ _Q_MUHAMMAD_MISSING = 0.88  # "Muhammad" is routinely dropped in Indonesia
 _Q_MIDDLE_CONFLICT = 0.55  # John A. Smith vs John B. Smith
 _Q_SWAPPED = 0.97
 
-# Spellings and abbreviations of Muhammad, very common first names in
-# Indonesia and Malaysia and written many ways by the same person.
-_MUHAMMAD = frozenset(
-    "muhammad muhamad mohammad mohamad mohammed muhammed mochammad mochamad "
-    "mohamed muhamed mukhammad".split()
-)
-_MUHAMMAD_ABBREV = frozenset("m md mh muh moh mhd mohd moch much".split())
 # Final-letter swaps that usually mark a different person of another gender.
 _GENDERED_FINALS = frozenset("aeio")
+
+# Family names of China, Korea and Vietnam as written in Latin letters: a name starting with
+# one of these is plausibly written surname first ("Wang Xiaoming", "Kim Minjun").
+_VIETNAMESE_SURNAMES = "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly".split()
+EAST_ASIAN_SURNAMES = frozenset(
+    [s for spellings in hangul.SURNAME_SPELLINGS.values() for s in spellings]
+    + [s.replace("'", "").replace("-", "") for spellings in hanzi.SURNAME_SPELLINGS.values() for s in spellings]
+    + _VIETNAMESE_SURNAMES
+)
 
 
 @dataclass(frozen=True)
@@ -67,12 +96,17 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """One ranked suggestion: member id, their name, score 0-100, and why."""
+    """One ranked suggestion: member id, their name, score 0-100, and why.
+
+    ``via`` is the earlier spelling (alias) that matched, when it was not the member's
+    current name; ``reasons`` then starts with what that alias is ("was merged into ...").
+    """
 
     candidate: int
     name: str
     score: int
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
+    via: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,18 +114,14 @@ class _Part:
     """Quality of one matched part and the reason to show (None = exact)."""
 
     quality: float
-    reason: str | None = None
+    reason: Reason | None = None
 
 
 # ---------------------------------------------------------------- tokens
 
 
-def _is_muhammad(t: Token) -> bool:
-    return t.text in _MUHAMMAD or (t.abbrev and t.text in _MUHAMMAD_ABBREV)
-
-
 def _gendered_pair(x: str, y: str) -> bool:
-    """True for Putri/Putra, Mario/Maria, Daniel/Daniela, Kowalski/Kowalska.
+    """True for Putri/Putra, Mario/Maria, Daniel/Daniela, Louis/Louise, Kowalski/Kowalska.
 
     Names differing only in a final vowel (or a final 'a') are far more often
     brother and sister than a typo, the worst kind of false merge.
@@ -99,10 +129,11 @@ def _gendered_pair(x: str, y: str) -> bool:
     if len(x) == len(y) and x[:-1] == y[:-1]:
         return x[-1] in _GENDERED_FINALS and y[-1] in _GENDERED_FINALS
     short, long = sorted((x, y), key=len)
-    return len(long) == len(short) + 1 and long[:-1] == short and long[-1] == "a"
+    # +a: Paul/Paula, Daniel/Daniela; +e: Louis/Louise, Denis/Denise, Simon/Simone.
+    return len(long) == len(short) + 1 and long[:-1] == short and long[-1] in "ae"
 
 
-def _typo(x: str, y: str, what: str) -> _Part | None:
+def _typo(x: str, y: str, part: str) -> _Part | None:
     """Classify a spelling difference between two full words, or None."""
     d = OSA.distance(x, y, score_cutoff=2)
     if d > 2:
@@ -110,34 +141,61 @@ def _typo(x: str, y: str, what: str) -> _Part | None:
     shortest = min(len(x), len(y))
     if d == 1 and (shortest >= 4 or (shortest == 3 and len(x) != len(y))):
         if Levenshtein.distance(x, y) == 2:
-            return _Part(_Q_ONE_LETTER, f"{what} has two letters swapped")
-        return _Part(_Q_ONE_LETTER, f"{what} differs by one letter")
+            return _Part(_Q_ONE_LETTER, R.TWO_SWAPPED[part])
+        return _Part(_Q_ONE_LETTER, R.ONE_LETTER[part])
     if d == 2 and shortest >= 6:
-        return _Part(_Q_TWO_LETTERS, f"{what} differs by two letters")
+        return _Part(_Q_TWO_LETTERS, R.TWO_LETTERS[part])
     return None
 
 
-def _given_pair(x: Token, y: Token, what: str, allow_prefix: bool) -> _Part | None:
+def _old_and_new(x: str, y: str) -> tuple[str, str]:
+    """Which of two spellings with one new-spelling key is the old one (oe, dj, tj, j for y)."""
+    def oldness(w: str) -> int:
+        return sum(w.count(s) for s in ("oe", "dj", "tj", "ch")) * 2 + w.count("j") - w.count("y")
+    return (x, y) if oldness(x) >= oldness(y) else (y, x)
+
+
+def _spelling_variant(x: str, y: str) -> _Part | None:
+    """Old and new Indonesian spelling of one word (Soeharto ~ Suharto), or None."""
+    if x != y and new_spelling_key(x) == new_spelling_key(y):
+        return _Part(_Q_OLD_SPELLING, R.old_spelling(*_old_and_new(x, y)))
+    return None
+
+
+def _given_pair(x: Token, y: Token, part: str, allow_prefix: bool) -> _Part | None:
     """How well two given-name words match, or None if they do not."""
     if x.text == y.text:
+        if x.expanded_from != y.expanded_from:
+            abbreviation = x.expanded_from or y.expanded_from or ""
+            return _Part(_Q_BALINESE, R.balinese_abbreviation(abbreviation, x.text))
         return _Part(1.0)
     short, long = (x, y) if len(x.text) <= len(y.text) else (y, x)
     if short.abbrev and long.text.startswith(short.text):
         if len(short.text) == 1:
-            return _Part(_Q_INITIAL, f"initial matches {what}")
-        return _Part(_Q_ABBREV, f"abbreviation matches {what}")
-    if _is_muhammad(x) and _is_muhammad(y):
-        return _Part(_Q_MUHAMMAD, "spelling or abbreviation of Muhammad")
+            return _Part(_Q_INITIAL, R.INITIAL[part])
+        return _Part(_Q_ABBREV, R.ABBREVIATION[part])
+    if is_muhammad(x) and is_muhammad(y):
+        return _Part(_Q_MUHAMMAD, R.MUHAMMAD_SPELLING)
     if x.abbrev or y.abbrev:
         return None
     if _gendered_pair(x.text, y.text):
-        return _Part(_Q_GENDERED, f"{what} differs in the last letter (a sibling?)")
-    part = _typo(x.text, y.text, what)
-    if part is not None:
-        return part
+        return _Part(_Q_GENDERED, R.LAST_LETTER[part])
+    variant = _spelling_variant(x.text, y.text)
+    if variant is not None:
+        return variant
+    # A one-letter slip is the simpler explanation (and scores higher) than a short form:
+    # Jon ~ John is "differs by one letter" even though the table lists Jon as a short form.
+    found = _typo(x.text, y.text, part)
+    if found is not None and found.quality > _Q_SHORT_FORM:
+        return found
+    pair = short_form(x.text, y.text)
+    if pair is not None:
+        return _Part(_Q_SHORT_FORM, R.short_form(*pair))
+    if found is not None:
+        return found
     if allow_prefix and len(short.text) >= 3 and len(long.text) - len(short.text) >= 2:
         if long.text.startswith(short.text):
-            return _Part(_Q_SHORTENED, f"shortened {what}")
+            return _Part(_Q_SHORTENED, R.SHORTENED[part])
     return None
 
 
@@ -158,54 +216,72 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool) -> _Part 
     if len(a) != len(b):
         small, big = (a, b) if len(a) < len(b) else (b, a)
         if {t.text for t in small} <= {t.text for t in big}:
-            return _Part(_Q_SUR_PART, "second surname missing")
+            return _Part(_Q_SUR_PART, R.SECOND_SURNAME_MISSING)
     if strict and _gendered_pair(ja, jb):
-        return _Part(_Q_GENDERED, "name differs in the last letter")
-    part = _typo(ja, jb, "surname")
-    if part is not None and part.quality == _Q_ONE_LETTER:
-        return _Part(_Q_SUR_ONE, part.reason)
-    if part is not None:
-        return _Part(_Q_SUR_TWO, part.reason)
+        return _Part(_Q_GENDERED, R.NAME_LAST_LETTER)
+    variant = _spelling_variant(ja, jb)
+    if variant is not None:
+        return variant
+    found = _typo(ja, jb, R.SURNAME)
+    if found is not None and found.quality == _Q_ONE_LETTER:
+        return _Part(_Q_SUR_ONE, found.reason)
+    if found is not None:
+        # Two letters off is a sibling as often as a typo when the word may be a given name
+        # (Patrick/Patricia read surname first, Xiaohong/Xiaoming after the family name Wang).
+        return _Part(_Q_TWO_LETTERS if strict else _Q_SUR_TWO, found.reason)
     return None
 
 
-def _align(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool):
+_Alignment = tuple[float, tuple[Reason, ...], tuple[tuple[int, int], ...]]
+
+
+def _align(a: tuple[Token, ...], b: tuple[Token, ...],
+           allow_prefix: bool) -> tuple[float, list[Reason], tuple[tuple[int, int], ...]] | None:
     """Best order-preserving alignment of two lists of given-name words.
 
     Returns (product of pair qualities, reasons, matched index pairs). Lists
     are tiny (1-4 words), so a plain memoised recursion is fine.
     """
+    parts: dict[tuple[int, int], _Part | None] = {}
+
+    def pair(i: int, j: int) -> _Part | None:
+        if (i, j) not in parts:
+            part = R.GIVEN if i == 0 and j == 0 else R.MIDDLE
+            parts[(i, j)] = _given_pair(a[i], b[j], part, allow_prefix)
+        return parts[(i, j)]
 
     @lru_cache(maxsize=None)
-    def best(i: int, j: int) -> tuple[float, tuple[str, ...], tuple[tuple[int, int], ...]]:
+    def best(i: int, j: int) -> _Alignment:
         if i == len(a) or j == len(b):
             return (0.0, (), ())
         options = [best(i + 1, j), best(i, j + 1)]
-        what = "given name" if i == 0 and j == 0 else "middle name"
-        part = _given_pair(a[i], b[j], what, allow_prefix)
+        part = pair(i, j)
         if part is not None:
             q, rs, pairs = best(i + 1, j + 1)
             # Score by "sum of qualities" so more matched words always win.
-            options.append((q + part.quality, (part.reason,) * bool(part.reason) + rs, ((i, j),) + pairs))
+            own = (part.reason,) if part.reason else ()
+            options.append((q + part.quality, own + rs, ((i, j),) + pairs))
         return max(options, key=lambda o: (o[0], -len(o[1])))
 
-    total, reasons, pairs = best(0, 0)
+    _total, reasons, pairs = best(0, 0)
     if not pairs:
         return None
     product = 1.0
     for i, j in pairs:
-        product *= _given_pair(a[i], b[j], "", allow_prefix).quality  # type: ignore[union-attr]
+        matched = pair(i, j)
+        assert matched is not None
+        product *= matched.quality
     return product, list(reasons), pairs
 
 
-def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool) -> tuple[float, list[str]] | None:
+def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool) -> tuple[float, list[Reason]] | None:
     """Match the given-name parts; returns (quality, reasons) or None."""
     if not a and not b:
         return (1.0, [])
     if not a or not b:
-        return (_Q_GIVEN_MISSING, ["given name missing"])
+        return (_Q_GIVEN_MISSING, [R.GIVEN_MISSING])
     if len(a) != len(b) and "".join(t.text for t in a) == "".join(t.text for t in b):
-        return (_Q_GIVEN_SPACING, ["given name spaced differently"])
+        return (_Q_GIVEN_SPACING, [R.GIVEN_SPACING])
     aligned = _align(a, b, allow_prefix)
     if aligned is None:
         return None
@@ -216,25 +292,30 @@ def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool) -> tu
     left_b = [j for j in range(len(b)) if j not in used_b]
     if left_a and left_b:
         # Both have words the other lacks: John A. Smith vs John B. Smith.
-        return (q * _Q_MIDDLE_CONFLICT, reasons + ["middle names differ"])
+        return (q * _Q_MIDDLE_CONFLICT, reasons + [R.MIDDLE_NAMES_DIFFER])
     for k, side in [(i, a) for i in left_a] + [(j, b) for j in left_b]:
-        if k == 0 and _is_muhammad(side[0]):
+        if k == 0 and is_muhammad(side[0]):
             q *= _Q_MUHAMMAD_MISSING
-            reasons.append("“Muhammad” omitted")
+            reasons.append(R.MUHAMMAD_OMITTED)
+        elif k == 0 and side[0].text in BALINESE_PREFIXES and len(side) > 1:
+            q *= _Q_BALINESE
+            reasons.append(R.balinese_prefix_omitted(side[0].text))
         elif k == 0:
             q *= _Q_FIRST_MISSING
-            reasons.append("first given name missing")
+            reasons.append(R.FIRST_GIVEN_MISSING)
         else:
             q *= _Q_MIDDLE_MISSING
-            reasons.append("middle name missing")
+            reasons.append(R.MIDDLE_MISSING)
     return (q, reasons)
 
 
 SURNAME_PARTICLES = frozenset(
     "van von der den de da di del della dos das du la le ter ten zu bin binti al el".split())
 
+_Reading = tuple[tuple[Token, ...], tuple[Token, ...], str]
 
-def _orientations(p: ParsedName):
+
+def _orientations(p: ParsedName) -> list[_Reading]:
     """Ways to read a name as (surname words, given words, form).
 
     Without a comma we cannot know the order, so both "given surname" and
@@ -245,7 +326,7 @@ def _orientations(p: ParsedName):
         return [(toks[: p.comma], toks[p.comma :], "comma")]
     if len(toks) == 1:
         return [] if toks[0].abbrev else [(toks, (), "single")]
-    out = []
+    out: list[_Reading] = []
     if not toks[-1].abbrev:
         out.append((toks[-1:], toks[:-1], "western"))
         # "Peter van der Berg": lower-case particles before the last word belong to the
@@ -260,12 +341,34 @@ def _orientations(p: ParsedName):
     return out
 
 
-def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[str]] | None:
+def _plausible(surname: tuple[Token, ...], given: tuple[Token, ...], form: str) -> int:
+    """How natural a reading is, to break ties between equally good ones.
+
+    A comma says which part is the surname; without one the last word is the surname in
+    most of the world, the first word when it is a known East Asian family name. Given words
+    that are known given names make a reading likelier, a surname that is one less likely:
+    "Smith Jon" is Jon Smith written surname first.
+    """
+    family = "".join(t.text for t in surname)
+    score = 1 if form in ("comma", "western", "single") else int(family in EAST_ASIAN_SURNAMES)
+    # Kim, Lee and Young are in the given-name tables too; as the first word they are surnames.
+    if given and all((is_given_name(t.text) and t.text not in EAST_ASIAN_SURNAMES) or t.abbrev for t in given):
+        score += 1
+    if is_given_name(family) and family not in EAST_ASIAN_SURNAMES:
+        score -= 1
+    return score
+
+
+def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
     """Best structural match of two spaced-script names."""
-    best: tuple[float, list[str]] | None = None
+    best: tuple[float, int, bool, list[Reason]] | None = None
+    # A name starting with an East Asian family name may be written surname first, so its
+    # last word may be a given name even in the "given surname" reading.
+    east = a.words[0] in EAST_ASIAN_SURNAMES or b.words[0] in EAST_ASIAN_SURNAMES
     for a_sur, a_giv, a_form in _orientations(a):
         for b_sur, b_giv, b_form in _orientations(b):
-            sur = _surname(a_sur, b_sur, strict=bool({a_form, b_form} & {"eastern", "single"}))
+            strict = bool({a_form, b_form} & {"eastern", "single"}) or (east and len(a.words) == len(b.words) == 2)
+            sur = _surname(a_sur, b_sur, strict=strict)
             if sur is None:
                 continue
             # "Surname given" readings of western names would turn surname
@@ -275,29 +378,34 @@ def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[str]] | None:
             if given is None:
                 continue
             q = sur.quality * given[0]
-            reasons = ([sur.reason] if sur.reason else []) + given[1]
+            found = ([sur.reason] if sur.reason else []) + given[1]
             if {a_form, b_form} == {"western", "eastern"}:
                 q *= _Q_SWAPPED
-                reasons.insert(0, "given name and surname swapped")
-            if best is None or q > best[0]:
-                best = (q, reasons)
+                found.insert(0, R.SWAPPED)
+            # On equal quality, the more natural reading explains the difference, and among
+            # natural ones the reading whose surnames agree: "John Smtih" has a surname typo,
+            # "Smith Jon" and "Wang Xiaomin" given-name typos, not surname ones.
+            natural = _plausible(a_sur, a_giv, a_form) + _plausible(b_sur, b_giv, b_form)
+            exact_surname = sur.reason is None
+            if best is None or (q, natural, exact_surname) > best[:3]:
+                best = (q, natural, exact_surname, found)
     if best is None:
         return None
-    return min(_STRUCTURAL_CAP, round(100 * best[0])), best[1]
+    return min(_STRUCTURAL_CAP, round(100 * best[0])), best[3]
 
 
 # ---------------------------------------------------------------- whole names
 
 
-def _accent_reason(a: ParsedName, b: ParsedName) -> list[str]:
-    """["same name without diacritics"] if accents are what differs.
+def _accent_reason(a: ParsedName, b: ParsedName) -> list[Reason]:
+    """[same name without diacritics] if accents are what differs.
 
     Called once the folded words are known to be equal up to order and
     spacing, so comparing the multisets of unfolded letters is enough.
     """
     letters_a = sorted(c for c in a.key if c.isalnum())
     letters_b = sorted(c for c in b.key if c.isalnum())
-    return ["same name without diacritics"] if letters_a != letters_b else []
+    return [R.SAME_WITHOUT_DIACRITICS] if letters_a != letters_b else []
 
 
 def _given_first(p: ParsedName) -> tuple[str, ...]:
@@ -306,69 +414,163 @@ def _given_first(p: ParsedName) -> tuple[str, ...]:
     return w[p.comma :] + w[: p.comma] if p.comma else w
 
 
-def compare(typed: str, existing: str) -> tuple[int, list[str]]:
+def _expansions(a: ParsedName, b: ParsedName) -> list[Reason]:
+    """Balinese abbreviations written out on one side only (I Md. ~ I Made)."""
+    out: list[Reason] = []
+    for x, y in zip(a.tokens, b.tokens):
+        if x.text == y.text and x.expanded_from != y.expanded_from:
+            reason = R.balinese_abbreviation(x.expanded_from or y.expanded_from or "", x.text)
+            if reason not in out:
+                out.append(reason)
+    return out
+
+
+def _same_written_differently(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
+    """Scores 94-98: the same words up to punctuation, spacing, accents and order."""
+    if a.plain == b.plain and len(a.tokens) == len(b.tokens):
+        expanded = _expansions(a, b)
+        if expanded:
+            return round(100 * _Q_BALINESE), expanded
+    if a.plain == b.plain:
+        return 98, _accent_reason(a, b) or [R.SAME_APART_FROM_PUNCTUATION]
+    if a.compact == b.compact:
+        return 96, [R.SAME_WITHOUT_SPACES] + _accent_reason(a, b)
+    if (a.comma or b.comma) and _given_first(a) == _given_first(b):
+        return 95, [R.SURNAME_FIRST_COMMA] + _accent_reason(a, b)
+    if sorted(a.words) == sorted(b.words):
+        what = R.SWAPPED if len(a.words) == 2 else R.OTHER_ORDER
+        return 94, [what] + _accent_reason(a, b)
+    return None
+
+
+def compare(typed: str, existing: str) -> tuple[int, list[Reason]]:
     """Score how plausibly ``typed`` names the member called ``existing``.
 
     Returns (score 0-100, reasons). Score 0 means "not the same person as
-    far as names can tell". Both names are parsed with a cache.
+    far as names can tell". Both names are digested once and cached.
     """
-    a, b = parse(typed), parse(existing)
+    return compare_forms(forms(typed), forms(existing))
+
+
+def compare_forms(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+    """compare() on pre-digested spellings (what the index calls)."""
+    a, b = fa.parsed, fb.parsed
     if not a.compact or not b.compact:
         return 0, []
     if a.key == b.key:
-        return 100, ["same name"]
-    if a.plain == b.plain:
-        return 98, _accent_reason(a, b) or ["same name apart from punctuation"]
-    if a.compact == b.compact:
-        return 96, ["same name without spaces"] + _accent_reason(a, b)
-    if (a.comma or b.comma) and _given_first(a) == _given_first(b):
-        return 95, ["surname written first, with a comma"] + _accent_reason(a, b)
-    if sorted(a.words) == sorted(b.words):
-        what = "given name and surname swapped" if len(a.words) == 2 else "name parts in a different order"
-        return 94, [what] + _accent_reason(a, b)
+        return 100, [R.SAME_NAME]
+    if a.noise or b.noise:
+        return 0, []  # a 500-letter paste is no one's name, whatever it resembles
+    same = _same_written_differently(a, b)
+    if same is not None:
+        return same
     if a.script != b.script:
-        return 0, []  # no transliteration between scripts (yet)
+        return _cross_script(fa, fb)
     if a.script in ("hangul", "han"):
-        return _compare_cjk(a, b)
+        return _compare_cjk(fa, fb)
+    if is_doubled(a.plain) != is_doubled(b.plain):
+        return _doubled(a, b)
+    old = _old_spelling(a, b)
+    if old is not None:
+        return old
     found = _structural(a, b)
     return found if found is not None else (0, [])
 
 
-def _compare_cjk(a: ParsedName, b: ParsedName) -> tuple[int, list[str]]:
-    """Hangul/Han names: only spacing and order may differ.
+def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
+    """The whole name in the old and the new Indonesian spelling (Djoko Soesilo ~ Joko Susilo):
+    one spelling reform, so one factor however many words it touched."""
+    if len(a.tokens) != len(b.tokens) or a.comma != b.comma:
+        return None
+    pairs = list(zip(a.words, b.words))
+    if any(new_spelling_key(x) != new_spelling_key(y) for x, y in pairs):
+        return None
+    return round(100 * _Q_OLD_SPELLING), [R.old_spelling(*_old_and_new(x, y)) for x, y in pairs if x != y]
+
+
+def _doubled(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]]:
+    """Poerwanto Poerwanto ~ Purwanto: a single name written twice is that single name."""
+    single_a = parse(a.tokens[0].text) if is_doubled(a.plain) else a
+    single_b = parse(b.tokens[0].text) if is_doubled(b.plain) else b
+    if single_a.key == single_b.key:
+        return round(100 * _Q_DOUBLED), [R.DOUBLED_NAME]
+    found = _structural(single_a, single_b)
+    if found is None:
+        return 0, []
+    return min(_STRUCTURAL_CAP, round(found[0] * _Q_DOUBLED)), [R.DOUBLED_NAME] + found[1]
+
+
+def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+    """Hangul/Han names: spacing, order, traditional/simplified characters and Hangul slips.
 
     One different character in a two-character given name (민준/민재,
     小明/小红) is usually another person, often a sibling: not suggested.
     """
+    a, b = fa.parsed, fb.parsed
     for p, q in ((a, b), (b, a)):
         if len(p.tokens) == 2 and p.tokens[1].text + p.tokens[0].text == q.compact:
-            return 94, ["given name and surname swapped"]
+            return 94, [R.SWAPPED]
+    if a.script == "han" and fa.simplified and fa.simplified == fb.simplified:
+        return 97, [R.SAME_SIMPLIFIED]
+    if a.script == "han":
+        # Traditional on one side, simplified and swapped on the other: 偉 張 ~ 张伟.
+        for one, other in ((fa, fb), (fb, fa)):
+            toks = one.parsed.tokens
+            if len(toks) == 2 and hanzi.simplified(toks[1].text + toks[0].text) == other.simplified:
+                return 94, [R.SWAPPED, R.SAME_SIMPLIFIED]
+        return 0, []
+    if fa.family and fa.family == fb.family:
+        slip = hangul.jamo_typo(fa.given, fb.given)
+        if slip is not None:
+            return _S_JAMO_TYPO, [R.jamo_typo(slip.typed, slip.meant)]
     return 0, []
 
 
-def _as_pair(c: Candidate | tuple[int, str]) -> tuple[int, str]:
-    if isinstance(c, Candidate):
-        return c.id, c.name
-    cid, name = c
-    return cid, name
+def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+    """A Hangul or Han name against a Latin one, through the romanisations of the first.
+
+    Symmetric by construction: whichever side was typed, the Hangul/Han side is romanised
+    and the Latin side read both ways (surname first or last).
+    """
+    cjk, latin = (fa, fb) if fa.script != "alpha" else (fb, fa)
+    if latin.script != "alpha" or not cjk.family or not cjk.given:
+        return 0, []
+    if cjk.script == "hangul":
+        for family, given in latin.readings:
+            if hangul.surname_matches(cjk.family, family) and hangul.given_matches(cjk.given, given):
+                return _S_CROSS_SCRIPT, [R.ROMANISED_KOREAN]
+        return 0, []
+    surnames = hanzi.surname_spellings(cjk.family)
+    systems = hanzi.given_spellings(cjk.given)
+    for family, given in latin.readings:
+        if family in surnames:
+            if given in systems["pinyin"]:
+                return _S_CROSS_SCRIPT, [R.SAME_PINYIN]
+            if given in systems["wade-giles"]:
+                return _S_CROSS_SCRIPT, [R.SAME_WADE_GILES]
+    return 0, []
+
+
+# ---------------------------------------------------------------- ranking
 
 
 def suggest(
     name: str,
-    candidates: Iterable[Candidate] | Iterable[tuple[int, str]],
+    candidates: NameIndex | Iterable[Member] | Iterable[Candidate] | Iterable[tuple[int, str]],
     limit: int = DEFAULT_LIMIT,
 ) -> list[Suggestion]:
     """Rank existing members for a typed name, best first.
+
+    ``candidates`` is a :class:`~ladder.names.index.NameIndex` (build it once per roster
+    and query it for every typed name), or any iterable of ``(id, name)`` pairs,
+    :class:`Candidate` or :class:`~ladder.names.index.Member` (with aliases); an index is
+    then built, or re-used when the same list comes again.
 
     Only candidates scoring at least MIN_SCORE are returned, at most
     ``limit`` of them. Ties are broken by name key, then id, so the order is
     deterministic.
     """
-    found: list[Suggestion] = []
-    for c in candidates:
-        cid, cname = _as_pair(c)
-        score, reasons = compare(name, cname)
-        if score >= MIN_SCORE:
-            found.append(Suggestion(candidate=cid, name=cname, score=score, reasons=reasons))
-    found.sort(key=lambda s: (-s.score, parse(s.name).key, s.candidate))
-    return found[: max(limit, 0)]
+    from .index import NameIndex, index_for
+
+    index = candidates if isinstance(candidates, NameIndex) else index_for(candidates)
+    return index.suggest(name, limit)

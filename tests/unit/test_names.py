@@ -95,8 +95,14 @@ def test_middle_name_present_in_existing() -> None:
 
 
 def test_two_letter_surname_typo() -> None:
-    score, reasons = compare("Putri Widjaja", "Putri Wijaya")
+    score, reasons = compare("Putri Wirana", "Putri Wijaya")
     assert score >= 70 and reasons == ["surname differs by two letters"]
+
+
+def test_old_indonesian_spelling_is_named_as_such() -> None:
+    # Widjaja is the pre-1972 spelling of Wijaya (dj -> j, j -> y): say so, not "two letters".
+    score, reasons = compare("Putri Widjaja", "Putri Wijaya")
+    assert score >= 70 and reasons == ["Widjaja is the old spelling of Wijaya"]
 
 
 def test_identical_scores_100_and_ranks_above_variants() -> None:
@@ -121,7 +127,7 @@ def test_identical_scores_100_and_ranks_above_variants() -> None:
         ("John A. Smith", "John B. Smith"),  # conflicting middle initials
         ("Zhang Wen", "Zhang Wei"),
         ("John Smith", "John Smithson"),
-        ("Wang Xiaoming", "王小明"),  # no transliteration: not guessed
+        ("Wang Xiaohong", "王小明"),  # pinyin of the sister's name, not of his
     ],
 )
 def test_false_positives_are_not_suggested(typed: str, existing: str) -> None:

@@ -1,0 +1,71 @@
+"""How a member's aliases change at publish, merge, undo, rename and re-link (pure).
+
+The database side keeps one alias row per spelling; these functions say what the rows must
+be after each step, on plain :class:`~ladder.names.index.Member` values, so the rules are
+tested here once and the services only store the result.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .index import Alias, AliasKind, Member
+from .normalize import name_key
+
+
+def _keys(member: Member) -> set[str]:
+    return {name_key(member.name)} | {name_key(a.name) for a in member.aliases}
+
+
+def with_alias(member: Member, spelling: str, kind: AliasKind = "confirmed",
+               merged_from: int | None = None) -> Member:
+    """``member`` with one more spelling, unless it is their name or already an alias."""
+    if not spelling.strip() or name_key(spelling) in _keys(member):
+        return member
+    return replace(member, aliases=member.aliases + (Alias(spelling, kind, merged_from),))
+
+
+def after_publish(member: Member, typed: str) -> Member:
+    """An event is published with ``typed`` linked to ``member``: the spelling is kept."""
+    return with_alias(member, typed, "publish")
+
+
+def after_merge(target: Member, source: Member) -> Member:
+    """``source`` is merged into ``target``: its name and every alias become target's aliases.
+
+    Each is tagged ``merge`` with the source's id, so that typing the merged-away name again
+    points at the target ("Bob Pemberton was merged into Robert Pemberton") and an undo can
+    take back exactly these.
+    """
+    merged = with_alias(target, source.name, "merge", source.id)
+    for alias in source.aliases:
+        merged = with_alias(merged, alias.name, "merge", source.id)
+    return merged
+
+
+def undo_merge(target: Member, source_id: int) -> Member:
+    """Undo of the merge of ``source_id`` into ``target``: the aliases it brought go away.
+
+    The source member comes back visible with its own name and aliases (kept by the database
+    side all along), so its name points at it again, not at the target.
+    """
+    kept = tuple(a for a in target.aliases if not (a.kind == "merge" and a.merged_from == source_id))
+    return replace(target, aliases=kept)
+
+
+def after_rename(member: Member, new_name: str) -> Member:
+    """``member`` renamed: the old name stays as an alias (kind ``rename``)."""
+    if name_key(new_name) == name_key(member.name):
+        return replace(member, name=new_name)
+    aliases = tuple(a for a in member.aliases if name_key(a.name) != name_key(new_name))
+    renamed = Member(member.id, new_name, aliases)
+    return with_alias(renamed, member.name, "rename")
+
+
+def after_relink(source: Member, target: Member, typed: str) -> tuple[Member, Member]:
+    """One entry typed as ``typed`` moves from ``source`` to ``target`` (a split; SPEC §4).
+
+    ``target`` gains the spelling; ``source`` keeps it, since it was confirmed under it too
+    and its other entries may use it. Two members then hold one spelling, so typing it again
+    is shown as ambiguous (:meth:`NameIndex.preselect`) instead of being resolved silently.
+    """
+    return source, with_alias(target, typed, "publish")
