@@ -107,6 +107,24 @@ class Member(Model):
     entries: Mapped[list[Entry]] = relationship(back_populates="member")
 
 
+class MemberAlias(Model):
+    """A spelling a member was confirmed under besides their name (SPEC §4, issue 15): at a
+    publish, a merge (the merged-away member's name and aliases) or a rename. Name matching
+    uses aliases like names; ``merged_from`` lets an undo take back exactly what a merge
+    brought."""
+
+    __tablename__ = "member_aliases"
+    __table_args__ = (UniqueConstraint("member_id", "name_key"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"),
+                                           index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200), index=True)
+    kind: Mapped[str] = mapped_column(String(10))  # publish | merge | rename | confirmed
+    merged_from: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
 class Event(Model):
     """A tournament or club night."""
 

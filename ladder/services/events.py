@@ -13,8 +13,10 @@ from sqlalchemy.orm import Session
 from ..extensions import DbSession, db
 from ..models import Entry, Event, Member, Result
 from ..names import name_key
+from ..names.aliases import after_publish
+from ..queries.names import name_index
 from ..tournament import EventKind, Tournament
-from . import InvalidInput, NotFound, audit, use_case
+from . import InvalidInput, NotFound, aliases, audit, use_case
 from .replay import event_key, replay_change
 
 MAX_NAME = 200
@@ -72,16 +74,12 @@ def is_junior_by_birth_year(birth_year: int | None, on: dt.date) -> bool:
 
 
 def exact_links(tournament: Tournament, session: DbSession | None = None) -> dict[int, int | None]:
-    """Link each player whose name is identical (SPEC §4) to exactly one visible member."""
-    session = session or db.session
-    by_key: dict[str, list[int]] = {}
-    for member_id, key in session.execute(
-            select(Member.id, Member.name_key).where(Member.merged_into_id.is_(None))):
-        by_key.setdefault(key, []).append(member_id)
+    """Link each player whose name is identical (SPEC §4) to the name or an alias of exactly
+    one visible member; a name two members were confirmed under stays unlinked."""
+    index = name_index(session or db.session)
     links: dict[int, int | None] = {}
     for player in tournament.players:
-        matches = by_key.get(name_key(player.name), [])
-        links[player.start_no] = matches[0] if len(matches) == 1 else None
+        links[player.start_no] = index.preselect(player.name).member
     # Two players of one event can never be the same member: leave such names unlinked.
     taken = [member_id for member_id in links.values() if member_id is not None]
     shared = {member_id for member_id in taken if taken.count(member_id) > 1}
@@ -134,8 +132,12 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
             member = Member(name=name, name_key=name_key(name),
                             junior=player.start_no in request.new_juniors)
             session.add(member)
+        raw = clean_name(player.name)
+        if member_id is not None and name_key(raw) != name_key(member.name):
+            # The organizer confirmed this spelling for the member: keep it as an alias.
+            aliases.update(member_id, lambda m, raw=raw: after_publish(m, raw))
         entry = Entry(event=event, member=member, start_no=player.start_no,
-                      raw_name=clean_name(player.name), typed_rating=player.rating)
+                      raw_name=raw, typed_rating=player.rating)
         session.add(entry)
         entries[player.start_no] = entry
     session.flush()

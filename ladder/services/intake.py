@@ -18,7 +18,8 @@ from sqlalchemy import select
 from ..extensions import db
 from ..formats import FormatError, ParseResult, decode_text
 from ..models import Event, PublishToken
-from ..names import Suggestion, suggest
+from ..names import Reason, Suggestion
+from ..queries.names import name_index
 from ..queries.organizer_members import visible_members
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
 from ..tiebreaks.definitions import BUCHHOLZ_TYPE
@@ -209,6 +210,10 @@ class NameChoice:
     exact: int | None
     suggestions: tuple[Suggestion, ...]
     junior_hint: bool
+    #: Why the exact match was pre-selected when it is an alias ("was merged into …"), or
+    #: why nothing was although the name is known (two members were confirmed under it).
+    exact_reasons: tuple[Reason, ...] = ()
+    ambiguous: tuple[int, ...] = ()
 
     @property
     def field(self) -> str:
@@ -227,15 +232,18 @@ class NameChoice:
 def name_choices(t: Tournament, on: dt.date | None,
                  members: list[tuple[int, str]] | None = None) -> list[NameChoice]:
     """For each typed name: the exact match (pre-selected) and the suggested members."""
-    members = visible_members() if members is None else members
+    index = name_index(db.session)
     exact = exact_links(t)
     choices = []
     for player in t.players:
-        found = tuple(suggest(player.name, members, limit=SUGGESTIONS))
+        preselection = index.preselect(player.name)
+        found = tuple(index.suggest(player.name, limit=SUGGESTIONS))
         choices.append(NameChoice(
             start_no=player.start_no, typed=player.name, exact=exact.get(player.start_no),
             suggestions=found,
-            junior_hint=bool(on) and is_junior_by_birth_year(player.birth_year, on)))  # type: ignore[arg-type]
+            junior_hint=bool(on) and is_junior_by_birth_year(player.birth_year, on),  # type: ignore[arg-type]
+            exact_reasons=tuple(preselection.reasons),
+            ambiguous=preselection.matches if preselection.ambiguous else ()))
     return choices
 
 

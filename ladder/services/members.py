@@ -13,8 +13,10 @@ from sqlalchemy.orm import aliased
 
 from ..extensions import db
 from ..models import Entry, Event, Member, Merge, Result, utcnow
+from ..names import aliases as names_aliases
 from ..names import name_key
-from . import Conflict, InvalidInput, NotFound, audit, use_case
+from ..queries.names import member_with_aliases
+from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
 from .events import clean_name
 from .replay import EventKey, club_settings, replay, replay_change
 
@@ -80,6 +82,7 @@ def merge(source_id: int, target_id: int, actor: str) -> Merge:
         raise InvalidInput(_("%(a)s and %(b)s both took part in “%(event)s”; they cannot be "
                              "merged.", a=source.name, b=target.name, event=shared))
     moved = [entry.id for entry in source.entries]
+    source_spellings = member_with_aliases(db.session, source.id)
     record = Merge(source_id=source.id, target_id=target.id, actor=actor,
                    moved_entry_ids=",".join(str(i) for i in sorted(moved)))
 
@@ -88,6 +91,8 @@ def merge(source_id: int, target_id: int, actor: str) -> Merge:
             entry.member_id = target.id
         source.merged_into_id = target.id
         db.session.add(record)
+        # Typing the merged-away name again points at the target ("was merged into …").
+        aliases.update(target.id, lambda t: names_aliases.after_merge(t, source_spellings))
 
     replay_change(_first_event_key(moved), change)
     audit.record(actor, "member.merge", f"Merged “{source.name}” into “{target.name}”",
@@ -131,6 +136,7 @@ def undo_merge(merge_id: int, actor: str) -> None:
             entry.member_id = source.id
         source.merged_into_id = None
         record.undone_at = utcnow()
+        aliases.update(record.target_id, lambda t: names_aliases.undo_merge(t, source.id))
 
     replay_change(_first_event_key([e.id for e in entries]), change)
     audit.record(actor, "member.unmerge", f"Undid the merge of “{source.name}”",
@@ -161,9 +167,18 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
         db.session.add(target)
     key = (entry.event.date, entry.event_id)
 
+    old_spellings = (member_with_aliases(db.session, old_member) if old_member is not None
+                     else None)
+    typed = entry.raw_name
+
     def change() -> None:
         db.session.flush()
         entry.member_id = target.id
+        if old_spellings is not None:
+            # A split: both members keep the spelling, so typing it again is shown as
+            # ambiguous instead of being resolved silently.
+            aliases.update(target.id, lambda t: names_aliases.after_relink(
+                old_spellings, t, typed)[1])
 
     replay_change(key, change)
     audit.record(actor, "entry.relink",

@@ -84,6 +84,20 @@ def short_result(cell: ResultCell) -> str:
     return short_mark(cell.kind, cell.points)
 
 
+def reasons_text(reasons: object) -> str:
+    """Name-matching reasons (or any Messages) translated and joined as the locale lists."""
+    from babel.lists import format_list
+    from flask_babel import get_locale
+    from .i18n import translate
+    items = [translate(getattr(reason, "message", reason)) for reason in reasons or ()]
+    if not items:
+        return ""
+    try:
+        return format_list(items, style="standard-narrow", locale=str(get_locale() or "en"))
+    except (ValueError, LookupError):
+        return ", ".join(items)
+
+
 def kind_label(kind: str | Kind) -> str:
     """A result kind in the reader's words (its one home is ``Kind.label``)."""
     return _(Kind(kind).label)
@@ -118,3 +132,4 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(short_mark, "short_mark")
     app.add_template_global(short_result, "short_result")
     app.add_template_global(kind_label, "kind_label")
+    app.add_template_filter(reasons_text, "reasons")
