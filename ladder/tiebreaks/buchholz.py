@@ -126,10 +126,27 @@ def sonneborn_berger(prep: Prepared, code: Code) -> Column:
     return Column(code, raw, prep.unit * prep.unit)
 
 
+def maximum_score(prep: Prepared) -> int:
+    """The maximum possible score (scaled), against which C.07 9.2 measures "50 %".
+
+    A Swiss: a win's points in every round. A round-robin (pre-determined pairings, 15.2):
+    a win's points for every scheduled game, plus whatever a round-robin bye awards (nothing,
+    normally) -- so with an odd number of players, who each sit out one round per cycle, the
+    maximum is (players - 1) x win per cycle, not rounds x win. Taken as the largest over the
+    participants, so that a withdrawal (no more games scheduled) does not lower it.
+    """
+    if not prep.rr:
+        return prep.win * prep.rounds
+    win = prep.win
+    return max((sum(win if j >= 0 else p for j, p in zip(opps, pts))
+                for opps, pts in zip(prep.opp, prep.pts)), default=0)
+
+
 def koya_limit(prep: Prepared, code: Code) -> int:
-    """The Koya limit in *doubled* scaled points: 50 % of the maximum score, moved by
-    ``code.limit`` half points (14.5). Doubling keeps half points of odd scorings exact."""
-    return prep.win * prep.rounds + code.limit * prep.win
+    """The Koya limit in *doubled* scaled points: 50 % of the maximum possible score (C.07
+    9.2, see :func:`maximum_score`), moved by ``code.limit`` half wins (14.5, ``KS/L±n``).
+    Doubling keeps half points of odd scorings exact."""
+    return maximum_score(prep) + code.limit * prep.win
 
 
 def koya_terms(prep: Prepared, code: Code, i: int) -> list[tuple[int, int, bool, int]]:
@@ -146,6 +163,7 @@ def koya_terms(prep: Prepared, code: Code, i: int) -> list[tuple[int, int, bool,
 
 
 def koya(prep: Prepared, code: Code) -> Column:
-    """KS (9.2): points scored against participants with at least 50 % of the maximum."""
+    """KS (9.2): points scored against participants with at least 50 % of the maximum
+    possible score (not of rounds x win: a round-robin bye scores nothing)."""
     raw = tuple(sum(t[1] for t in koya_terms(prep, code, i) if t[2]) for i in range(prep.size))
     return Column(code, raw, prep.unit)
