@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ladder.numbers import decimal_text
 from ladder.tournament import Kind, Tournament
 from ladder.tiebreaks import buchholz, own, rating_based, uscf
 from ladder.tiebreaks.codes import NAMES, Code, parse_code
@@ -62,13 +63,13 @@ class Explanation:
     def text(self) -> str:
         """The explanation as an aligned plain-text table."""
         head = (f"{self.code} for {self.start_no} {self.name} under {self.edition}: "
-                f"{fmt(self.value)}  ({self.article})")
+                f"{decimal_text(self.value)}  ({self.article})")
         table = [("Rd", "Opp", "Result", "Pts", "Category", "Score used", "Contribution",
                   "Cut", "How")]
         for row in self.rows:
             table.append((str(row.round), "" if row.opponent is None else str(row.opponent),
-                           row.result, fmt(row.points), row.category, fmt(row.score_used),
-                           fmt(row.contribution), row.cut or "", row.note))
+                           row.result, decimal_text(row.points), row.category, decimal_text(row.score_used),
+                           decimal_text(row.contribution), row.cut or "", row.note))
         widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
         lines = [head]
         for r in table:
@@ -77,14 +78,9 @@ class Explanation:
         return "\n".join(lines)
 
 
-def fmt(value: Fraction | None) -> str:
-    """2, 2.5, 2.25, 13.375 ... (exact decimals when they exist, else 4 places)."""
-    if value is None:
-        return ""
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{float(value):.4f}".rstrip("0")
-    return text
+#: The one number formatter (:func:`ladder.numbers.decimal_text`); ``fmt`` stays as the name
+#: other modules import (``from ladder.tiebreaks.explain import fmt``).
+fmt = decimal_text
 
 
 def score_note(prep: Prepared, i: int, r: int) -> str:
@@ -99,37 +95,37 @@ def score_note(prep: Prepared, i: int, r: int) -> str:
         pre = ("forfeit counted as a game against the scheduled opponent (C.07 15.2); "
                if not kind.played else "")
         if prep.adjusted[j] == prep.points[j]:
-            return pre + f"opponent's final score {fmt(f(prep.points[j]))}"
+            return pre + f"opponent's final score {decimal_text(f(prep.points[j]))}"
         if ed.opponents_unplayed == "fide16":
             late = [str(k + 1) for k, c in enumerate(prep.category[j]) if c == "16.2.5"]
             return (pre + f"opponent's adjusted score (C.07 16.3): final score "
-                    f"{fmt(f(prep.points[j]))}, round(s) {', '.join(late)} of category 16.2.5 "
+                    f"{decimal_text(f(prep.points[j]))}, round(s) {', '.join(late)} of category 16.2.5 "
                     "counted as draws")
         rule = "C.02 13.15.3" if ed.own_unplayed == "virtual" else "US Chess 34E"
         return (pre + f"opponent's adjusted score ({rule}): final score "
-                f"{fmt(f(prep.points[j]))}, unplayed rounds counted as draws")
+                f"{decimal_text(f(prep.points[j]))}, unplayed rounds counted as draws")
     own_score = prep.points[i]
     if ed.own_unplayed == "dummy":
-        text = f"dummy opponent (C.07 16.4) with the player's own score {fmt(f(own_score))}"
+        text = f"dummy opponent (C.07 16.4) with the player's own score {decimal_text(f(own_score))}"
         if ed.dummy_caps:
             if kind.has_opponent:
                 cap = prep.adjusted[j]
                 text += (f", capped at the scheduled opponent {prep.start_nos[j]}'s adjusted "
-                         f"score {fmt(f(cap))} (16.4.1)")
+                         f"score {decimal_text(f(cap))} (16.4.1)")
             else:
                 text += (f", capped at draw x {prep.rounds} rounds = "
-                         f"{fmt(f(prep.draw * prep.rounds))} (16.4.2)")
+                         f"{decimal_text(f(prep.draw * prep.rounds))} (16.4.2)")
         return text
     if ed.own_unplayed == "virtual":
         before = sum(prep.pts[i][:r])
         later = prep.draw * (prep.rounds - r - 1)
         if kind is Kind.DOUBLE_FORFEIT:
-            return (f"virtual opponent (C.02 13.15.2): {fmt(f(before))} before the round + 0 "
+            return (f"virtual opponent (C.02 13.15.2): {decimal_text(f(before))} before the round + 0 "
                     f"(double forfeit) + draws in {prep.rounds - r - 1} later round(s) "
-                    f"{fmt(f(later))}")
-        return (f"virtual opponent (C.02 13.15.2): {fmt(f(before))} before the round + "
-                f"{fmt(f(prep.win - prep.pts[i][r]))} in the round + draws in "
-                f"{prep.rounds - r - 1} later round(s) {fmt(f(later))}")
+                    f"{decimal_text(f(later))}")
+        return (f"virtual opponent (C.02 13.15.2): {decimal_text(f(before))} before the round + "
+                f"{decimal_text(f(prep.win - prep.pts[i][r]))} in the round + draws in "
+                f"{prep.rounds - r - 1} later round(s) {decimal_text(f(later))}")
     return "own unplayed round: an opponent with adjusted score 0 (US Chess 34E)"
 
 
@@ -187,7 +183,7 @@ def _explain_rows(prep: Prepared, i: int, code: Code) -> tuple[tuple[ExplainRow,
                            value_of(view)), notes
     if name == "KS":
         limit = Fraction(buchholz.koya_limit(prep, code), 2 * prep.unit)
-        notes.append(f"Koya limit (9.2, 14.5): opponents with at least {fmt(limit)} points")
+        notes.append(f"Koya limit (9.2, 14.5): opponents with at least {decimal_text(limit)} points")
         rows = []
         terms = {t[3]: t for t in buchholz.koya_terms(prep, code, i)}
         for r in range(prep.rounds):
@@ -221,12 +217,12 @@ def _explain_rows(prep: Prepared, i: int, code: Code) -> tuple[tuple[ExplainRow,
             notes.append(f"ARO = {sum(g[0] for g in kept)} / {len(kept)} rounded half up = "
                          f"{aro} (10.1)")
             if name == "TPR":
-                notes.append(f"p = {fmt(Fraction(halves, 2))} / {len(kept)} = {pct / 100:.2f}, "
+                notes.append(f"p = {decimal_text(Fraction(halves, 2))} / {len(kept)} = {pct / 100:.2f}, "
                              f"dp = {rating_based.fide_tables.dp(pct)} (B.02 8.1.1); "
                              f"TPR = ARO + dp (10.2)")
             if name == "PTP":
                 notes.append(f"PTP: lowest R with the sum of expected scores (B.02 8.1.2) "
-                             f">= {fmt(Fraction(halves, 2))} (10.3)")
+                             f">= {decimal_text(Fraction(halves, 2))} (10.3)")
         return tuple(rows), notes
     if name in ("AOB", "APRO", "APPO"):
         if name == "AOB":
