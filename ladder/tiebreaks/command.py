@@ -126,13 +126,14 @@ def tiebreaks_command(file: Path, rules: str | None, order: str | None, as_json:
         }
         if explanations:
             doc["explanations"] = [
-                {"code": e.code, "value": number(e.value), "article": e.article,
-                 "rows": [{"round": r.round, "opponent": r.opponent, "result": r.result,
-                           "points": number(r.points), "category": r.category,
-                           "score_used": number(r.score_used), "note": r.note,
-                           "contribution": number(r.contribution), "cut": r.cut}
+                {"code": e.code, "value": number(e.value), "article": str(e.article),
+                 "rows": [{"round": r.round, "opponent": r.opponent, "result": str(r.result),
+                           "points": number(r.points), "category": str(r.category),
+                           "score_used": number(r.score_used), "note": str(r.note),
+                           "contribution": number(r.contribution),
+                           "cut": None if r.cut is None else str(r.cut)}
                           for r in e.rows],
-                 "notes": list(e.notes)}
+                 "notes": [str(note) for note in e.notes]}
                 for e in explanations]
         click.echo(json.dumps(doc, ensure_ascii=False))
         return

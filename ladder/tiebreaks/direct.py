@@ -9,13 +9,15 @@ from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
+from ladder.tiebreaks.terms import Tally, Terms, tally_column
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
 
-def encounters(prep: Prepared, i: int, group: set[int],
-               forfeits_played: bool) -> dict[int, list[int]]:
-    """Points player ``i`` scored against each member of ``group`` (round by round).
+def encounters(prep: Prepared, i: int, group: set[int], forfeits_played: bool, *,
+               rounds: bool = False) -> dict[int, list[int]]:
+    """Points player ``i`` scored against each member of ``group`` (round by round), or,
+    with ``rounds``, the (0-based) rounds of those encounters.
 
     6.1.1: forfeits are excluded unless 15.2 (round-robin) or the ``/P`` modifier includes
     them, and then they count as played games."""
@@ -25,7 +27,7 @@ def encounters(prep: Prepared, i: int, group: set[int],
             continue
         counts = prep.meets[i][r] or (forfeits_played and prep.kind[i][r] in _FORFEITS)
         if counts:
-            out.setdefault(j, []).append(prep.pts[i][r])
+            out.setdefault(j, []).append(r if rounds else prep.pts[i][r])
     return out
 
 
@@ -98,16 +100,33 @@ def de_order(prep: Prepared, group: Sequence[int], forfeits_played: bool = False
     return placed
 
 
+def de_tally(prep: Prepared, code: Code) -> Tally:
+    """DE as a number (6.1): one term per encounter with a player on the same points -- the
+    points scored, or, against an opponent met more than once, their share of the average
+    (6.1.2: the average of the games against the same opponent), so the terms add up to
+    the score among all players with the same points."""
+    groups: dict[int, set[int]] = {}
+    for i, p in enumerate(prep.points):
+        groups.setdefault(p, set()).add(i)
+    out = []
+    for i, p in enumerate(prep.points):
+        met = encounters(prep, i, groups[p], code.forfeits_played, rounds=True)
+        rounds: list[int] = []
+        got: list[int | Fraction] = []
+        for games in met.values():
+            for r in games:
+                rounds.append(r + 1)
+                pts = prep.pts[i][r]
+                got.append(pts if len(games) == 1 else Fraction(pts, len(games)))
+        order = sorted(range(len(rounds)), key=rounds.__getitem__)
+        ordered = tuple(rounds[k] for k in order)
+        values = tuple(got[k] for k in order)
+        out.append(Terms(ordered, values, values, (False,) * len(values),
+                         (None,) * len(values)))
+    return Tally(prep, tuple(out), prep.unit)
+
+
 def direct_encounter(prep: Prepared, code: Code) -> Column:
     """DE as a number: each player's score against the others with the same points (6.1).
     The ranking applies the full art. 6 procedure to each still-tied group instead."""
-    groups: dict[int, list[int]] = {}
-    for i, p in enumerate(prep.points):
-        groups.setdefault(p, []).append(i)
-    raw: list[Fraction | None] = [None] * prep.size
-    for group in groups.values():
-        scores, _ = mutual_scores(prep, group, code.forfeits_played)
-        for i in group:
-            s = scores[i]
-            raw[i] = Fraction(s, prep.unit) if isinstance(s, int) else s / prep.unit
-    return Column(code, tuple(raw), 1)
+    return tally_column(code, de_tally(prep, code))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ladder.tournament import Kind
 from ladder.tiebreaks.errors import TiebreakError
+from ladder.tiebreaks.wording import N_, TextMessage, label, msg
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,8 @@ def get_edition(name: str | Edition) -> Edition:
     try:
         return EDITIONS[name.strip().lower()]
     except KeyError:
-        raise TiebreakError(
-            f"unknown tie-break edition {name!r}; known editions: {', '.join(EDITIONS)}"
-        ) from None
+        raise TiebreakError(msg("unknown tie-break edition %(edition)r; known editions: "
+                                "%(known)s", edition=name, known=", ".join(EDITIONS))) from None
 
 
 def edition_for_date(start: dt.date | None) -> Edition:
@@ -95,13 +95,21 @@ def edition_for_date(start: dt.date | None) -> Edition:
 #: both players (C.07 does not name it), so it is a VUR and category 16.2.4.
 VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
 
-CATEGORY_TEXT = {
-    "16.2.1": "16.2.1 pairing-allocated or full-point bye",
-    "16.2.2": "16.2.2 forfeit win",
-    "16.2.3": "16.2.3 requested bye followed by a round that was not voluntarily unplayed",
-    "16.2.4": "16.2.4 forfeit loss",
-    "16.2.5": "16.2.5 requested bye in the last round or followed only by voluntarily "
-              "unplayed rounds counts as a draw",
+#: The 16.2 categories in words (message ids; the web edge translates them).
+CATEGORY_TEXT: dict[str, str] = {
+    "16.2.1": N_("16.2.1 pairing-allocated or full-point bye"),
+    "16.2.2": N_("16.2.2 forfeit win"),
+    "16.2.3": N_("16.2.3 requested bye followed by a round that was not voluntarily unplayed"),
+    "16.2.4": N_("16.2.4 forfeit loss"),
+    "16.2.5": N_("16.2.5 requested bye in the last round or followed only by voluntarily "
+                 "unplayed rounds counts as a draw"),
+}
+_CATEGORY_OF_ROUND: dict[tuple[str, bool | Kind | None], str] = {
+    ("16.2.5", True): N_("16.2.5 requested bye in the last round counts as a draw"),
+    ("16.2.5", False): N_("16.2.5 requested bye followed only by voluntarily unplayed rounds "
+                          "counts as a draw"),
+    ("16.2.1", Kind.PAIRING_BYE): N_("16.2.1 pairing-allocated bye"),
+    ("16.2.1", Kind.FULL_BYE): N_("16.2.1 full-point bye"),
 }
 
 
@@ -126,20 +134,14 @@ def categories(kinds: Sequence[Kind]) -> tuple[str | None, ...]:
     return tuple(out)
 
 
-def category_text(category: str | None, kind: Kind, last_round: bool) -> str:
-    """Human text for a category, e.g. "16.2.5 requested bye in the last round counts as a draw"."""
+def category_text(category: str | None, kind: Kind, last_round: bool) -> TextMessage:
+    """A round's category in words, e.g. "16.2.5 requested bye in the last round counts as a
+    draw" (a message; ``str()`` is the English)."""
     if category is None:
-        return "played"
-    if category == "16.2.5":
-        if last_round:
-            return "16.2.5 requested bye in the last round counts as a draw"
-        return "16.2.5 requested bye followed only by voluntarily unplayed rounds counts as a draw"
-    if category == "16.2.1":
-        return ("16.2.1 pairing-allocated bye" if kind is Kind.PAIRING_BYE
-                else "16.2.1 full-point bye")
-    if category == "16.2.3":
-        return "16.2.3 requested bye followed by a round that was not voluntarily unplayed"
-    return CATEGORY_TEXT[category]
+        return label(N_("played"))
+    key: tuple[str, bool | Kind | None] = (
+        (category, last_round) if category == "16.2.5" else (category, kind))
+    return label(_CATEGORY_OF_ROUND.get(key, CATEGORY_TEXT[category]))
 
 
 def adjusted_score(edition: Edition, pts: Sequence[int], kinds: Sequence[Kind],

@@ -1,0 +1,196 @@
+"""Per-round terms: the one source of every tie-break value and of its explanation.
+
+A definition turns the prepared view into a :class:`Tally`: for every player, the terms of
+the rounds that have one (:class:`Terms`), the cuts the code asks for (art. 14, with 16.5)
+and how the kept contributions combine (a sum, an average, ...). :func:`evaluate` applies the
+cuts and the combination for one player and :func:`tally_column` for all of them; the
+explanation (:mod:`ladder.tiebreaks.explain`) reads the very same tally and the same cuts,
+so an explanation cannot disagree with its number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
+
+from ladder.messages import Message
+from ladder.tiebreaks import fide_tables
+from ladder.tiebreaks.codes import Code
+from ladder.tiebreaks.modifiers import NO_CUTS, Amount, Cuts, cut, kept_total
+from ladder.tiebreaks.table import Column, Raw
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ladder.tiebreaks.prepared import Prepared
+
+#: How the kept contributions make the value.
+SUM = "sum"  # added up (BH, SB, KS, PS, WIN, ...)
+MEAN = "mean"  # their exact average (AOB, 8.2)
+MEAN_HALF_UP = "mean-half-up"  # their average rounded half up (ARO 10.1, APRO 10.4, APPO 10.5)
+TPR = "tpr"  # 10.2: the ARO of the kept games + dp(p), p their score fraction
+PTP = "ptp"  # 10.3: the perfect performance over the kept games
+
+Shown = Union[int, None]
+
+
+class Terms(NamedTuple):
+    """One player's terms of one tie-break: one entry per round that has a term, as parallel
+    tuples in round order.
+
+    ``rounds`` are 1-based. ``contributions`` are what each term adds (scaled by
+    :attr:`Tally.scale`; DE may hold exact Fractions). ``keys`` order the terms by significance
+    for the cuts (14.1; see :mod:`ladder.tiebreaks.modifiers`). ``vur`` marks the
+    participant's voluntarily unplayed rounds (16.5). ``shown`` is the opponent's score or
+    rating the term used (scaled by :attr:`Tally.shown_scale`), or None.
+    """
+
+    rounds: tuple[int, ...]
+    contributions: tuple[Amount, ...]
+    keys: tuple[Any, ...]
+    vur: tuple[bool, ...]
+    shown: tuple[Shown, ...]
+
+
+EMPTY = Terms((), (), (), (), ())
+
+
+def same_terms(rounds: tuple[int, ...], values: tuple[int, ...],
+               vur: tuple[bool, ...] | None = None) -> Terms:
+    """Terms whose contribution, key and shown value are all the same number (BH, ARO, ...)."""
+    return Terms(rounds, values, values, vur if vur is not None else (False,) * len(values),
+                 values)
+
+
+@dataclass(frozen=True, eq=False)
+class Tally:
+    """Everything a tie-break's value comes from, for every player of ``view``.
+
+    ``view`` is the prepared view the terms were read from (Fore Buchholz and the US Chess
+    codes use a derived one). ``low``/``high`` are the code's cuts; ``cuts`` overrides them
+    per player (the US Chess medians decide by score). ``vur_rule`` applies 16.5.
+    ``low_reason`` replaces the generic reason of a low cut (PS/C1 drops the first rounds).
+    """
+
+    view: Prepared
+    terms: tuple[Terms, ...]
+    scale: int = 1
+    shown_scale: int = 1
+    combine: str = SUM
+    low: int = 0
+    high: int = 0
+    vur_rule: bool = False
+    cuts: tuple[tuple[int, int], ...] | None = None
+    low_reason: Message | None = None
+
+    def cuts_of(self, i: int) -> tuple[int, int]:
+        """(low, high) for player ``i``."""
+        return self.cuts[i] if self.cuts is not None else (self.low, self.high)
+
+    @property
+    def column_scale(self) -> int:
+        """The scale of the column's raw values (sums keep the terms' scale)."""
+        return self.scale if self.combine == SUM else 1
+
+
+def round_half_up(num: int, den: int) -> int:
+    """num / den rounded to the nearest integer, halves up (den > 0)."""
+    return (2 * num + den) // (2 * den)
+
+
+def cuts_for(tally: Tally, i: int) -> Cuts:
+    """The cuts of player ``i``'s terms, each with its reason."""
+    low, high = tally.cuts_of(i)
+    if not (low or high):
+        return NO_CUTS
+    t = tally.terms[i]
+    done = cut(t.keys, t.contributions, t.vur, low, high, tally.vur_rule)
+    if tally.low_reason is not None:
+        done = tuple((k, tally.low_reason if k_low < low else reason)
+                     for k_low, (k, reason) in enumerate(done))
+    return done
+
+
+def combine(tally: Tally, i: int, cuts: Cuts) -> Raw:
+    """Player ``i``'s raw value (on :attr:`Tally.column_scale`) from the terms ``cuts`` left."""
+    t = tally.terms[i]
+    how = tally.combine
+    if how == SUM:
+        return kept_total(t.contributions, cuts)
+    count = len(t.contributions) - len(cuts)
+    if count <= 0:
+        return None
+    if how == MEAN:
+        return Fraction(kept_total(t.contributions, cuts), count * tally.scale)
+    if how == MEAN_HALF_UP:
+        return round_half_up(int(kept_total(t.contributions, cuts)), count * tally.scale)
+    gone = {k for k, _ in cuts}
+    ratings = [int(c) for k, c in enumerate(t.contributions) if k not in gone]
+    half = tally.view.half[i]
+    halves = sum(half[r - 1] for k, r in enumerate(t.rounds) if k not in gone)
+    if how == TPR:
+        return tpr_value(ratings, halves)
+    if how == PTP:
+        return ptp_value(ratings, halves)
+    raise ValueError(f"unknown combination {how!r}")  # pragma: no cover
+
+
+def evaluate(tally: Tally, i: int) -> tuple[Raw, Cuts]:
+    """Player ``i``'s raw value and the cuts that led to it."""
+    cuts = cuts_for(tally, i)
+    return combine(tally, i, cuts), cuts
+
+
+def tally_column(code: Code, tally: Tally) -> Column:
+    """The column of ``code``: :func:`evaluate` for every player."""
+    if tally.combine == SUM and tally.cuts is None and not (tally.low or tally.high):
+        raw: tuple[Raw, ...] = tuple([sum(t.contributions) for t in tally.terms])
+    else:
+        raw = tuple([evaluate(tally, i)[0] for i in range(len(tally.terms))])
+    return Column(code, raw, tally.column_scale)
+
+
+# --- C.07 10.2 / 10.3 on a list of kept games -------------------------------------------
+
+_OFF = 4000  # PD for every difference in [-4000, 4000], so the search needs no clamping
+_PD_WIDE = tuple(fide_tables.pd(d) for d in range(-_OFF, _OFF + 1))
+
+
+def percent(halves: int, games: int) -> int:
+    """The score fraction p in hundredths, rounded half up (B.02 8.1.1, C.07 10.2)."""
+    return round_half_up(100 * halves, 2 * games)
+
+
+def tpr_value(ratings: list[int], halves: int) -> int | None:
+    """10.2: ARO + dp(p), p = points / games rounded to two decimals (half up), B.02 8.1.1."""
+    if not ratings:
+        return None
+    aro = round_half_up(sum(ratings), len(ratings))
+    return aro + fide_tables.dp(percent(halves, len(ratings)))
+
+
+def ptp_value(ratings: list[int], halves: int) -> int | None:
+    """10.3: the lowest whole rating R with sum of PD(R - R_opp) >= the points scored (B.02
+    8.1.2 on its full scale); for a zero score, the lowest opponent rating - 800. Reading: the
+    points are those scored in the same over-the-board games (as for TPR)."""
+    if not ratings:
+        return None
+    if halves == 0:
+        return min(ratings) - 800
+    target = 50 * halves  # points in hundredths
+    lo, hi = min(ratings) - 800, max(ratings) + fide_tables.MAX_DIFF  # f(lo) = 0 < target <= f(hi)
+    if hi - lo > 2 * _OFF - 1600:  # absurd rating spread: use the clamping lookup
+        def expected(mid: int) -> int:
+            return sum(fide_tables.pd(mid - r) for r in ratings)
+    else:
+        table = _PD_WIDE
+
+        def expected(mid: int) -> int:
+            base = mid + _OFF
+            return sum([table[base - r] for r in ratings])
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if expected(mid) >= target:
+            hi = mid
+        else:
+            lo = mid
+    return hi
