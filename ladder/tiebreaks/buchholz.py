@@ -7,6 +7,7 @@ anything another could read (the per-player terms are cached as tuples).
 from __future__ import annotations
 
 import dataclasses
+from operator import mul
 
 from ladder.tournament import Kind, RoundResult, Tournament
 from ladder.tiebreaks.codes import Code
@@ -39,8 +40,12 @@ def bh_terms(prep: Prepared) -> tuple[Terms, ...]:
 def _sb_terms(p: Prepared) -> tuple[Terms, ...]:
     out = []
     for t, pts in zip(bh_terms(p), p.pts):
-        products = tuple([v * pts[r - 1] for r, v in zip(t.rounds, t.shown)])  # type: ignore[operator]
-        out.append(Terms(t.rounds, products, tuple(zip(t.shown, products)), t.vur, t.shown))
+        values = t.shown
+        if len(values) == len(pts):
+            products = tuple(map(mul, values, pts))
+        else:
+            products = tuple([v * pts[r - 1] for r, v in zip(t.rounds, values)])  # type: ignore[operator]
+        out.append(Terms(t.rounds, products, tuple(zip(values, products)), t.vur, values))
     return tuple(out)
 
 
@@ -119,13 +124,23 @@ def fore_buchholz(prep: Prepared, code: Code) -> Column:
 def aob_tally(prep: Prepared, code: Code) -> Tally:
     """AOB (8.2): one term per opponent met (a round-robin forfeit counts, 15.2): that
     opponent's plain Buchholz; the value is the average of the kept terms."""
-    totals = bh_totals(prep)
+    return Tally(prep, prep.shared("aob_terms", _aob_terms), prep.unit, prep.unit, MEAN,
+                 code.low, code.high)
+
+
+def _aob_terms(p: Prepared) -> tuple[Terms, ...]:
+    totals = bh_totals(p)
+    every = tuple(range(1, p.rounds + 1))
+    no_vur = (False,) * p.rounds
     out = []
-    for opps, meets in zip(prep.opp, prep.meets):
-        rounds = tuple(r + 1 for r, m in enumerate(meets) if m)
-        values = tuple(totals[opps[r - 1]] for r in rounds)
-        out.append(same_terms(rounds, values))
-    return Tally(prep, tuple(out), prep.unit, prep.unit, MEAN, code.low, code.high)
+    for opps, meets in zip(p.opp, p.meets):
+        if False not in meets:
+            values = tuple([totals[j] for j in opps])
+            out.append(Terms(every, values, values, no_vur, values))
+            continue
+        rounds = tuple([r + 1 for r, m in enumerate(meets) if m])
+        out.append(same_terms(rounds, tuple([totals[opps[r - 1]] for r in rounds])))
+    return tuple(out)
 
 
 def average_of_opponents_buchholz(prep: Prepared, code: Code) -> Column:
@@ -173,13 +188,15 @@ def ks_tally(prep: Prepared, code: Code) -> Tally:
     (forfeits included; in a round-robin they are games anyway, 15.2) and compares the
     opponent's actual final score (art. 16 does not cover KS)."""
     limit = koya_limit(prep, code)
+    # 9.2: "at least 50 %": doubled scores against the doubled limit, exact.
+    reached = [2 * p >= limit for p in prep.points]
     points = prep.points
     out = []
     for opps, pts in zip(prep.opp, prep.pts):
-        rounds = tuple([r + 1 for r, j in enumerate(opps) if j >= 0 and 2 * points[j] >= limit])
+        rounds = tuple([r for r, j in enumerate(opps, 1) if j >= 0 and reached[j]])
         shown = tuple([points[opps[r - 1]] for r in rounds])
-        got = tuple([pts[r - 1] for r in rounds])
-        out.append(Terms(rounds, got, shown, (False,) * len(rounds), shown))
+        out.append(Terms(rounds, tuple([pts[r - 1] for r in rounds]), shown,
+                         (False,) * len(rounds), shown))
     return Tally(prep, tuple(out), prep.unit, prep.unit)
 
 

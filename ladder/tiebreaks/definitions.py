@@ -61,6 +61,9 @@ def _column(name: str, prep: Prepared, code: Code) -> Column:
 
 #: Every tie-break name -> its column, computed from its tally.
 DEFINITIONS: dict[str, Definition] = {name: partial(_column, name) for name in TALLIES}
+# TPR and PTP without cuts are also the terms of APRO / APPO: computed once (same tally).
+DEFINITIONS["TPR"] = rating_based.tpr_column
+DEFINITIONS["PTP"] = rating_based.ptp_column
 
 
 def tally(prep: Prepared, code: Code) -> Tally:

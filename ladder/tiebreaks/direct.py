@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -9,7 +11,7 @@ from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import Tally, Terms, tally_column
+from ladder.tiebreaks.terms import EMPTY, Tally, Terms, tally_column
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
@@ -102,28 +104,37 @@ def de_order(prep: Prepared, group: Sequence[int], forfeits_played: bool = False
 
 def de_tally(prep: Prepared, code: Code) -> Tally:
     """DE as a number (6.1): one term per encounter with a player on the same points -- the
-    points scored, or, against an opponent met more than once, their share of the average
-    (6.1.2: the average of the games against the same opponent), so the terms add up to
-    the score among all players with the same points."""
-    groups: dict[int, set[int]] = {}
-    for i, p in enumerate(prep.points):
-        groups.setdefault(p, set()).add(i)
+    points scored, or, against an opponent met k times, a k-th of them (6.1.2: the average of
+    the games against the same opponent), so the terms add up to the score among all players
+    with the same points. The encounters are those of :func:`encounters` (6.1.1: forfeits
+    only under 15.2 or ``/P``). The terms are scaled by the unit times the least common
+    multiple of the numbers of meetings, so they stay whole numbers."""
+    points = prep.points
+    forfeits_played = code.forfeits_played
+    found: list[tuple[list[int], list[int], Counter[int] | None]] = []
+    shares = 1
+    for i, p in enumerate(points):
+        opps, meets, kinds = prep.opp[i], prep.meets[i], prep.kind[i]
+        rounds = [r for r, j in enumerate(opps) if j >= 0 and points[j] == p and (
+            meets[r] or forfeits_played and kinds[r] in _FORFEITS)]
+        met = [opps[r] for r in rounds]
+        games = Counter(met) if len(set(met)) != len(met) else None
+        if games:
+            for k in games.values():
+                shares = math.lcm(shares, k)
+        found.append((rounds, met, games))
     out = []
-    for i, p in enumerate(prep.points):
-        met = encounters(prep, i, groups[p], code.forfeits_played, rounds=True)
-        rounds: list[int] = []
-        got: list[int | Fraction] = []
-        for games in met.values():
-            for r in games:
-                rounds.append(r + 1)
-                pts = prep.pts[i][r]
-                got.append(pts if len(games) == 1 else Fraction(pts, len(games)))
-        order = sorted(range(len(rounds)), key=rounds.__getitem__)
-        ordered = tuple(rounds[k] for k in order)
-        values = tuple(got[k] for k in order)
-        out.append(Terms(ordered, values, values, (False,) * len(values),
-                         (None,) * len(values)))
-    return Tally(prep, tuple(out), prep.unit)
+    for (rounds, met, games), pts in zip(found, prep.pts):
+        if not rounds:
+            out.append(EMPTY)
+            continue
+        if games is None:
+            values = tuple([pts[r] * shares for r in rounds])
+        else:
+            values = tuple([pts[r] * shares // games[j] for r, j in zip(rounds, met)])
+        out.append(Terms(tuple([r + 1 for r in rounds]), values, values,
+                         (False,) * len(values), (None,) * len(values)))
+    return Tally(prep, tuple(out), prep.unit * shares)
 
 
 def direct_encounter(prep: Prepared, code: Code) -> Column:

@@ -5,7 +5,8 @@ Each has one term per round (what that round adds); the value is their sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
+from itertools import accumulate
 
 from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
@@ -15,22 +16,21 @@ from ladder.tiebreaks.terms import Tally, Terms, tally_column
 from ladder.tiebreaks.wording import N_, label
 
 
-def round_terms(prep: Prepared, per_round: Callable[[int], Sequence[int]],
-                keys: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
-                ) -> tuple[Terms, ...]:
+def round_terms(prep: Prepared, per_round: Callable[[int], Iterable[int]],
+                keys: tuple[int, ...] | None = None) -> tuple[Terms, ...]:
     """One term in every round for every player: ``per_round(i)`` gives player ``i``'s
-    contributions; the key is the contribution unless ``keys`` says otherwise."""
+    contributions; the key is the contribution unless ``keys`` gives the same keys to all."""
     every = tuple(range(1, prep.rounds + 1))
     no_vur = (False,) * prep.rounds
     none = (None,) * prep.rounds
     out = []
     for i in range(prep.size):
         values = tuple(per_round(i))
-        out.append(Terms(every, values, keys(values) if keys else values, no_vur, none))
+        out.append(Terms(every, values, values if keys is None else keys, no_vur, none))
     return tuple(out)
 
 
-def _own_tally(prep: Prepared, name: str, per_round: Callable[[int], Sequence[int]],
+def _own_tally(prep: Prepared, name: str, per_round: Callable[[int], Iterable[int]],
                scale: int = 1) -> Tally:
     terms = prep.shared(("own", name), lambda p: round_terms(p, per_round))
     return Tally(prep, terms, scale)
@@ -99,11 +99,7 @@ def black_wins(prep: Prepared, code: Code) -> Column:
 
 def running_scores(prep: Prepared, i: int) -> list[int]:
     """Player ``i``'s score after each round, in scaled points (the terms of PS, 7.5)."""
-    out, total = [], 0
-    for p in prep.pts[i]:
-        total += p
-        out.append(total)
-    return out
+    return list(accumulate(prep.pts[i]))
 
 
 #: PS/Cn: the running scores of the first n rounds go (14.1.1).
@@ -115,7 +111,7 @@ def ps_tally(prep: Prepared, code: Code) -> Tally:
     the key is the round, so the least significant value is the earliest. Reading: art. 16
     does not name PS, so no VUR exception."""
     terms = prep.shared("ps_terms", lambda p: round_terms(
-        p, lambda i: running_scores(p, i), lambda values: tuple(range(len(values)))))
+        p, lambda i: accumulate(p.pts[i]), tuple(range(p.rounds))))
     return Tally(prep, terms, prep.unit, low=code.low, high=code.high,
                  low_reason=FIRST_ROUNDS_CUT)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ladder.tournament import Colour, EventKind, Kind, RoundResult, Tournament
+from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament
 from ladder.tiebreaks.editions import (
     VUR_KINDS,
     Edition,
@@ -71,13 +71,11 @@ class Prepared:
         sc = t.scoring
         self.win = int(sc.win * unit)
         self.draw = int(sc.draw * unit)
-        self.rounds = n = rounds_played(t)
         # C.07 15.2 applies to pre-determined pairings: the event's kind decides (a Swiss in
         # which every pair happened to meet stays a Swiss). Readers that do not know the kind
         # guess it once, with ladder.tournament.looks_like_round_robin.
         self.rr = t.kind is EventKind.ROUND_ROBIN if round_robin is None else round_robin
-        rr15 = self.rr and edition.round_robin_15_2
-        self.rr_15_2 = rr15
+        self.rr_15_2 = self.rr and edition.round_robin_15_2
 
         players = sorted(t.players, key=lambda p: p.start_no)
         self.start_nos = tuple(p.start_no for p in players)
@@ -90,61 +88,113 @@ class Prepared:
             p.rating if p.rating and p.rating > 0 else unrated_rating for p in players
         )
 
-        arrays = self._read(players, n, sc, unit)
+        # rounds_played(t), found while reading the records.
+        self.rounds, arrays = self._read(players, sc, unit)
         self._derive(*arrays)
 
-    def _read(self, players: list, n: int, sc: Any, unit: int) -> tuple[tuple, ...]:
-        """Per player and round: kind, scaled points, opponent index, black, half points."""
-        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
+    def _read(self, players: list[Player], sc: Scoring,
+              unit: int) -> tuple[int, tuple[tuple[Any, ...], ...]]:
+        """The number of rounds (:func:`rounds_played`) and, per player and round: kind,
+        scaled points, opponent index, black, half points."""
         # Points per kind, scaled once (no Fraction arithmetic per round).
         scaled = {k: int(sc.points(k) * unit) for k in Kind if k is not Kind.UNRATED_PLAYED}
-        half_of = {Kind.WIN: 2, Kind.DRAW: 1}
+        half_of = {k: 2 if k is Kind.WIN else 1 if k is Kind.DRAW else 0 for k in Kind}
+        zero_bye = Kind.ZERO_BYE
+        longest = max((len(p.results) for p in players), default=0)
+        in_order = list(range(1, longest + 1))
+        # First pass: each record's kinds, whether it is the usual one (one result per round,
+        # in round order) and its last round with anything but a zero-point bye.
+        records = []
+        n = 0
+        for player in players:
+            results = player.results
+            kinds = [res.kind for res in results]
+            usual = [res.round for res in results] == in_order[:len(results)]
+            last = 0
+            if usual:
+                for r in range(len(kinds) - 1, -1, -1):
+                    if kinds[r] is not zero_bye:
+                        last = r + 1
+                        break
+            else:
+                last = max((res.round for res in results if res.kind is not zero_bye),
+                           default=0)
+            if last > n:
+                n = last
+            records.append((results, kinds, usual))
+        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
         index = self.index
-        for i, player in enumerate(players):
-            by_round: dict[int, RoundResult] = {}
-            for res in player.results:
-                if res.round in by_round:
-                    raise TiebreakError(
-                        f"player {player.start_no} has two results in round {res.round}")
-                by_round[res.round] = res
-            kinds, pts, opps, black, half = [], [], [], [], []
-            for r in range(1, n + 1):
-                res = by_round.get(r)
-                if res is None:
-                    res = RoundResult(r, Kind.ZERO_BYE)  # no entry: a zero-point bye (SPEC §1)
-                kind = res.kind
-                kinds.append(kind)
-                if kind is Kind.UNRATED_PLAYED:
-                    pts.append(int(res.points(sc) * unit))
-                    half.append(int((res.outcome or 0) * 2))
+        black_colour = Colour.BLACK
+        with_opponent = _WITH_OPPONENT
+        for player, (results, kinds, usual) in zip(players, records):
+            if usual and Kind.UNRATED_PLAYED not in kinds:
+                own = results[:n]
+                kinds = kinds[:n]
+                try:
+                    opps = [index[res.opponent] if res.kind in with_opponent else -1
+                            for res in own]  # type: ignore[index]
+                except KeyError:
+                    pass  # an unknown opponent: the careful path names it
                 else:
-                    pts.append(scaled[kind])
-                    half.append(half_of.get(kind, 0))
-                if kind in _WITH_OPPONENT:
-                    opp = index.get(res.opponent)  # type: ignore[arg-type]
-                    if opp is None:
-                        raise TiebreakError(
-                            f"player {player.start_no} round {r}: opponent "
-                            f"{res.opponent} is not in the tournament")
-                    opps.append(opp)
-                else:
-                    opps.append(-1)
-                black.append(res.colour is Colour.BLACK)
-            kinds_all.append(tuple(kinds))
-            pts_all.append(tuple(pts))
-            opp_all.append(tuple(opps))
-            black_all.append(tuple(black))
-            half_all.append(tuple(half))
+                    pad = n - len(own)
+                    black = [res.colour is black_colour for res in own]
+                    if pad:
+                        kinds += [zero_bye] * pad  # no entry: a zero-point bye (SPEC §1)
+                        opps += [-1] * pad
+                        black += [False] * pad
+                    kinds_all.append(tuple(kinds))
+                    pts_all.append(tuple(map(scaled.__getitem__, kinds)))
+                    opp_all.append(tuple(opps))
+                    black_all.append(tuple(black))
+                    half_all.append(tuple(map(half_of.__getitem__, kinds)))
+                    continue
+            row = self._read_one(player, n, sc, unit, scaled, half_of)
+            for out, values in zip((kinds_all, pts_all, opp_all, black_all, half_all), row):
+                out.append(values)
         # Both sides of a pairing must agree (the file readers check this too).
-        for i in range(len(players)):
-            for r in range(n):
-                j = opp_all[i][r]
-                if j >= 0 and opp_all[j][r] != i:
+        for r, col in enumerate(zip(*opp_all)):
+            bad = [i for i, j in enumerate(col) if j >= 0 and col[j] != i]
+            if bad:
+                i, j = bad[0], col[bad[0]]
+                raise TiebreakError(
+                    f"round {r + 1}: player {self.start_nos[i]} is paired with "
+                    f"{self.start_nos[j]}, but {self.start_nos[j]}'s record disagrees")
+        return n, (tuple(kinds_all), tuple(pts_all), tuple(opp_all), tuple(black_all),
+                   tuple(half_all))
+
+    def _read_one(self, player: Player, n: int, sc: Scoring, unit: int,
+                  scaled: dict[Kind, int], half_of: dict[Kind, int]) -> tuple[tuple[Any, ...], ...]:
+        """One record read round by round (results out of order, unrated games, errors)."""
+        by_round: dict[int, RoundResult] = {}
+        for res in player.results:
+            if res.round in by_round:
+                raise TiebreakError(
+                    f"player {player.start_no} has two results in round {res.round}")
+            by_round[res.round] = res
+        kinds, pts, opps, black, half = [], [], [], [], []
+        for r in range(1, n + 1):
+            res = by_round.get(r)
+            if res is None:
+                res = RoundResult(r, Kind.ZERO_BYE)  # no entry: a zero-point bye (SPEC §1)
+            kind = res.kind
+            kinds.append(kind)
+            if kind is Kind.UNRATED_PLAYED:
+                pts.append(int(res.points(sc) * unit))
+                half.append(int((res.outcome or 0) * 2))
+            else:
+                pts.append(scaled[kind])
+                half.append(half_of.get(kind, 0))
+            if kind in _WITH_OPPONENT:
+                opp = self.index.get(res.opponent)  # type: ignore[arg-type]
+                if opp is None:
                     raise TiebreakError(
-                        f"round {r + 1}: player {self.start_nos[i]} is paired with "
-                        f"{self.start_nos[j]}, but {self.start_nos[j]}'s record disagrees")
-        return (tuple(kinds_all), tuple(pts_all), tuple(opp_all), tuple(black_all),
-                tuple(half_all))
+                        f"player {player.start_no} round {r}: opponent "
+                        f"{res.opponent} is not in the tournament")
+                opps.append(opp)
+            else:
+                opps.append(-1)
+            black.append(res.colour is Colour.BLACK)
+        return tuple(kinds), tuple(pts), tuple(opps), tuple(black), tuple(half)
 
     def _derive(self, kinds_all: tuple, pts_all: tuple, opp_all: tuple, black_all: tuple,
                 half_all: tuple, *, fixed_scores: dict[int, int] | None = None) -> None:
@@ -161,29 +211,45 @@ class Prepared:
         self.half = half_all
         fixed = fixed_scores or {}
         self.fixed_scores = fixed
-        self.points = tuple(fixed.get(i, sum(p)) for i, p in enumerate(pts_all))
+        self.points = (tuple(map(sum, pts_all)) if not fixed else
+                       tuple(fixed.get(i, sum(p)) for i, p in enumerate(pts_all)))
 
+        all_true = (True,) * n
+        all_false = (False,) * n
+        all_none: tuple[str | None, ...] = (None,) * n
+        played_kinds = _PLAYED.issuperset
         otb_all, meets_all, own_all, vur_all, cat_all = [], [], [], [], []
-        for i in players:
-            otb = tuple(k in _PLAYED for k in kinds_all[i])
+        everything_played = []
+        for kinds in kinds_all:
+            if played_kinds(kinds):
+                # Every round played over the board: nothing of art. 15.2 or 16 applies.
+                everything_played.append(True)
+                otb_all.append(all_true)
+                meets_all.append(all_true)
+                own_all.append(all_true)
+                vur_all.append(all_false)
+                cat_all.append(all_none)
+                continue
+            everything_played.append(False)
+            otb = tuple([k in _PLAYED for k in kinds])
             if rr15:
                 # C.07 15.2: in pre-determined pairings a forfeit is a game against the
                 # scheduled opponent (except for the rating-based tie-breaks, which use otb).
-                meets = tuple(k.played or k in _FORFEITS for k in kinds_all[i])
+                meets = tuple([k.played or k in _FORFEITS for k in kinds])
                 if edition.rr_forfeit_loss_unplayed_for_own:
                     # C.07-2026 15.2: forfeit losses stay unplayed for type-B tie-breaks.
-                    own = tuple(k.played or k is Kind.FORFEIT_WIN for k in kinds_all[i])
+                    own = tuple([k.played or k is Kind.FORFEIT_WIN for k in kinds])
                 else:
                     own = meets
-                cats: tuple[str | None, ...] = tuple(
+                cats: tuple[str | None, ...] = tuple([
                     None if m else ("16.2.1" if k in (Kind.PAIRING_BYE, Kind.FULL_BYE) else None)
-                    for k, m in zip(kinds_all[i], meets))
-                vur = (False,) * n
+                    for k, m in zip(kinds, meets)])
+                vur = all_false
             else:
                 meets = otb
                 own = otb
-                cats = categories(kinds_all[i])
-                vur = tuple(edition.vur_cuts and k in VUR_KINDS for k in kinds_all[i])
+                cats = categories(kinds)
+                vur = tuple([k in VUR_KINDS for k in kinds]) if edition.vur_cuts else all_false
             otb_all.append(otb)
             meets_all.append(meets)
             own_all.append(own)
@@ -195,29 +261,36 @@ class Prepared:
         self.vur = tuple(vur_all)
         self.category = tuple(cat_all)
 
-        if self.rr and edition.round_robin_15_2:
+        points = self.points
+        if rr15:
             # 15.2: no art. 16 in a round-robin; the scores are the scores.
-            self.adjusted = self.points
+            self.adjusted = adjusted = points
         else:
-            self.adjusted = tuple(
-                fixed[i] if i in fixed else
+            # 16.3 (or C.02 13.15.3 / 34E); a record played throughout is its own score.
+            self.adjusted = adjusted = tuple([
+                points[i] if everything_played[i] or i in fixed else
                 adjusted_score(edition, pts_all[i], kinds_all[i], cat_all[i], self.draw)
-                for i in players)
+                for i in players])
 
-        values = []
+        values: list[tuple[int | None, ...]] = []
         for i in players:
+            opps = opp_all[i]
+            if everything_played[i]:
+                values.append(tuple([adjusted[j] for j in opps]))
+                continue
+            meets = meets_all[i]
             row: list[int | None] = []
             for r in range(n):
-                j = opp_all[i][r]
-                if meets_all[i][r]:
-                    row.append(self.adjusted[j])
+                j = opps[r]
+                if meets[r]:
+                    row.append(adjusted[j])
                 elif rr15:
                     row.append(None)  # 15.2: a round-robin bye is no unplayed round: no term
                 else:
                     row.append(own_unplayed_value(
-                        edition, own_score=self.points[i], kind=kinds_all[i][r],
+                        edition, own_score=points[i], kind=kinds_all[i][r],
                         round_index=r, rounds=n, pts=pts_all[i],
-                        opp_adjusted=self.adjusted[j] if j >= 0 else None,
+                        opp_adjusted=adjusted[j] if j >= 0 else None,
                         win=self.win, draw=self.draw))
             values.append(tuple(row))
         self.value = tuple(values)

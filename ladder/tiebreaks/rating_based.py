@@ -12,21 +12,32 @@ from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
 from ladder.tiebreaks.terms import (
-    MEAN_HALF_UP, PTP, TPR, Tally, Terms, evaluate, ptp_value, round_half_up, same_terms,
+    MEAN_HALF_UP, PTP, TPR, Tally, Terms, ptp_value, round_half_up, same_terms,
     tally_column, tpr_value,
 )
 
-__all__ = ["appo", "apro", "aro", "aro_tally", "opponents_tally", "ptp", "ptp_of", "ptps",
-           "rated_terms", "round_half_up", "tpr", "tpr_of", "tprs"]
+__all__ = ["appo", "apro", "aro", "aro_tally", "opponents_tally", "ptp", "ptp_column", "ptp_of",
+           "ptps", "rated_terms", "round_half_up", "tpr", "tpr_column", "tpr_of", "tprs"]
+
+
+def _over_the_board_terms(prep: Prepared, values: tuple[int | None, ...]) -> tuple[Terms, ...]:
+    """Per player, one term per game over the board against an opponent with a value."""
+    every = tuple(range(1, prep.rounds + 1))
+    no_vur = (False,) * prep.rounds
+    out = []
+    for opps, otb in zip(prep.opp, prep.otb):
+        if False not in otb:
+            row = tuple([values[j] for j in opps])
+            if None not in row:
+                out.append(Terms(every, row, row, no_vur, row))  # type: ignore[arg-type]
+                continue
+        rounds = tuple([r for r, j in enumerate(opps, 1) if otb[r - 1] and values[j] is not None])
+        out.append(same_terms(rounds, tuple([values[opps[r - 1]] for r in rounds])))  # type: ignore[misc]
+    return tuple(out)
 
 
 def _rated_terms(prep: Prepared) -> tuple[Terms, ...]:
-    ratings = prep.ratings
-    out = []
-    for opps, otb in zip(prep.opp, prep.otb):
-        rounds = tuple([r + 1 for r, j in enumerate(opps) if otb[r] and ratings[j] is not None])
-        out.append(same_terms(rounds, tuple([ratings[opps[r - 1]] for r in rounds])))  # type: ignore[misc]
-    return tuple(out)
+    return _over_the_board_terms(prep, prep.ratings)
 
 
 def rated_terms(prep: Prepared) -> tuple[Terms, ...]:
@@ -70,24 +81,35 @@ _NO_CUT = Code("", "")
 
 def tprs(prep: Prepared) -> tuple[int | None, ...]:
     """Every player's TPR (10.2) over all rated games, no cuts: the terms of APRO (10.4)."""
-    return prep.shared("tprs", lambda p: tuple(  # type: ignore[no-any-return]
-        evaluate(aro_tally(p, _NO_CUT, TPR), i)[0] for i in range(p.size)))
+    return prep.shared("tprs", lambda p: tally_column(  # type: ignore[no-any-return]
+        _NO_CUT, aro_tally(p, _NO_CUT, TPR)).raw)
 
 
 def ptps(prep: Prepared) -> tuple[int | None, ...]:
     """Every player's PTP (10.3) over all rated games, no cuts: the terms of APPO (10.5)."""
-    return prep.shared("ptps", lambda p: tuple(  # type: ignore[no-any-return]
-        evaluate(aro_tally(p, _NO_CUT, PTP), i)[0] for i in range(p.size)))
+    return prep.shared("ptps", lambda p: tally_column(  # type: ignore[no-any-return]
+        _NO_CUT, aro_tally(p, _NO_CUT, PTP)).raw)
+
+
+def tpr_column(prep: Prepared, code: Code) -> Column:
+    """TPR's column; without cuts it is :func:`tprs` (computed once for TPR and APRO)."""
+    if not code.has_cuts:
+        return Column(code, tprs(prep), 1)
+    return tpr(prep, code)
+
+
+def ptp_column(prep: Prepared, code: Code) -> Column:
+    """PTP's column; without cuts it is :func:`ptps` (computed once for PTP and APPO)."""
+    if not code.has_cuts:
+        return Column(code, ptps(prep), 1)
+    return ptp(prep, code)
 
 
 def opponents_tally(prep: Prepared, code: Code, values: tuple[int | None, ...]) -> Tally:
     """APRO / APPO: one term per opponent over the board who has a value; their average,
     rounded half up."""
-    out = []
-    for opps, otb in zip(prep.opp, prep.otb):
-        rounds = tuple([r + 1 for r, j in enumerate(opps) if otb[r] and values[j] is not None])
-        out.append(same_terms(rounds, tuple([values[opps[r - 1]] for r in rounds])))  # type: ignore[misc]
-    return Tally(prep, tuple(out), 1, 1, MEAN_HALF_UP, code.low, code.high)
+    return Tally(prep, _over_the_board_terms(prep, values), 1, 1, MEAN_HALF_UP, code.low,
+                 code.high)
 
 
 def apro_tally(prep: Prepared, code: Code) -> Tally:

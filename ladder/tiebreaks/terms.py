@@ -140,13 +140,65 @@ def evaluate(tally: Tally, i: int) -> tuple[Raw, Cuts]:
     return combine(tally, i, cuts), cuts
 
 
+def _uncut_raw(tally: Tally) -> list[Raw]:
+    """Every player's raw value when nothing is cut: :func:`combine` with no cuts, written
+    out per combination (the same arithmetic, without a call per player)."""
+    how = tally.combine
+    contributions = [t.contributions for t in tally.terms]
+    if how == SUM:
+        return [sum(c) for c in contributions]
+    scale = tally.scale
+    if how == MEAN:
+        return [Fraction(sum(c), len(c) * scale) if c else None for c in contributions]
+    if how == MEAN_HALF_UP:
+        return [(2 * int(sum(c)) + len(c) * scale) // (2 * len(c) * scale) if c else None
+                for c in contributions]
+    value_of = tpr_value if how == TPR else ptp_value if how == PTP else None
+    if value_of is None:  # pragma: no cover - every combination is handled above
+        return [combine(tally, i, NO_CUTS) for i in range(len(contributions))]
+    rounds = tally.view.rounds
+    out: list[Raw] = []
+    for t, half in zip(tally.terms, tally.view.half):
+        # The score of the rated games kept: every round's, or those of the terms.
+        halves = sum(half) if len(t.rounds) == rounds else sum([half[r - 1] for r in t.rounds])
+        out.append(value_of(list(t.contributions), halves))  # type: ignore[arg-type]
+    return out
+
+
+def _cut_sums(tally: Tally) -> list[Raw] | None:
+    """Sums with the same cut for everybody (None for any other tally): :func:`cut` and
+    :func:`kept_total` per player, with the common case written out -- when the key is the
+    contribution itself (BH, FB) and 16.5 has nothing to decide, a low cut removes the
+    smallest contribution and a high cut the largest, exactly as :func:`cut` picks them."""
+    low, high = tally.low, tally.high
+    if tally.combine != SUM or tally.cuts is not None:
+        return None
+    vur_rule = tally.vur_rule
+    simple = low + high == 1 or (low, high) == (1, 1)
+    out: list[Raw] = []
+    for t in tally.terms:
+        c = t.contributions
+        if not simple or t.keys is not c or (vur_rule and True in t.vur) or not c:
+            out.append(kept_total(c, cut(t.keys, c, t.vur, low, high, vur_rule)))
+        elif low and high:
+            out.append(sum(c) - min(c) - max(c) if len(c) > 1 else 0)
+        elif low:
+            out.append(sum(c) - min(c))
+        else:
+            out.append(sum(c) - max(c))
+    return out
+
+
 def tally_column(code: Code, tally: Tally) -> Column:
-    """The column of ``code``: :func:`evaluate` for every player."""
-    if tally.combine == SUM and tally.cuts is None and not (tally.low or tally.high):
-        raw: tuple[Raw, ...] = tuple([sum(t.contributions) for t in tally.terms])
+    """The column of ``code``: :func:`evaluate` for every player (with the common cases
+    written out; the property tests hold them to the explanations)."""
+    if tally.cuts is None and not (tally.low or tally.high):
+        raw: list[Raw] | None = _uncut_raw(tally)
     else:
-        raw = tuple([evaluate(tally, i)[0] for i in range(len(tally.terms))])
-    return Column(code, raw, tally.column_scale)
+        raw = _cut_sums(tally)
+        if raw is None:
+            raw = [evaluate(tally, i)[0] for i in range(len(tally.terms))]
+    return Column(code, tuple(raw), tally.column_scale)
 
 
 # --- C.07 10.2 / 10.3 on a list of kept games -------------------------------------------
@@ -168,25 +220,56 @@ def tpr_value(ratings: list[int], halves: int) -> int | None:
     return aro + fide_tables.dp(percent(halves, len(ratings)))
 
 
+def _lowest_difference(percent: int) -> int:
+    """The smallest rating difference D with PD(D) >= ``percent`` hundredths (B.02 8.1.2)."""
+    for d in range(-fide_tables.MAX_DIFF - 1, fide_tables.MAX_DIFF + 1):
+        if fide_tables.pd(d) >= percent:
+            return d
+    return fide_tables.MAX_DIFF  # pragma: no cover - PD(MAX_DIFF) is 100
+
+
+#: _lowest_difference for 0 .. 100 hundredths.
+_D_AT_LEAST = tuple(_lowest_difference(p) for p in range(101))
+
+
 def ptp_value(ratings: list[int], halves: int) -> int | None:
     """10.3: the lowest whole rating R with sum of PD(R - R_opp) >= the points scored (B.02
     8.1.2 on its full scale); for a zero score, the lowest opponent rating - 800. Reading: the
-    points are those scored in the same over-the-board games (as for TPR)."""
+    points are those scored in the same over-the-board games (as for TPR).
+
+    The search is bracketed: with D the smallest difference whose PD reaches the average
+    points per game (rounded up to a hundredth), every R below lowest rating + D falls short
+    and highest rating + D is enough, since PD never decreases. Only integers are compared.
+    """
     if not ratings:
         return None
     if halves == 0:
         return min(ratings) - 800
     target = 50 * halves  # points in hundredths
-    lo, hi = min(ratings) - 800, max(ratings) + fide_tables.MAX_DIFF  # f(lo) = 0 < target <= f(hi)
-    if hi - lo > 2 * _OFF - 1600:  # absurd rating spread: use the clamping lookup
+    games = len(ratings)
+    d = _D_AT_LEAST[-(-target // games)]
+    lo, hi = min(ratings) + d - 1, max(ratings) + d  # f(lo) < target <= f(hi)
+    if hi - lo + fide_tables.MAX_DIFF >= _OFF:  # absurd rating spread: the clamping lookup
         def expected(mid: int) -> int:
             return sum(fide_tables.pd(mid - r) for r in ratings)
     else:
         table = _PD_WIDE
+        shifted = [_OFF - r for r in ratings]
 
         def expected(mid: int) -> int:
-            base = mid + _OFF
-            return sum([table[base - r] for r in ratings])
+            return sum([table[mid + s] for s in shifted])
+    # The answer is mostly within a few points of ARO + D: probe there first, then 4 points
+    # further, then bisect what is left. Each probe keeps f(lo) < target <= f(hi).
+    guess = min(max(round_half_up(sum(ratings), games) + d, lo + 1), hi)
+    for mid in (guess, None):
+        if mid is None:
+            mid = hi - 4 if hi == guess else lo + 4
+            if not lo < mid < hi:
+                break
+        if expected(mid) >= target:
+            hi = mid
+        else:
+            lo = mid
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if expected(mid) >= target:
