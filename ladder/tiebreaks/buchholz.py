@@ -45,13 +45,13 @@ def _sb_terms(p: Prepared) -> tuple[Terms, ...]:
             products = tuple(map(mul, values, pts))
         else:
             products = tuple([v * pts[r - 1] for r, v in zip(t.rounds, values)])  # type: ignore[operator]
-        out.append(Terms(t.rounds, products, tuple(zip(values, products)), t.vur, values))
+        out.append(Terms(t.rounds, products, values, t.vur, values))
     return tuple(out)
 
 
 def sb_terms(prep: Prepared) -> tuple[Terms, ...]:
     """Per player: opponent's score x points scored in that round (9.1), scaled by unit².
-    The key orders by the opponent's score, then the product (14.1.1 for SB/C1)."""
+    The key is the opponent's score; cut() breaks its ties by the product (14.1.1, SB/C1)."""
     return prep.shared("sb_terms", _sb_terms)  # type: ignore[no-any-return]
 
 

@@ -31,6 +31,15 @@ def prepare(t: Tournament, edition: str | Edition = "fide-2026", *,
     return Prepared(t, get_edition(edition), unrated_rating=unrated_rating)
 
 
+def points_of(prep: Prepared) -> tuple[Fraction, ...]:
+    """Every player's score as an exact number (one Fraction per distinct score)."""
+    def build(p: Prepared) -> tuple[Fraction, ...]:
+        exact: dict[int, Fraction] = {}
+        return tuple([exact.get(x) or exact.setdefault(x, Fraction(x, p.unit))
+                      for x in p.points])
+    return prep.shared("points", build)  # type: ignore[no-any-return]
+
+
 def compute_prepared(prep: Prepared, codes: Sequence[Code]) -> TiebreakTable:
     """Compute each code's column independently from the same read-only view."""
     warnings: list[Message] = []
@@ -56,7 +65,7 @@ def compute_prepared(prep: Prepared, codes: Sequence[Code]) -> TiebreakTable:
         codes=tuple(codes),
         start_nos=prep.start_nos,
         names=prep.names,
-        points=tuple(Fraction(p, prep.unit) for p in prep.points),
+        points=points_of(prep),
         columns=columns,
         warnings=tuple(warnings),
     )

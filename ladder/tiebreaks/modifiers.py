@@ -1,11 +1,10 @@
 """Cut and median modifiers (C.07 art. 14) with the voluntarily-unplayed-round rule (16.5).
 
 The cuts work on one player's terms held as parallel tuples (see
-:class:`ladder.tiebreaks.terms.Terms`): ``keys`` order the values by significance (the
-opponent's score for BH; ``(opponent's score, product)`` for SB, so that SB/C1 cuts the
-lowest-scoring opponent and, among several, the lowest product: 14.1.1), ``contributions``
-are what the terms add and ``vur`` marks the participant's voluntarily unplayed rounds.
-Keys must order completely: two terms with equal keys are equally significant, and then the
+:class:`ladder.tiebreaks.terms.Terms`): ``keys`` order the values by significance, then the
+``contributions`` (what the terms add): the opponent's score for BH and for SB, so that SB/C1
+cuts the lowest-scoring opponent and, among several, the lowest product (14.1.1). ``vur``
+marks the participant's voluntarily unplayed rounds. Between terms equal in both, the
 earlier round is cut (that changes the explanation, never the value).
 """
 
@@ -43,7 +42,11 @@ def cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool
     n = len(keys)
     if not (low or high) or not n:
         return NO_CUTS
-    key_of = keys.__getitem__
+    if keys is contributions:  # the key is the value itself (BH, ARO, ...)
+        key_of: Any = keys.__getitem__
+    else:
+        def key_of(j: int) -> tuple[Any, Amount]:
+            return keys[j], contributions[j]
     if n == 1 or (low + high) == 1 and not (vur_rule and any(vur)):
         # One cut and no 16.5 question: the least (or most) significant term, the earliest
         # among equals (min and max return the first of equal keys).

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
 
 from ladder.tournament import Tournament
 from ladder.tiebreaks.codes import Code
@@ -76,7 +75,7 @@ def rank_prepared(prep: Prepared, codes: Sequence[Code], *,
         for i, r in zip(members, ranks):
             standings.append(Standing(
                 start_no=prep.start_nos[i], name=prep.names[i],
-                points=Fraction(prep.points[i], prep.unit), rank=r,
+                points=table.points[i], rank=r,
                 tiebreaks=Row(table.columns, i)))
         place += len(members)
     return standings, table

@@ -10,6 +10,7 @@ so an explanation cannot disagree with its number.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
@@ -38,8 +39,9 @@ class Terms(NamedTuple):
     tuples in round order.
 
     ``rounds`` are 1-based. ``contributions`` are what each term adds (scaled by
-    :attr:`Tally.scale`; DE may hold exact Fractions). ``keys`` order the terms by significance
-    for the cuts (14.1; see :mod:`ladder.tiebreaks.modifiers`). ``vur`` marks the
+    :attr:`Tally.scale`). ``keys`` order the terms by significance for the cuts (14.1; ties
+    broken by the contribution, see :mod:`ladder.tiebreaks.modifiers`); the same tuple as the
+    contributions when the value is its own key. ``vur`` marks the
     participant's voluntarily unplayed rounds (16.5). ``shown`` is the opponent's score or
     rating the term used (scaled by :attr:`Tally.shown_scale`), or None.
     """
@@ -88,7 +90,8 @@ class Tally:
 
     @property
     def column_scale(self) -> int:
-        """The scale of the column's raw values (sums keep the terms' scale)."""
+        """The scale of the column's raw values (sums keep the terms' scale; averages are
+        scaled once more, by the lcm of the counts, in :func:`tally_column`)."""
         return self.scale if self.combine == SUM else 1
 
 
@@ -189,9 +192,31 @@ def _cut_sums(tally: Tally) -> list[Raw] | None:
     return out
 
 
+def _mean_column(code: Code, tally: Tally) -> Column:
+    """AOB-like averages as whole numbers: each kept total times lcm(counts) / count, on the
+    scale ``tally.scale`` x lcm(counts) -- exact, and compared as integers when ranking."""
+    uncut = tally.cuts is None and not (tally.low or tally.high)
+    kept: list[tuple[Amount, int] | None] = []
+    counts = set()
+    for i, t in enumerate(tally.terms):
+        c = t.contributions
+        cuts = NO_CUTS if uncut else cuts_for(tally, i)
+        count = len(c) - len(cuts)
+        if count <= 0:
+            kept.append(None)
+            continue
+        kept.append((kept_total(c, cuts), count))
+        counts.add(count)
+    shares = math.lcm(*counts) if counts else 1
+    raw = tuple(None if k is None else k[0] * (shares // k[1]) for k in kept)
+    return Column(code, raw, tally.scale * shares)
+
+
 def tally_column(code: Code, tally: Tally) -> Column:
     """The column of ``code``: :func:`evaluate` for every player (with the common cases
     written out; the property tests hold them to the explanations)."""
+    if tally.combine == MEAN:
+        return _mean_column(code, tally)
     if tally.cuts is None and not (tally.low or tally.high):
         raw: list[Raw] | None = _uncut_raw(tally)
     else:
