@@ -94,6 +94,9 @@ def edition_for_date(start: dt.date | None) -> Edition:
 #: zero-point bye, 16.1.1) or a forfeit loss. Reading: a double forfeit is a forfeit loss for
 #: both players (C.07 does not name it), so it is a VUR and category 16.2.4.
 VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
+_PLAYED = frozenset(k for k in Kind if k.played)
+_WITH_OPPONENT = frozenset(k for k in Kind if k.has_opponent)
+_DOUBLE_FORFEIT = Kind.DOUBLE_FORFEIT
 
 #: The 16.2 categories in words (message ids; the web edge translates them).
 CATEGORY_TEXT: dict[str, str] = {
@@ -154,7 +157,7 @@ def adjusted_score(edition: Edition, pts: Sequence[int], kinds: Sequence[Kind],
     """
     if edition.opponents_unplayed == "fide16":
         return sum(draw if cat == "16.2.5" else p for p, cat in zip(pts, cats))
-    return sum(p if k.played else draw for p, k in zip(pts, kinds))
+    return sum([p if k in _PLAYED else draw for p, k in zip(pts, kinds)])
 
 
 def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_index: int,
@@ -172,7 +175,7 @@ def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_in
     if edition.own_unplayed == "dummy":
         value = own_score
         if edition.dummy_caps:
-            if kind.has_opponent and opp_adjusted is not None:
+            if kind in _WITH_OPPONENT and opp_adjusted is not None:
                 value = min(value, opp_adjusted)  # 16.4.1
             else:
                 value = min(value, draw * rounds)  # 16.4.2
@@ -180,7 +183,7 @@ def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_in
     if edition.own_unplayed == "virtual":
         before = sum(pts[:round_index])  # SPR
         later = draw * (rounds - round_index - 1)  # 0.5 x (n - R)
-        if kind is Kind.DOUBLE_FORFEIT:
+        if kind is _DOUBLE_FORFEIT:
             return before + later
         return before + (win - pts[round_index]) + later
     return 0

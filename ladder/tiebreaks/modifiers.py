@@ -42,17 +42,20 @@ def cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool
     n = len(keys)
     if not (low or high) or not n:
         return NO_CUTS
+    if n == 1 or (low + high) == 1 and not (vur_rule and True in vur):
+        # One cut and no 16.5 question: the least (or most) significant term, the earliest
+        # among equals -- (key, contribution, round) for the lowest, (key, contribution,
+        # -round) for the highest, compared as tuples.
+        if low:
+            if keys is contributions:
+                return ((min(range(n), key=keys.__getitem__), LOW),)
+            return ((min(zip(keys, contributions, range(n)))[2], LOW),)
+        return ((-max(zip(keys, contributions, range(0, -n, -1)))[2], HIGH),)
     if keys is contributions:  # the key is the value itself (BH, ARO, ...)
         key_of: Any = keys.__getitem__
     else:
         def key_of(j: int) -> tuple[Any, Amount]:
             return keys[j], contributions[j]
-    if n == 1 or (low + high) == 1 and not (vur_rule and any(vur)):
-        # One cut and no 16.5 question: the least (or most) significant term, the earliest
-        # among equals (min and max return the first of equal keys).
-        if low:
-            return ((min(range(n), key=key_of), LOW),)
-        return ((max(range(n), key=key_of), HIGH),)
     live = list(range(n))
     cuts: list[tuple[int, Message]] = []
     for _ in range(low):

@@ -46,10 +46,14 @@ def points(prep: Prepared, code: Code) -> Column:
     return tally_column(code, pts_tally(prep, code))
 
 
+_WON_KINDS = frozenset({k for k in Kind if k.played} | {Kind.FORFEIT_WIN})
+_DOUBLE_FORFEIT = Kind.DOUBLE_FORFEIT
+
+
 def won_flags(prep: Prepared, i: int) -> tuple[bool, ...]:
     """Rounds won as a game (7.2): over the board, or a round-robin forfeit win (15.2)."""
     win = prep.win
-    return tuple([g and p == win and (k.played or k is Kind.FORFEIT_WIN)
+    return tuple([g and p == win and k in _WON_KINDS
                   for g, p, k in zip(prep.own_game[i], prep.pts[i], prep.kind[i])])
 
 
@@ -144,7 +148,7 @@ def std_round(prep: Prepared, i: int, r: int) -> int:
     kind = prep.kind[i][r]
     own = prep.pts[i][r]
     j = prep.opp[i][r]
-    if kind is Kind.DOUBLE_FORFEIT:
+    if kind is _DOUBLE_FORFEIT:
         return 0
     if j >= 0:
         other = prep.pts[j][r]

@@ -27,6 +27,10 @@ from ladder.tiebreaks.errors import TiebreakError
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 _WITH_OPPONENT = frozenset(k for k in Kind if k.has_opponent)
 _PLAYED = frozenset(k for k in Kind if k.played)
+_MEETS_IN_ROUND_ROBIN = _PLAYED | frozenset(_FORFEITS)  # C.07 15.2
+_OWN_GAME_IN_ROUND_ROBIN = _PLAYED | {Kind.FORFEIT_WIN}  # C.07-2026 15.2
+_FULL_POINT_BYES = frozenset({Kind.PAIRING_BYE, Kind.FULL_BYE})
+_UNRATED_PLAYED = Kind.UNRATED_PLAYED
 
 
 def rounds_played(t: Tournament) -> int:
@@ -97,60 +101,62 @@ class Prepared:
         """The number of rounds (:func:`rounds_played`) and, per player and round: kind,
         scaled points, opponent index, black, half points."""
         # Points per kind, scaled once (no Fraction arithmetic per round).
-        scaled = {k: int(sc.points(k) * unit) for k in Kind if k is not Kind.UNRATED_PLAYED}
+        scaled = {k: int(sc.points(k) * unit) for k in Kind if k is not _UNRATED_PLAYED}
         half_of = {k: 2 if k is Kind.WIN else 1 if k is Kind.DRAW else 0 for k in Kind}
         zero_bye = Kind.ZERO_BYE
         longest = max((len(p.results) for p in players), default=0)
         in_order = list(range(1, longest + 1))
-        # First pass: each record's kinds, whether it is the usual one (one result per round,
-        # in round order) and its last round with anything but a zero-point bye.
-        records = []
+        prefix = [in_order[:m] for m in range(longest + 1)]
+        index = self.index
+        black_colour = Colour.BLACK
+        with_opponent = _WITH_OPPONENT
+        # One pass: the usual record (one result per round, in round order, no unrated game,
+        # every opponent known) as lists; anything else is read round by round afterwards.
+        rows: list[tuple[list[Kind], list[int], list[bool]] | None] = []
         n = 0
         for player in players:
             results = player.results
             kinds = [res.kind for res in results]
-            usual = [res.round for res in results] == in_order[:len(results)]
-            last = 0
-            if usual:
-                for r in range(len(kinds) - 1, -1, -1):
-                    if kinds[r] is not zero_bye:
-                        last = r + 1
-                        break
-            else:
-                last = max((res.round for res in results if res.kind is not zero_bye),
-                           default=0)
-            if last > n:
-                n = last
-            records.append((results, kinds, usual))
-        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
-        index = self.index
-        black_colour = Colour.BLACK
-        with_opponent = _WITH_OPPONENT
-        for player, (results, kinds, usual) in zip(players, records):
-            if usual and Kind.UNRATED_PLAYED not in kinds:
-                own = results[:n]
-                kinds = kinds[:n]
+            if [res.round for res in results] == prefix[len(results)] and \
+                    _UNRATED_PLAYED not in kinds:
                 try:
                     opps = [index[res.opponent] if res.kind in with_opponent else -1
-                            for res in own]  # type: ignore[index]
+                            for res in results]  # type: ignore[index]
                 except KeyError:
                     pass  # an unknown opponent: the careful path names it
                 else:
-                    pad = n - len(own)
-                    black = [res.colour is black_colour for res in own]
-                    if pad:
-                        kinds += [zero_bye] * pad  # no entry: a zero-point bye (SPEC §1)
-                        opps += [-1] * pad
-                        black += [False] * pad
-                    kinds_all.append(tuple(kinds))
-                    pts_all.append(tuple(map(scaled.__getitem__, kinds)))
-                    opp_all.append(tuple(opps))
-                    black_all.append(tuple(black))
-                    half_all.append(tuple(map(half_of.__getitem__, kinds)))
+                    last = len(kinds)
+                    while last and kinds[last - 1] is zero_bye:
+                        last -= 1
+                    if last > n:
+                        n = last
+                    rows.append((kinds, opps, [res.colour is black_colour for res in results]))
                     continue
-            row = self._read_one(player, n, sc, unit, scaled, half_of)
-            for out, values in zip((kinds_all, pts_all, opp_all, black_all, half_all), row):
-                out.append(values)
+            rows.append(None)
+            last = max((res.round for res in results if res.kind is not zero_bye), default=0)
+            if last > n:
+                n = last
+        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
+        for player, row in zip(players, rows):
+            if row is None:
+                careful = self._read_one(player, n, sc, unit, scaled, half_of)
+                for out, values in zip((kinds_all, pts_all, opp_all, black_all, half_all),
+                                       careful):
+                    out.append(values)
+                continue
+            kinds, opps, black = row
+            pad = n - len(kinds)
+            if pad > 0:  # no entry: a zero-point bye (SPEC §1)
+                kinds += [zero_bye] * pad
+                opps += [-1] * pad
+                black += [False] * pad
+            elif pad < 0:  # trailing zero-point byes after the last round anybody played
+                del kinds[n:], opps[n:], black[n:]
+            kinds_all.append(tuple(kinds))
+            pts_all.append(tuple(map(scaled.__getitem__, kinds)))
+            opp_all.append(tuple(opps))
+            black_all.append(tuple(black))
+            half_all.append(tuple(map(half_of.__getitem__, kinds)))
         # Both sides of a pairing must agree (the file readers check this too).
         for r, col in enumerate(zip(*opp_all)):
             bad = [i for i, j in enumerate(col) if j >= 0 and col[j] != i]
@@ -235,14 +241,14 @@ class Prepared:
             if rr15:
                 # C.07 15.2: in pre-determined pairings a forfeit is a game against the
                 # scheduled opponent (except for the rating-based tie-breaks, which use otb).
-                meets = tuple([k.played or k in _FORFEITS for k in kinds])
+                meets = tuple([k in _MEETS_IN_ROUND_ROBIN for k in kinds])
                 if edition.rr_forfeit_loss_unplayed_for_own:
                     # C.07-2026 15.2: forfeit losses stay unplayed for type-B tie-breaks.
-                    own = tuple([k.played or k is Kind.FORFEIT_WIN for k in kinds])
+                    own = tuple([k in _OWN_GAME_IN_ROUND_ROBIN for k in kinds])
                 else:
                     own = meets
                 cats: tuple[str | None, ...] = tuple([
-                    None if m else ("16.2.1" if k in (Kind.PAIRING_BYE, Kind.FULL_BYE) else None)
+                    None if m else ("16.2.1" if k in _FULL_POINT_BYES else None)
                     for k, m in zip(kinds, meets)])
                 vur = all_false
             else:

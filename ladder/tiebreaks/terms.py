@@ -268,37 +268,40 @@ def ptp_value(ratings: list[int], halves: int) -> int | None:
     """
     if not ratings:
         return None
+    lowest = min(ratings)
     if halves == 0:
-        return min(ratings) - 800
+        return lowest - 800
     target = 50 * halves  # points in hundredths
     games = len(ratings)
     d = _D_AT_LEAST[-(-target // games)]
-    lo, hi = min(ratings) + d - 1, max(ratings) + d  # f(lo) < target <= f(hi)
+    lo, hi = lowest + d - 1, max(ratings) + d  # f(lo) < target <= f(hi)
+    if hi - lo == 1:
+        return hi  # every opponent rated the same
     if hi - lo + fide_tables.MAX_DIFF >= _OFF:  # absurd rating spread: the clamping lookup
-        def expected(mid: int) -> int:
-            return sum(fide_tables.pd(mid - r) for r in ratings)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if sum(fide_tables.pd(mid - r) for r in ratings) >= target:
+                hi = mid
+            else:
+                lo = mid
+        return hi
+    table = _PD_WIDE
+    shifted = [_OFF - r for r in ratings]
+    # The answer is mostly within a few points of ARO + D (inside the bracket): probe there
+    # first, then 4 points further, then bisect what is left; f(lo) < target <= f(hi).
+    mid = (2 * sum(ratings) + games) // (2 * games) + d
+    if sum([table[mid + s] for s in shifted]) >= target:
+        hi = mid
+        mid -= 4
     else:
-        table = _PD_WIDE
-        shifted = [_OFF - r for r in ratings]
-
-        def expected(mid: int) -> int:
-            return sum([table[mid + s] for s in shifted])
-    # The answer is mostly within a few points of ARO + D: probe there first, then 4 points
-    # further, then bisect what is left. Each probe keeps f(lo) < target <= f(hi).
-    guess = min(max(round_half_up(sum(ratings), games) + d, lo + 1), hi)
-    for mid in (guess, None):
-        if mid is None:
-            mid = hi - 4 if hi == guess else lo + 4
-            if not lo < mid < hi:
-                break
-        if expected(mid) >= target:
-            hi = mid
-        else:
-            lo = mid
+        lo = mid
+        mid += 4
     while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if expected(mid) >= target:
+        if not lo < mid < hi:
+            mid = (lo + hi) // 2
+        if sum([table[mid + s] for s in shifted]) >= target:
             hi = mid
         else:
             lo = mid
+        mid = (lo + hi) // 2
     return hi

@@ -17,6 +17,10 @@ from ladder.tiebreaks.table import Column
 from ladder.tiebreaks.terms import SUM, Tally, Terms, tally_column
 
 
+_PLAYED = frozenset(k for k in Kind if k.played)
+_KASHDAN = {2: 4, 1: 2, 0: 1}  # half points of a played game -> Kashdan points
+
+
 def uscf_view(prep: Prepared) -> Prepared:
     """``prep`` under the US Chess treatment of unplayed rounds (34E), whatever its edition."""
     if prep.edition is USCF:
@@ -80,7 +84,7 @@ def cumulative_rounds(prep: Prepared, i: int) -> list[int]:
     running = 0
     for p, k in zip(prep.pts[i], prep.kind[i]):
         running += p
-        out.append(running if k.played else running - p)
+        out.append(running if k in _PLAYED else running - p)
     return out
 
 
@@ -123,9 +127,9 @@ def opponents_cumulative(prep: Prepared, code: Code) -> Column:
 
 def kashdan_round(kind: Kind, half: int) -> int:
     """Kashdan points of one round: 4 a win, 2 a draw, 1 a loss (played), 0 unplayed."""
-    if not kind.played:
+    if kind not in _PLAYED:
         return 0
-    return {2: 4, 1: 2, 0: 1}[half]
+    return _KASHDAN[half]
 
 
 def kash_tally(prep: Prepared, code: Code) -> Tally:
@@ -143,7 +147,7 @@ def kashdan(prep: Prepared, code: Code) -> Column:
 def mb_tally(prep: Prepared, code: Code) -> Tally:
     """MB (34E): 1 for each game played with Black."""
     terms = prep.shared("mb_terms", lambda p: round_terms(p, lambda i: [
-        int(b and k.played) for k, b in zip(p.kind[i], p.black[i])]))
+        int(b and k in _PLAYED) for k, b in zip(p.kind[i], p.black[i])]))
     return Tally(prep, terms)
 
 
