@@ -13,7 +13,7 @@ from ladder.tournament import Kind, RoundResult, Tournament
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, same_terms, tally_column
+from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, terms_of, same_terms, tally_column
 
 
 def _opponent_terms(p: Prepared) -> tuple[Terms, ...]:
@@ -24,11 +24,11 @@ def _opponent_terms(p: Prepared) -> tuple[Terms, ...]:
     out = []
     for vals, vurs in zip(p.value, p.vur):
         if None not in vals:
-            out.append(Terms(every, vals, vals, vurs, vals))  # type: ignore[arg-type]
+            out.append(terms_of((every, vals, vals, vurs, vals)))  # type: ignore[arg-type]
             continue
         rounds = tuple(r + 1 for r, v in enumerate(vals) if v is not None)
         kept = tuple(v for v in vals if v is not None)
-        out.append(Terms(rounds, kept, kept, tuple(vurs[r - 1] for r in rounds), kept))
+        out.append(terms_of((rounds, kept, kept, tuple(vurs[r - 1] for r in rounds), kept)))
     return tuple(out)
 
 
@@ -45,7 +45,7 @@ def _sb_terms(p: Prepared) -> tuple[Terms, ...]:
             products = tuple(map(mul, values, pts))
         else:
             products = tuple([v * pts[r - 1] for r, v in zip(t.rounds, values)])  # type: ignore[operator]
-        out.append(Terms(t.rounds, products, values, t.vur, values))
+        out.append(terms_of((t.rounds, products, values, t.vur, values)))
     return tuple(out)
 
 
@@ -136,7 +136,7 @@ def _aob_terms(p: Prepared) -> tuple[Terms, ...]:
     for opps, meets in zip(p.opp, p.meets):
         if False not in meets:
             values = tuple([totals[j] for j in opps])
-            out.append(Terms(every, values, values, no_vur, values))
+            out.append(terms_of((every, values, values, no_vur, values)))
             continue
         rounds = tuple([r + 1 for r, m in enumerate(meets) if m])
         out.append(same_terms(rounds, tuple([totals[opps[r - 1]] for r in rounds])))
@@ -195,8 +195,8 @@ def ks_tally(prep: Prepared, code: Code) -> Tally:
     for opps, pts in zip(prep.opp, prep.pts):
         rounds = tuple([r for r, j in enumerate(opps, 1) if j >= 0 and reached[j]])
         shown = tuple([points[opps[r - 1]] for r in rounds])
-        out.append(Terms(rounds, tuple([pts[r - 1] for r in rounds]), shown,
-                         (False,) * len(rounds), shown))
+        out.append(terms_of((rounds, tuple([pts[r - 1] for r in rounds]), shown,
+                         (False,) * len(rounds), shown)))
     return Tally(prep, tuple(out), prep.unit, prep.unit)
 
 

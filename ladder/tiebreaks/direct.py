@@ -11,7 +11,7 @@ from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import EMPTY, Tally, Terms, tally_column
+from ladder.tiebreaks.terms import EMPTY, Tally, Terms, terms_of, tally_column
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
@@ -115,8 +115,11 @@ def de_tally(prep: Prepared, code: Code) -> Tally:
     shares = 1
     for i, p in enumerate(points):
         opps, meets, kinds = prep.opp[i], prep.meets[i], prep.kind[i]
-        rounds = [r for r, j in enumerate(opps) if j >= 0 and points[j] == p and (
+        rounds = [r for r, j in enumerate(opps) if points[j] == p and j >= 0 and (
             meets[r] or forfeits_played and kinds[r] in _FORFEITS)]
+        if not rounds:
+            found.append((rounds, rounds, None))
+            continue
         met = [opps[r] for r in rounds]
         games = Counter(met) if len(set(met)) != len(met) else None
         if games:
@@ -132,8 +135,8 @@ def de_tally(prep: Prepared, code: Code) -> Tally:
             values = tuple([pts[r] * shares for r in rounds])
         else:
             values = tuple([pts[r] * shares // games[j] for r, j in zip(rounds, met)])
-        out.append(Terms(tuple([r + 1 for r in rounds]), values, values,
-                         (False,) * len(values), (None,) * len(values)))
+        out.append(terms_of((tuple([r + 1 for r in rounds]), values, values,
+                         (False,) * len(values), (None,) * len(values))))
     return Tally(prep, tuple(out), prep.unit * shares)
 
 

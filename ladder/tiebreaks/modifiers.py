@@ -11,6 +11,7 @@ earlier round is cut (that changes the explanation, never the value).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from fractions import Fraction
 from typing import Any, Union
 
@@ -42,15 +43,25 @@ def cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool
     n = len(keys)
     if not (low or high) or not n:
         return NO_CUTS
-    if n == 1 or (low + high) == 1 and not (vur_rule and True in vur):
-        # One cut and no 16.5 question: the least (or most) significant term, the earliest
-        # among equals -- (key, contribution, round) for the lowest, (key, contribution,
-        # -round) for the highest, compared as tuples.
-        if low:
+    if n == 1 or (low + high) == 1:
+        # One cut: the least (or most) significant term, the earliest among equals --
+        # (key, contribution, round) for the lowest, (key, contribution, -round) for the
+        # highest, compared as tuples -- or, for a low cut, the lowest VUR (16.5.1).
+        if not low:
+            return ((-max(zip(keys, contributions, range(0, -n, -1)))[2], HIGH),)
+        if keys is contributions:
+            lsv = min(range(n), key=keys.__getitem__)
+        else:
+            lsv = min(zip(keys, contributions, range(n)))[2]
+        if vur_rule and n > 1 and True in vur:
+            vurs = list(compress(range(n), vur))
             if keys is contributions:
-                return ((min(range(n), key=keys.__getitem__), LOW),)
-            return ((min(zip(keys, contributions, range(n)))[2], LOW),)
-        return ((-max(zip(keys, contributions, range(0, -n, -1)))[2], HIGH),)
+                lowest_vur = min(vurs, key=contributions.__getitem__)
+            else:
+                lowest_vur = min(vurs, key=lambda j: (contributions[j], keys[j]))
+            if lowest_vur != lsv and contributions[lowest_vur] >= contributions[lsv]:
+                return ((lowest_vur, VUR),)
+        return ((lsv, LOW),)
     if keys is contributions:  # the key is the value itself (BH, ARO, ...)
         key_of: Any = keys.__getitem__
     else:

@@ -12,7 +12,7 @@ from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import Tally, Terms, tally_column
+from ladder.tiebreaks.terms import Tally, Terms, terms_of, tally_column
 from ladder.tiebreaks.wording import N_, label
 
 
@@ -26,7 +26,7 @@ def round_terms(prep: Prepared, per_round: Callable[[int], Iterable[int]],
     out = []
     for i in range(prep.size):
         values = tuple(per_round(i))
-        out.append(Terms(every, values, values if keys is None else keys, no_vur, none))
+        out.append(terms_of((every, values, values if keys is None else keys, no_vur, none)))
     return tuple(out)
 
 

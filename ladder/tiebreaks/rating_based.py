@@ -13,7 +13,7 @@ from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
 from ladder.tiebreaks.terms import (
     MEAN_HALF_UP, PTP, TPR, Tally, Terms, ptp_value, round_half_up, same_terms,
-    tally_column, tpr_value,
+    tally_column, terms_of, tpr_value,
 )
 
 __all__ = ["appo", "apro", "aro", "aro_tally", "opponents_tally", "ptp", "ptp_column", "ptp_of",
@@ -29,7 +29,7 @@ def _over_the_board_terms(prep: Prepared, values: tuple[int | None, ...]) -> tup
         if False not in otb:
             row = tuple([values[j] for j in opps])
             if None not in row:
-                out.append(Terms(every, row, row, no_vur, row))  # type: ignore[arg-type]
+                out.append(terms_of((every, row, row, no_vur, row)))  # type: ignore[arg-type]
                 continue
         rounds = tuple([r for r, j in enumerate(opps, 1) if otb[r - 1] and values[j] is not None])
         out.append(same_terms(rounds, tuple([values[opps[r - 1]] for r in rounds])))  # type: ignore[misc]

@@ -11,9 +11,12 @@ so an explanation cannot disagree with its number.
 from __future__ import annotations
 
 import math
+from operator import sub
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple, Union
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple, Union, cast
 
 from ladder.messages import Message
 from ladder.tiebreaks import fide_tables
@@ -53,14 +56,18 @@ class Terms(NamedTuple):
     shown: tuple[Shown, ...]
 
 
+#: ``terms_of((rounds, contributions, keys, vur, shown))``: a :class:`Terms` built without
+#: the Python-level ``__new__`` of a NamedTuple (the per-player loops build thousands).
+terms_of = cast(Callable[[tuple[Any, Any, Any, Any, Any]], Terms], partial(tuple.__new__, Terms))
+
 EMPTY = Terms((), (), (), (), ())
 
 
 def same_terms(rounds: tuple[int, ...], values: tuple[int, ...],
                vur: tuple[bool, ...] | None = None) -> Terms:
     """Terms whose contribution, key and shown value are all the same number (BH, ARO, ...)."""
-    return Terms(rounds, values, values, vur if vur is not None else (False,) * len(values),
-                 values)
+    return terms_of((rounds, values, values,
+                     vur if vur is not None else (False,) * len(values), values))
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,19 +184,27 @@ def _cut_sums(tally: Tally) -> list[Raw] | None:
     if tally.combine != SUM or tally.cuts is not None:
         return None
     vur_rule = tally.vur_rule
-    simple = low + high == 1 or (low, high) == (1, 1)
-    out: list[Raw] = []
-    for t in tally.terms:
-        c = t.contributions
-        if not simple or t.keys is not c or (vur_rule and True in t.vur) or not c:
-            out.append(kept_total(c, cut(t.keys, c, t.vur, low, high, vur_rule)))
-        elif low and high:
-            out.append(sum(c) - min(c) - max(c) if len(c) > 1 else 0)
-        elif low:
-            out.append(sum(c) - min(c))
-        else:
-            out.append(sum(c) - max(c))
-    return out
+    terms = tally.terms
+    contributions = [t.contributions for t in terms]
+    if (low + high == 1 or (low, high) == (1, 1)) and all(contributions) and all(
+            t.keys is t.contributions for t in terms):
+        # Written out over all players at once, then the players with a 16.5 question (or
+        # a single term for a median) go through cut() like everybody else would.
+        totals = list(map(sum, contributions))
+        if low:
+            totals = list(map(sub, totals, map(min, contributions)))
+        if high:
+            totals = list(map(sub, totals, map(max, contributions)))
+        again = [i for i, t in enumerate(terms) if True in t.vur] if vur_rule else []
+        if low and high:
+            again += [i for i, c in enumerate(contributions) if len(c) == 1]
+        for i in again:
+            t = terms[i]
+            totals[i] = kept_total(t.contributions,
+                                   cut(t.keys, t.contributions, t.vur, low, high, vur_rule))
+        return totals  # type: ignore[return-value]
+    return [kept_total(t.contributions, cut(t.keys, t.contributions, t.vur, low, high, vur_rule))
+            for t in terms]
 
 
 def _mean_column(code: Code, tally: Tally) -> Column:

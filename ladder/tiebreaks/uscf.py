@@ -14,7 +14,7 @@ from ladder.tiebreaks.editions import USCF
 from ladder.tiebreaks.own import round_terms
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import SUM, Tally, Terms, tally_column
+from ladder.tiebreaks.terms import SUM, Tally, Terms, terms_of, tally_column
 
 
 _PLAYED = frozenset(k for k in Kind if k.played)
@@ -115,7 +115,7 @@ def opcum_tally(prep: Prepared, code: Code) -> Tally:
     for opps, otb in zip(view.opp, view.otb):
         shown = tuple([cums[j] if o else None for j, o in zip(opps, otb)])
         got = tuple([0 if s is None else s for s in shown])
-        out.append(Terms(every, got, got, (False,) * len(every), shown))
+        out.append(terms_of((every, got, got, (False,) * len(every), shown)))
     return Tally(view, tuple(out), view.unit, view.unit)
 
 
