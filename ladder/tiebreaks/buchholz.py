@@ -96,16 +96,17 @@ def fore_view(prep: Prepared) -> Prepared:
         last = p.rounds - 1
         if last < 0:
             return p
+        draw_kind, draw_pts, draw_half = (Kind.DRAW,), (p.draw,), (1,)
         kinds, pts, half = [], [], []
-        for i in range(p.size):
-            if p.opp[i][last] >= 0:  # a paired game of the final round: a draw (8.3)
-                kinds.append(p.kind[i][:last] + (Kind.DRAW,))
-                pts.append(p.pts[i][:last] + (p.draw,))
-                half.append(p.half[i][:last] + (1,))
+        for opps, k, q, h in zip(p.opp, p.kind, p.pts, p.half):
+            if opps[last] >= 0:  # a paired game of the final round: a draw (8.3)
+                kinds.append(k[:last] + draw_kind)
+                pts.append(q[:last] + draw_pts)
+                half.append(h[:last] + draw_half)
             else:
-                kinds.append(p.kind[i])
-                pts.append(p.pts[i])
-                half.append(p.half[i])
+                kinds.append(k)
+                pts.append(q)
+                half.append(h)
         return p.derived(kinds=tuple(kinds), pts=tuple(pts), half=tuple(half))
 
     return prep.variant("fore", build)

@@ -224,19 +224,15 @@ class Prepared:
         all_false = (False,) * n
         all_none: tuple[str | None, ...] = (None,) * n
         played_kinds = _PLAYED.issuperset
-        otb_all, meets_all, own_all, vur_all, cat_all = [], [], [], [], []
-        everything_played = []
-        for kinds in kinds_all:
-            if played_kinds(kinds):
-                # Every round played over the board: nothing of art. 15.2 or 16 applies.
-                everything_played.append(True)
-                otb_all.append(all_true)
-                meets_all.append(all_true)
-                own_all.append(all_true)
-                vur_all.append(all_false)
-                cat_all.append(all_none)
-                continue
-            everything_played.append(False)
+        # Every round played over the board: nothing of art. 15.2 or 16 applies.
+        everything_played = [played_kinds(kinds) for kinds in kinds_all]
+        otb_all: list[tuple[bool, ...]] = [all_true] * len(kinds_all)
+        meets_all = otb_all[:]
+        own_all = otb_all[:]
+        vur_all = [all_false] * len(kinds_all)
+        cat_all = [all_none] * len(kinds_all)
+        for i in [i for i, e in enumerate(everything_played) if not e]:
+            kinds = kinds_all[i]
             otb = tuple([k in _PLAYED for k in kinds])
             if rr15:
                 # C.07 15.2: in pre-determined pairings a forfeit is a game against the
@@ -256,11 +252,11 @@ class Prepared:
                 own = otb
                 cats = categories(kinds)
                 vur = tuple([k in VUR_KINDS for k in kinds]) if edition.vur_cuts else all_false
-            otb_all.append(otb)
-            meets_all.append(meets)
-            own_all.append(own)
-            vur_all.append(vur)
-            cat_all.append(cats)
+            otb_all[i] = otb
+            meets_all[i] = meets
+            own_all[i] = own
+            vur_all[i] = vur
+            cat_all[i] = cats
         self.otb = tuple(otb_all)
         self.meets = tuple(meets_all)
         self.own_game = tuple(own_all)
