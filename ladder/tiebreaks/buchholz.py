@@ -24,7 +24,7 @@ def _opponent_terms(p: Prepared) -> tuple[Terms, ...]:
     out = []
     for vals, vurs in zip(p.value, p.vur):
         if None not in vals:
-            out.append(terms_of((every, vals, vals, vurs, vals)))  # type: ignore[arg-type]
+            out.append(terms_of((every, vals, vals, vurs, vals)))
             continue
         rounds = tuple(r + 1 for r, v in enumerate(vals) if v is not None)
         kept = tuple(v for v in vals if v is not None)
@@ -44,7 +44,8 @@ def _sb_terms(p: Prepared) -> tuple[Terms, ...]:
         if len(values) == len(pts):
             products = tuple(map(mul, values, pts))
         else:
-            products = tuple([v * pts[r - 1] for r, v in zip(t.rounds, values)])  # type: ignore[operator]
+            products = tuple([v * pts[r - 1]  # type: ignore[operator]
+                              for r, v in zip(t.rounds, values)])
         out.append(terms_of((t.rounds, products, values, t.vur, values)))
     return tuple(out)
 

@@ -159,4 +159,5 @@ def main() -> None:  # pragma: no cover - convenience entry point
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()
+    sys.exit(0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament
 from ladder.tiebreaks.editions import (
@@ -23,6 +23,10 @@ from ladder.tiebreaks.editions import (
     own_unplayed_value,
 )
 from ladder.tiebreaks.errors import TiebreakError
+
+T = TypeVar("T")
+#: Per player (start-number order), per round: the shape of every array of a view.
+Rows = tuple[tuple[T, ...], ...]
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 _WITH_OPPONENT = frozenset(k for k in Kind if k.has_opponent)
@@ -120,8 +124,8 @@ class Prepared:
             if [res.round for res in results] == prefix[len(results)] and \
                     _UNRATED_PLAYED not in kinds:
                 try:
-                    opps = [index[res.opponent] if res.kind in with_opponent else -1
-                            for res in results]  # type: ignore[index]
+                    opps = [index[res.opponent]  # type: ignore[index]
+                            if res.kind in with_opponent else -1 for res in results]
                 except KeyError:
                     pass  # an unknown opponent: the careful path names it
                 else:
@@ -136,13 +140,20 @@ class Prepared:
             last = max((res.round for res in results if res.kind is not zero_bye), default=0)
             if last > n:
                 n = last
-        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
+        kinds_all: list[tuple[Kind, ...]] = []
+        pts_all: list[tuple[int, ...]] = []
+        opp_all: list[tuple[int, ...]] = []
+        black_all: list[tuple[bool, ...]] = []
+        half_all: list[tuple[int, ...]] = []
         for player, row in zip(players, rows):
             if row is None:
-                careful = self._read_one(player, n, sc, unit, scaled, half_of)
-                for out, values in zip((kinds_all, pts_all, opp_all, black_all, half_all),
-                                       careful):
-                    out.append(values)
+                kinds_t, pts_t, opps_t, black_t, half_t = self._read_one(
+                    player, n, sc, unit, scaled, half_of)
+                kinds_all.append(kinds_t)
+                pts_all.append(pts_t)
+                opp_all.append(opps_t)
+                black_all.append(black_t)
+                half_all.append(half_t)
                 continue
             kinds, opps, black = row
             pad = n - len(kinds)
@@ -179,9 +190,7 @@ class Prepared:
             by_round[res.round] = res
         kinds, pts, opps, black, half = [], [], [], [], []
         for r in range(1, n + 1):
-            res = by_round.get(r)
-            if res is None:
-                res = RoundResult(r, Kind.ZERO_BYE)  # no entry: a zero-point bye (SPEC §1)
+            res = by_round.get(r) or RoundResult(r, Kind.ZERO_BYE)  # none: a zero-point bye
             kind = res.kind
             kinds.append(kind)
             if kind is Kind.UNRATED_PLAYED:
@@ -202,8 +211,9 @@ class Prepared:
             black.append(res.colour is Colour.BLACK)
         return tuple(kinds), tuple(pts), tuple(opps), tuple(black), tuple(half)
 
-    def _derive(self, kinds_all: tuple, pts_all: tuple, opp_all: tuple, black_all: tuple,
-                half_all: tuple, *, fixed_scores: dict[int, int] | None = None) -> None:
+    def _derive(self, kinds_all: Rows[Kind], pts_all: Rows[int], opp_all: Rows[int],
+                black_all: Rows[bool], half_all: Rows[int], *,
+                fixed_scores: dict[int, int] | None = None) -> None:
         """Everything the tie-breaks read, from the per-round arrays. ``fixed_scores`` gives
         some players a final (and adjusted) score directly (the calculator's opponents)."""
         n = self.rounds
@@ -298,8 +308,8 @@ class Prepared:
         self.value = tuple(values)
         self._shared: dict[Any, Any] = {}
 
-    def derived(self, edition: Edition | None = None, *, kinds: tuple | None = None,
-                pts: tuple | None = None, half: tuple | None = None) -> Prepared:
+    def derived(self, edition: Edition | None = None, *, kinds: Rows[Kind] | None = None,
+                pts: Rows[int] | None = None, half: Rows[int] | None = None) -> Prepared:
         """A new view of the same players with another edition and/or changed rounds
         (used for Fore Buchholz and for the US Chess codes); this view is not touched."""
         other = object.__new__(Prepared)
@@ -331,4 +341,5 @@ class Prepared:
 
     def variant(self, key: str, build: Callable[[Prepared], Prepared]) -> Prepared:
         """Another prepared view derived from this one (Fore Buchholz, US Chess), cached."""
-        return self.shared(("variant", key), build)
+        view: Prepared = self.shared(("variant", key), build)
+        return view

@@ -29,10 +29,11 @@ def _over_the_board_terms(prep: Prepared, values: tuple[int | None, ...]) -> tup
         if False not in otb:
             row = tuple([values[j] for j in opps])
             if None not in row:
-                out.append(terms_of((every, row, row, no_vur, row)))  # type: ignore[arg-type]
+                out.append(terms_of((every, row, row, no_vur, row)))
                 continue
         rounds = tuple([r for r, j in enumerate(opps, 1) if otb[r - 1] and values[j] is not None])
-        out.append(same_terms(rounds, tuple([values[opps[r - 1]] for r in rounds])))  # type: ignore[misc]
+        row = tuple([values[opps[r - 1]] for r in rounds])  # all known: filtered above
+        out.append(same_terms(rounds, row))  # type: ignore[arg-type]
     return tuple(out)
 
 

@@ -233,11 +233,9 @@ def tally_column(code: Code, tally: Tally) -> Column:
     if tally.combine == MEAN:
         return _mean_column(code, tally)
     if tally.cuts is None and not (tally.low or tally.high):
-        raw: list[Raw] | None = _uncut_raw(tally)
+        raw = _uncut_raw(tally)
     else:
-        raw = _cut_sums(tally)
-        if raw is None:
-            raw = [evaluate(tally, i)[0] for i in range(len(tally.terms))]
+        raw = _cut_sums(tally) or [evaluate(tally, i)[0] for i in range(len(tally.terms))]
     return Column(code, tuple(raw), tally.column_scale)
 
 
