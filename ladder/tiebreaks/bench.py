@@ -48,6 +48,7 @@ def synthetic_swiss(players: int = 1000, rounds: int = 11, seed: int = 2026) -> 
         for k in range(0, len(active), 2):
             a, b = active[k], active[k + 1]
             roll = rng.random()
+            pair: tuple[Kind, Kind, Fraction | int, Fraction | int]
             if roll < 0.005:
                 pair = (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT, 0, 0)
             elif roll < 0.015:

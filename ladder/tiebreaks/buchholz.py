@@ -7,56 +7,70 @@ anything another could read (the per-player terms are cached as tuples).
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
+from operator import mul
 
 from ladder.tournament import Kind, RoundResult, Tournament
 from ladder.tiebreaks.codes import Code
-from ladder.tiebreaks.modifiers import Term, cut_total
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
+from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, terms_of, same_terms, tally_column
 
 
-def bh_terms(prep: Prepared) -> tuple[tuple[Term, ...], ...]:
-    """Per player, one term per round: the opponent's adjusted score (16.3) for a game, the
-    dummy / virtual / zero value for an own unplayed round (16.4, per edition)."""
+def _opponent_terms(p: Prepared) -> tuple[Terms, ...]:
+    """Per player, one term per round that has one: the opponent's adjusted score (16.3)
+    for a game, the dummy / virtual / zero value for an own unplayed round (16.4, per
+    edition); a round-robin bye has none (15.2)."""
+    every = tuple(range(1, p.rounds + 1))
+    out = []
+    for vals, vurs in zip(p.value, p.vur):
+        if None not in vals:
+            out.append(terms_of((every, vals, vals, vurs, vals)))
+            continue
+        rounds = tuple(r + 1 for r, v in enumerate(vals) if v is not None)
+        kept = tuple(v for v in vals if v is not None)
+        out.append(terms_of((rounds, kept, kept, tuple(vurs[r - 1] for r in rounds), kept)))
+    return tuple(out)
 
-    def build(p: Prepared) -> tuple[tuple[Term, ...], ...]:
-        out = []
-        for vals, vurs in zip(p.value, p.vur):
-            out.append(tuple((v, v, vurs[r], r + 1) for r, v in enumerate(vals) if v is not None))
-        return tuple(out)
 
-    return prep.shared("bh_terms", build)
+def bh_terms(prep: Prepared) -> tuple[Terms, ...]:
+    """Every player's Buchholz terms (cached on the view): see :func:`_opponent_terms`."""
+    return prep.shared("bh_terms", _opponent_terms)  # type: ignore[no-any-return]
 
 
-def sb_terms(prep: Prepared) -> tuple[tuple[Term, ...], ...]:
+def _sb_terms(p: Prepared) -> tuple[Terms, ...]:
+    out = []
+    for t, pts in zip(bh_terms(p), p.pts):
+        values = t.shown
+        if len(values) == len(pts):
+            products = tuple(map(mul, values, pts))
+        else:
+            products = tuple([v * pts[r - 1]  # type: ignore[operator]
+                              for r, v in zip(t.rounds, values)])
+        out.append(terms_of((t.rounds, products, values, t.vur, values)))
+    return tuple(out)
+
+
+def sb_terms(prep: Prepared) -> tuple[Terms, ...]:
     """Per player: opponent's score x points scored in that round (9.1), scaled by unit².
-    The key orders by the opponent's score, then the product (14.1.1 for SB/C1)."""
-
-    def build(p: Prepared) -> tuple[tuple[Term, ...], ...]:
-        out = []
-        for vals, vurs, pts in zip(p.value, p.vur, p.pts):
-            row = []
-            for r, v in enumerate(vals):
-                if v is not None:
-                    c = v * pts[r]
-                    row.append(((v, c), c, vurs[r], r + 1))
-            out.append(tuple(row))
-        return tuple(out)
-
-    return prep.shared("sb_terms", build)
+    The key is the opponent's score; cut() breaks its ties by the product (14.1.1, SB/C1)."""
+    return prep.shared("sb_terms", _sb_terms)  # type: ignore[no-any-return]
 
 
 def bh_totals(prep: Prepared) -> tuple[int, ...]:
     """Plain Buchholz of every player (no modifier), for AOB."""
-    return prep.shared("bh_totals", lambda p: tuple(sum(t[1] for t in row) for row in bh_terms(p)))
+    return prep.shared(  # type: ignore[no-any-return]
+        "bh_totals", lambda p: tuple([sum(t.contributions) for t in bh_terms(p)]))
+
+
+def bh_tally(prep: Prepared, code: Code) -> Tally:
+    """BH (8.1) and its modifiers on ``prep``'s terms."""
+    return Tally(prep, bh_terms(prep), prep.unit, prep.unit, SUM, code.low, code.high,
+                 prep.edition.vur_cuts)
 
 
 def buchholz(prep: Prepared, code: Code) -> Column:
     """BH (8.1): sum of the opponents' scores, with the unplayed rounds of art. 16."""
-    vur_rule = prep.edition.vur_cuts
-    raw = tuple(cut_total(row, code.low, code.high, vur_rule) for row in bh_terms(prep))
-    return Column(code, raw, prep.unit)
+    return tally_column(code, bh_tally(prep, code))
 
 
 def fore_tournament(t: Tournament, last_round: int) -> Tournament:
@@ -83,69 +97,112 @@ def fore_view(prep: Prepared) -> Prepared:
         last = p.rounds - 1
         if last < 0:
             return p
+        draw_kind, draw_pts, draw_half = (Kind.DRAW,), (p.draw,), (1,)
         kinds, pts, half = [], [], []
-        for i in range(p.size):
-            if p.opp[i][last] >= 0:  # a paired game of the final round: a draw (8.3)
-                kinds.append(p.kind[i][:last] + (Kind.DRAW,))
-                pts.append(p.pts[i][:last] + (p.draw,))
-                half.append(p.half[i][:last] + (1,))
+        for opps, k, q, h in zip(p.opp, p.kind, p.pts, p.half):
+            if opps[last] >= 0:  # a paired game of the final round: a draw (8.3)
+                kinds.append(k[:last] + draw_kind)
+                pts.append(q[:last] + draw_pts)
+                half.append(h[:last] + draw_half)
             else:
-                kinds.append(p.kind[i])
-                pts.append(p.pts[i])
-                half.append(p.half[i])
+                kinds.append(k)
+                pts.append(q)
+                half.append(h)
         return p.derived(kinds=tuple(kinds), pts=tuple(pts), half=tuple(half))
 
     return prep.variant("fore", build)
 
 
+def fb_tally(prep: Prepared, code: Code) -> Tally:
+    """FB (8.3): the Buchholz terms of the view in which the final round was drawn."""
+    return bh_tally(fore_view(prep), code)
+
+
 def fore_buchholz(prep: Prepared, code: Code) -> Column:
     """FB (8.3): Buchholz computed as if all games of the final round had been drawn."""
-    return buchholz(fore_view(prep), code)
+    return tally_column(code, fb_tally(prep, code))
+
+
+def aob_tally(prep: Prepared, code: Code) -> Tally:
+    """AOB (8.2): one term per opponent met (a round-robin forfeit counts, 15.2): that
+    opponent's plain Buchholz; the value is the average of the kept terms."""
+    return Tally(prep, prep.shared("aob_terms", _aob_terms), prep.unit, prep.unit, MEAN,
+                 code.low, code.high)
+
+
+def _aob_terms(p: Prepared) -> tuple[Terms, ...]:
+    totals = bh_totals(p)
+    every = tuple(range(1, p.rounds + 1))
+    no_vur = (False,) * p.rounds
+    out = []
+    for opps, meets in zip(p.opp, p.meets):
+        if False not in meets:
+            values = tuple([totals[j] for j in opps])
+            out.append(terms_of((every, values, values, no_vur, values)))
+            continue
+        rounds = tuple([r + 1 for r, m in enumerate(meets) if m])
+        out.append(same_terms(rounds, tuple([totals[opps[r - 1]] for r in rounds])))
+    return tuple(out)
 
 
 def average_of_opponents_buchholz(prep: Prepared, code: Code) -> Column:
     """AOB (8.2): average of the Buchholz of the opponents played over the board."""
-    totals = bh_totals(prep)
-    raw: list[Fraction | None] = []
-    for i in range(prep.size):
-        terms = [(totals[j], totals[j], False, r + 1)
-                 for r, j in enumerate(prep.opp[i]) if prep.meets[i][r]]
-        count = len(terms) - code.low - code.high
-        if count <= 0:
-            raw.append(None)
-            continue
-        total = cut_total(terms, code.low, code.high, False)
-        raw.append(Fraction(total, count * prep.unit))
-    return Column(code, tuple(raw), 1)
+    return tally_column(code, aob_tally(prep, code))
+
+
+def sb_tally(prep: Prepared, code: Code) -> Tally:
+    """SB (9.1) and SB/Cn on ``prep``'s terms (scaled by unit², opponent scores by unit)."""
+    return Tally(prep, sb_terms(prep), prep.unit * prep.unit, prep.unit, SUM, code.low,
+                 code.high, prep.edition.vur_cuts)
 
 
 def sonneborn_berger(prep: Prepared, code: Code) -> Column:
     """SB (9.1): sum of opponent's score x points scored against them (art. 16 for byes)."""
-    vur_rule = prep.edition.vur_cuts
-    raw = tuple(cut_total(row, code.low, code.high, vur_rule) for row in sb_terms(prep))
-    return Column(code, raw, prep.unit * prep.unit)
+    return tally_column(code, sb_tally(prep, code))
+
+
+def maximum_score(prep: Prepared) -> int:
+    """The maximum possible score (scaled), against which C.07 9.2 measures "50 %".
+
+    A Swiss: a win's points in every round. A round-robin (pre-determined pairings, 15.2):
+    a win's points for every scheduled game, plus whatever a round-robin bye awards (nothing,
+    normally) -- so with an odd number of players, who each sit out one round per cycle, the
+    maximum is (players - 1) x win per cycle, not rounds x win. Taken as the largest over the
+    participants, so that a withdrawal (no more games scheduled) does not lower it.
+    """
+    if not prep.rr:
+        return prep.win * prep.rounds
+    win = prep.win
+    return max((sum(win if j >= 0 else p for j, p in zip(opps, pts))
+                for opps, pts in zip(prep.opp, prep.pts)), default=0)
 
 
 def koya_limit(prep: Prepared, code: Code) -> int:
-    """The Koya limit in *doubled* scaled points: 50 % of the maximum score, moved by
-    ``code.limit`` half points (14.5). Doubling keeps half points of odd scorings exact."""
-    return prep.win * prep.rounds + code.limit * prep.win
+    """The Koya limit in *doubled* scaled points: 50 % of the maximum possible score (C.07
+    9.2, see :func:`maximum_score`), moved by ``code.limit`` half wins (14.5, ``KS/L±n``).
+    Doubling keeps half points of odd scorings exact."""
+    return maximum_score(prep) + code.limit * prep.win
 
 
-def koya_terms(prep: Prepared, code: Code, i: int) -> list[tuple[int, int, bool, int]]:
-    """Rounds of player ``i`` against a scheduled opponent, whether the opponent reached the
-    limit (as the 'vur' slot) and the points scored. Reading: KS counts every round with a
-    scheduled opponent (forfeits included; in a round-robin they are games anyway, 15.2) and
-    compares the opponent's actual final score (art. 16 does not cover KS)."""
+def ks_tally(prep: Prepared, code: Code) -> Tally:
+    """KS (9.2): one term per round against a scheduled opponent who reached the limit: the
+    points scored against them. Reading: KS counts every round with a scheduled opponent
+    (forfeits included; in a round-robin they are games anyway, 15.2) and compares the
+    opponent's actual final score (art. 16 does not cover KS)."""
     limit = koya_limit(prep, code)
+    # 9.2: "at least 50 %": doubled scores against the doubled limit, exact.
+    reached = [2 * p >= limit for p in prep.points]
+    points = prep.points
     out = []
-    for r, j in enumerate(prep.opp[i]):
-        if j >= 0:
-            out.append((prep.points[j], prep.pts[i][r], 2 * prep.points[j] >= limit, r + 1))
-    return out
+    for opps, pts in zip(prep.opp, prep.pts):
+        rounds = tuple([r for r, j in enumerate(opps, 1) if j >= 0 and reached[j]])
+        shown = tuple([points[opps[r - 1]] for r in rounds])
+        out.append(terms_of((rounds, tuple([pts[r - 1] for r in rounds]), shown,
+                         (False,) * len(rounds), shown)))
+    return Tally(prep, tuple(out), prep.unit, prep.unit)
 
 
 def koya(prep: Prepared, code: Code) -> Column:
-    """KS (9.2): points scored against participants with at least 50 % of the maximum."""
-    raw = tuple(sum(t[1] for t in koya_terms(prep, code, i) if t[2]) for i in range(prep.size))
-    return Column(code, raw, prep.unit)
+    """KS (9.2): points scored against participants with at least 50 % of the maximum
+    possible score (not of rounds x win: a round-robin bye scores nothing)."""
+    return tally_column(code, ks_tally(prep, code))

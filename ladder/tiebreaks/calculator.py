@@ -23,6 +23,7 @@ from ladder.tiebreaks.editions import Edition, get_edition
 from ladder.tiebreaks.engine import as_codes, compute_prepared
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.prepared import Prepared
+from ladder.tiebreaks.wording import msg
 
 NEEDS_TOURNAMENT = frozenset({"AOB", "FB", "APRO", "APPO", "DE", "OPCUM"})
 
@@ -56,7 +57,8 @@ def record_view(rows: Sequence[CalcRound], edition: str | Edition = "fide-2026",
     for r, row in enumerate(rows, start=1):
         if row.kind.has_opponent:
             if row.opponent_score is None:
-                raise TiebreakError(f"round {r}: the opponent's score is missing")
+                raise TiebreakError(msg("round %(round)d: the opponent's score is missing",
+                                        round=r))
             sno = len(stand_ins) + 2
             other = None if row.colour is None else (
                 Colour.BLACK if row.colour is Colour.WHITE else Colour.WHITE)
@@ -77,7 +79,8 @@ def record_view(rows: Sequence[CalcRound], edition: str | Edition = "fide-2026",
     # A stand-in's score is what the user typed, not what its one-round record adds up to.
     for score in fixed.values():
         if (score * prep.unit).denominator != 1:
-            raise TiebreakError(f"opponent score {score} does not fit the event's scoring")
+            raise TiebreakError(msg("opponent score %(score)s does not fit the event's "
+                                    "scoring", score=str(score)))
     prep._derive(prep.kind, prep.pts, prep.opp, prep.black, prep.half,
                  fixed_scores={prep.index[s]: int(v * prep.unit) for s, v in fixed.items()})
     return prep
@@ -91,8 +94,9 @@ def calculate(rows: Sequence[CalcRound], codes: str | Sequence[str],
     parsed: tuple[Code, ...] = as_codes(codes)
     for code in parsed:
         if code.name in NEEDS_TOURNAMENT:
-            raise TiebreakError(
-                f"{code.text} needs the opponents' own records; use a whole tournament file")
+            raise TiebreakError(msg(
+                "%(code)s needs the opponents' own records; use a whole tournament file",
+                code=code.text))
     prep = record_view(rows, edition, rating=rating, scoring=scoring, round_robin=round_robin)
     table = compute_prepared(prep, parsed)
     return {c.text: table.columns[c.text].value(0) for c in parsed}

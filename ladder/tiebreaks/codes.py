@@ -14,35 +14,37 @@ import re
 from dataclasses import dataclass
 
 from ladder.tiebreaks.errors import TiebreakError
+from ladder.tiebreaks.wording import N_, msg
 
-#: Every tie-break name the engine knows, with a one-line description (used in help texts).
+#: Every tie-break name the engine knows, with a one-line description citing its article
+#: (message ids: help texts, and the ``article`` of an explanation; translated at the web edge).
 NAMES: dict[str, str] = {
-    "PTS": "points (C.07 5)",
-    "DE": "direct encounter (C.07 6)",
-    "WIN": "number of wins, played or not (C.07 7.1)",
-    "WON": "number of games won over the board (C.07 7.2)",
-    "BPG": "number of games played with Black (C.07 7.3)",
-    "BWG": "number of games won with Black (C.07 7.4)",
-    "PS": "progressive score (C.07 7.5)",
-    "REP": "rounds one elected to play in (C.07 7.6; GE before 2024-08)",
-    "STD": "standard points (C.07 7.7)",
-    "BH": "Buchholz (C.07 8.1)",
-    "AOB": "average of opponents' Buchholz (C.07 8.2)",
-    "FB": "Fore Buchholz (C.07 8.3)",
-    "SB": "Sonneborn-Berger (C.07 9.1)",
-    "KS": "Koya system (C.07 9.2)",
-    "ARO": "average rating of opponents (C.07 10.1)",
-    "TPR": "tournament performance rating (C.07 10.2)",
-    "PTP": "perfect tournament performance (C.07 10.3)",
-    "APRO": "average performance rating of opponents (C.07 10.4)",
-    "APPO": "average perfect performance of opponents (C.07 10.5)",
-    "MM": "US Chess modified median (34E1)",
-    "SOLK": "US Chess Solkoff (34E)",
-    "HARK": "US Chess median / Harkness (34E)",
-    "CUM": "US Chess cumulative (34E)",
-    "OPCUM": "US Chess opponents' cumulative (34E)",
-    "KASH": "US Chess Kashdan (34E)",
-    "MB": "US Chess most blacks (34E)",
+    "PTS": N_("points (C.07 5)"),
+    "DE": N_("direct encounter (C.07 6)"),
+    "WIN": N_("number of wins, played or not (C.07 7.1)"),
+    "WON": N_("number of games won over the board (C.07 7.2)"),
+    "BPG": N_("number of games played with Black (C.07 7.3)"),
+    "BWG": N_("number of games won with Black (C.07 7.4)"),
+    "PS": N_("progressive score (C.07 7.5)"),
+    "REP": N_("rounds one elected to play in (C.07 7.6; GE before 2024-08)"),
+    "STD": N_("standard points (C.07 7.7)"),
+    "BH": N_("Buchholz (C.07 8.1)"),
+    "AOB": N_("average of opponents' Buchholz (C.07 8.2)"),
+    "FB": N_("Fore Buchholz (C.07 8.3)"),
+    "SB": N_("Sonneborn-Berger (C.07 9.1)"),
+    "KS": N_("Koya system (C.07 9.2)"),
+    "ARO": N_("average rating of opponents (C.07 10.1)"),
+    "TPR": N_("tournament performance rating (C.07 10.2)"),
+    "PTP": N_("perfect tournament performance (C.07 10.3)"),
+    "APRO": N_("average performance rating of opponents (C.07 10.4)"),
+    "APPO": N_("average perfect performance of opponents (C.07 10.5)"),
+    "MM": N_("US Chess modified median (34E1)"),
+    "SOLK": N_("US Chess Solkoff (34E)"),
+    "HARK": N_("US Chess median / Harkness (34E)"),
+    "CUM": N_("US Chess cumulative (34E)"),
+    "OPCUM": N_("US Chess opponents' cumulative (34E)"),
+    "KASH": N_("US Chess Kashdan (34E)"),
+    "MB": N_("US Chess most blacks (34E)"),
 }
 
 #: Old names that mean the same tie-break.
@@ -81,7 +83,7 @@ def parse_code(text: str) -> Code:
     """Parse one code such as ``"BH/C1"``; raise :class:`TiebreakError` naming it if unknown."""
     raw = text.strip()
     if not raw:
-        raise TiebreakError("empty tie-break code")
+        raise TiebreakError(msg("empty tie-break code"))
     if "/" in raw or "#" in raw:
         parts = re.split(r"[/#]", raw)
     else:
@@ -90,40 +92,45 @@ def parse_code(text: str) -> Code:
     head = parts[0].strip().upper()
     if ":" in head:
         head, _, score = head.partition(":")
-        raise TiebreakError(
-            f"tie-break code {raw!r}: score selector ':{score}' is for team events, "
-            "which this engine does not rank"
-        )
+        raise TiebreakError(msg(
+            "tie-break code %(text)r: score selector ':%(score)s' is for team events, "
+            "which this engine does not rank", text=raw, score=score))
     name = ALIASES.get(head, head)
     if name not in NAMES:
-        raise TiebreakError(
-            f"unknown tie-break code {head!r} in {raw!r}; known codes: {', '.join(NAMES)}"
-        )
+        raise TiebreakError(msg(
+            "unknown tie-break code %(code)r in %(text)r; known codes: %(known)s",
+            code=head, text=raw, known=", ".join(NAMES)))
     low = high = limit = 0
     forfeits_played = False
     for part in parts[1:]:
         mod = part.strip().upper()
         match = _MOD_RE.match(mod)
         if match is None:
-            raise TiebreakError(f"unknown modifier '/{part.strip()}' in tie-break code {raw!r}")
+            raise TiebreakError(msg("unknown modifier '/%(modifier)s' in tie-break code "
+                                    "%(text)r", modifier=part.strip(), text=raw))
         if match["kind"]:
             n = int(match["n"])
             if n < 1:
-                raise TiebreakError(f"modifier '/{mod}' in {raw!r} must cut at least one value")
+                raise TiebreakError(msg("modifier '/%(modifier)s' in %(text)r must cut at "
+                                        "least one value", modifier=mod, text=raw))
             allowed = _CUTTABLE if match["kind"] == "C" else _MEDIAN_OK
             if name not in allowed:
-                raise TiebreakError(f"modifier '/{mod}' does not apply to {name} (in {raw!r})")
+                raise TiebreakError(msg("modifier '/%(modifier)s' does not apply to %(name)s "
+                                        "(in %(text)r)", modifier=mod, name=name, text=raw))
             if low or high:
-                raise TiebreakError(f"tie-break code {raw!r} has more than one cut modifier")
+                raise TiebreakError(msg("tie-break code %(text)r has more than one cut "
+                                        "modifier", text=raw))
             low = n
             high = n if match["kind"] == "M" else 0
         elif match["lim"] is not None:
             if name != "KS":
-                raise TiebreakError(f"modifier '/{mod}' (limit) only applies to KS (in {raw!r})")
+                raise TiebreakError(msg("modifier '/%(modifier)s' (limit) only applies to KS "
+                                        "(in %(text)r)", modifier=mod, text=raw))
             limit = int(match["lim"]) * (-1 if match["sign"] == "-" else 1)
         else:
             if name != "DE":
-                raise TiebreakError(f"modifier '/P' only applies to DE (in {raw!r})")
+                raise TiebreakError(msg("modifier '/P' only applies to DE (in %(text)r)",
+                                        text=raw))
             forfeits_played = True
     return Code(raw, name, low, high, limit, forfeits_played)
 
@@ -135,6 +142,6 @@ def parse_order(order: str | list[str] | tuple[str, ...]) -> tuple[Code, ...]:
     seen: set[str] = set()
     for code in codes:
         if code.text in seen:
-            raise TiebreakError(f"tie-break code {code.text!r} is listed twice")
+            raise TiebreakError(msg("tie-break code %(text)r is listed twice", text=code.text))
         seen.add(code.text)
     return codes

@@ -24,6 +24,7 @@ from pathlib import Path
 import click
 
 from ladder.formats import FormatError, read_pgn_tournament, read_trf
+from ladder.numbers import decimal_text
 from ladder.tournament import Tournament
 from ladder.tiebreaks.codes import parse_order
 from ladder.formats.text import decode_text
@@ -31,7 +32,7 @@ from ladder.tiebreaks.definitions import DEFAULT_ORDER
 from ladder.tiebreaks.editions import Edition, edition_for_date, get_edition
 from ladder.tiebreaks.engine import prepare
 from ladder.tiebreaks.errors import TiebreakError
-from ladder.tiebreaks.explain import explain_prepared, fmt
+from ladder.tiebreaks.explain import explain_prepared
 from ladder.tiebreaks.ranking import rank_prepared
 
 
@@ -125,20 +126,21 @@ def tiebreaks_command(file: Path, rules: str | None, order: str | None, as_json:
         }
         if explanations:
             doc["explanations"] = [
-                {"code": e.code, "value": number(e.value), "article": e.article,
-                 "rows": [{"round": r.round, "opponent": r.opponent, "result": r.result,
-                           "points": number(r.points), "category": r.category,
-                           "score_used": number(r.score_used), "note": r.note,
-                           "contribution": number(r.contribution), "cut": r.cut}
+                {"code": e.code, "value": number(e.value), "article": str(e.article),
+                 "rows": [{"round": r.round, "opponent": r.opponent, "result": str(r.result),
+                           "points": number(r.points), "category": str(r.category),
+                           "score_used": number(r.score_used), "note": str(r.note),
+                           "contribution": number(r.contribution),
+                           "cut": None if r.cut is None else str(r.cut)}
                           for r in e.rows],
-                 "notes": list(e.notes)}
+                 "notes": [str(note) for note in e.notes]}
                 for e in explanations]
         click.echo(json.dumps(doc, ensure_ascii=False))
         return
     click.echo(f"{t.name} — {edition.title}")
     header = ["Rank", "No", "Name", "Pts", *[c.text for c in codes]]
-    rows = [[str(s.rank), str(s.start_no), s.name, fmt(s.points),
-             *[fmt(s.tiebreaks[c.text]) if s.tiebreaks[c.text] is not None else "-"
+    rows = [[str(s.rank), str(s.start_no), s.name, decimal_text(s.points),
+             *[decimal_text(s.tiebreaks[c.text]) if s.tiebreaks[c.text] is not None else "-"
                for c in codes]]
             for s in standings]
     widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
@@ -157,4 +159,5 @@ def main() -> None:  # pragma: no cover - convenience entry point
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()
+    sys.exit(0)

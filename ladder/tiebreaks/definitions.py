@@ -1,44 +1,75 @@
-"""The registry: every tie-break name -> the pure function computing its column."""
+"""The registry: every tie-break name -> the pure function computing its terms and column.
+
+Every definition first builds a :class:`~ladder.tiebreaks.terms.Tally` (the per-round terms
+of every player, the cuts and how the terms combine); the column is computed from it by
+:func:`~ladder.tiebreaks.terms.tally_column`, and the explanation reads the same tally.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from ladder.tiebreaks import buchholz, direct, own, rating_based, uscf
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
+from ladder.tiebreaks.terms import PTP, TPR, Tally, tally_column
 
+TallyBuilder = Callable[[Prepared, Code], Tally]
 Definition = Callable[[Prepared, Code], Column]
 
-DEFINITIONS: dict[str, Definition] = {
-    "PTS": own.points,
-    "DE": direct.direct_encounter,
-    "WIN": own.wins,
-    "WON": own.won,
-    "BPG": own.black_games,
-    "BWG": own.black_wins,
-    "PS": own.progressive,
-    "REP": own.rounds_elected,
-    "STD": own.standard_points,
-    "BH": buchholz.buchholz,
-    "AOB": buchholz.average_of_opponents_buchholz,
-    "FB": buchholz.fore_buchholz,
-    "SB": buchholz.sonneborn_berger,
-    "KS": buchholz.koya,
-    "ARO": rating_based.aro,
-    "TPR": rating_based.tpr,
-    "PTP": rating_based.ptp,
-    "APRO": rating_based.apro,
-    "APPO": rating_based.appo,
-    "MM": uscf.modified_median,
-    "SOLK": uscf.solkoff,
-    "HARK": uscf.harkness,
-    "CUM": uscf.cumulative,
-    "OPCUM": uscf.opponents_cumulative,
-    "KASH": uscf.kashdan,
-    "MB": uscf.most_blacks,
+
+def _solkoff_family(name: str) -> TallyBuilder:
+    return lambda prep, code: uscf.solkoff_tally(prep, name)
+
+
+#: How each tie-break's terms are read from the prepared view.
+TALLIES: dict[str, TallyBuilder] = {
+    "PTS": own.pts_tally,
+    "DE": direct.de_tally,
+    "WIN": own.win_tally,
+    "WON": own.won_tally,
+    "BPG": own.bpg_tally,
+    "BWG": own.bwg_tally,
+    "PS": own.ps_tally,
+    "REP": own.rep_tally,
+    "STD": own.std_tally,
+    "BH": buchholz.bh_tally,
+    "AOB": buchholz.aob_tally,
+    "FB": buchholz.fb_tally,
+    "SB": buchholz.sb_tally,
+    "KS": buchholz.ks_tally,
+    "ARO": rating_based.aro_tally,
+    "TPR": lambda prep, code: rating_based.aro_tally(prep, code, TPR),
+    "PTP": lambda prep, code: rating_based.aro_tally(prep, code, PTP),
+    "APRO": rating_based.apro_tally,
+    "APPO": rating_based.appo_tally,
+    "MM": _solkoff_family("MM"),
+    "SOLK": _solkoff_family("SOLK"),
+    "HARK": _solkoff_family("HARK"),
+    "CUM": uscf.cum_tally,
+    "OPCUM": uscf.opcum_tally,
+    "KASH": uscf.kash_tally,
+    "MB": uscf.mb_tally,
 }
+
+
+def _column(name: str, prep: Prepared, code: Code) -> Column:
+    return tally_column(code, TALLIES[name](prep, code))
+
+
+#: Every tie-break name -> its column, computed from its tally.
+DEFINITIONS: dict[str, Definition] = {name: partial(_column, name) for name in TALLIES}
+# TPR and PTP without cuts are also the terms of APRO / APPO: computed once (same tally).
+DEFINITIONS["TPR"] = rating_based.tpr_column
+DEFINITIONS["PTP"] = rating_based.ptp_column
+
+
+def tally(prep: Prepared, code: Code) -> Tally:
+    """The tally of ``code`` on ``prep`` (what both its column and its explanation read)."""
+    return TALLIES[code.name](prep, code)
+
 
 #: Art. 10: dropped when unrated players are present (unless they are given a rating).
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -9,13 +11,15 @@ from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
+from ladder.tiebreaks.terms import EMPTY, Tally, Terms, terms_of, tally_column
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
 
-def encounters(prep: Prepared, i: int, group: set[int],
-               forfeits_played: bool) -> dict[int, list[int]]:
-    """Points player ``i`` scored against each member of ``group`` (round by round).
+def encounters(prep: Prepared, i: int, group: set[int], forfeits_played: bool, *,
+               rounds: bool = False) -> dict[int, list[int]]:
+    """Points player ``i`` scored against each member of ``group`` (round by round), or,
+    with ``rounds``, the (0-based) rounds of those encounters.
 
     6.1.1: forfeits are excluded unless 15.2 (round-robin) or the ``/P`` modifier includes
     them, and then they count as played games."""
@@ -25,7 +29,7 @@ def encounters(prep: Prepared, i: int, group: set[int],
             continue
         counts = prep.meets[i][r] or (forfeits_played and prep.kind[i][r] in _FORFEITS)
         if counts:
-            out.setdefault(j, []).append(prep.pts[i][r])
+            out.setdefault(j, []).append(r if rounds else prep.pts[i][r])
     return out
 
 
@@ -98,16 +102,45 @@ def de_order(prep: Prepared, group: Sequence[int], forfeits_played: bool = False
     return placed
 
 
+def de_tally(prep: Prepared, code: Code) -> Tally:
+    """DE as a number (6.1): one term per encounter with a player on the same points -- the
+    points scored, or, against an opponent met k times, a k-th of them (6.1.2: the average of
+    the games against the same opponent), so the terms add up to the score among all players
+    with the same points. The encounters are those of :func:`encounters` (6.1.1: forfeits
+    only under 15.2 or ``/P``). The terms are scaled by the unit times the least common
+    multiple of the numbers of meetings, so they stay whole numbers."""
+    points = prep.points
+    forfeits_played = code.forfeits_played
+    found: list[tuple[list[int], list[int], Counter[int] | None]] = []
+    shares = 1
+    for i, p in enumerate(points):
+        opps, meets, kinds = prep.opp[i], prep.meets[i], prep.kind[i]
+        rounds = [r for r, j in enumerate(opps) if points[j] == p and j >= 0 and (
+            meets[r] or forfeits_played and kinds[r] in _FORFEITS)]
+        if not rounds:
+            found.append((rounds, rounds, None))
+            continue
+        met = [opps[r] for r in rounds]
+        games = Counter(met) if len(set(met)) != len(met) else None
+        if games:
+            for k in games.values():
+                shares = math.lcm(shares, k)
+        found.append((rounds, met, games))
+    out = []
+    for (rounds, met, games), pts in zip(found, prep.pts):
+        if not rounds:
+            out.append(EMPTY)
+            continue
+        if games is None:
+            values = tuple([pts[r] * shares for r in rounds])
+        else:
+            values = tuple([pts[r] * shares // games[j] for r, j in zip(rounds, met)])
+        out.append(terms_of((tuple([r + 1 for r in rounds]), values, values,
+                         (False,) * len(values), (None,) * len(values))))
+    return Tally(prep, tuple(out), prep.unit * shares)
+
+
 def direct_encounter(prep: Prepared, code: Code) -> Column:
     """DE as a number: each player's score against the others with the same points (6.1).
     The ranking applies the full art. 6 procedure to each still-tied group instead."""
-    groups: dict[int, list[int]] = {}
-    for i, p in enumerate(prep.points):
-        groups.setdefault(p, []).append(i)
-    raw: list[Fraction | None] = [None] * prep.size
-    for group in groups.values():
-        scores, _ = mutual_scores(prep, group, code.forfeits_played)
-        for i in group:
-            s = scores[i]
-            raw[i] = Fraction(s, prep.unit) if isinstance(s, int) else s / prep.unit
-    return Column(code, tuple(raw), 1)
+    return tally_column(code, de_tally(prep, code))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ladder.tournament import Kind
 from ladder.tiebreaks.errors import TiebreakError
+from ladder.tiebreaks.wording import N_, TextMessage, label, msg
 
 
 @dataclass(frozen=True)
@@ -71,9 +72,8 @@ def get_edition(name: str | Edition) -> Edition:
     try:
         return EDITIONS[name.strip().lower()]
     except KeyError:
-        raise TiebreakError(
-            f"unknown tie-break edition {name!r}; known editions: {', '.join(EDITIONS)}"
-        ) from None
+        raise TiebreakError(msg("unknown tie-break edition %(edition)r; known editions: "
+                                "%(known)s", edition=name, known=", ".join(EDITIONS))) from None
 
 
 def edition_for_date(start: dt.date | None) -> Edition:
@@ -94,14 +94,25 @@ def edition_for_date(start: dt.date | None) -> Edition:
 #: zero-point bye, 16.1.1) or a forfeit loss. Reading: a double forfeit is a forfeit loss for
 #: both players (C.07 does not name it), so it is a VUR and category 16.2.4.
 VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT})
+_PLAYED = frozenset(k for k in Kind if k.played)
+_WITH_OPPONENT = frozenset(k for k in Kind if k.has_opponent)
+_DOUBLE_FORFEIT = Kind.DOUBLE_FORFEIT
 
-CATEGORY_TEXT = {
-    "16.2.1": "16.2.1 pairing-allocated or full-point bye",
-    "16.2.2": "16.2.2 forfeit win",
-    "16.2.3": "16.2.3 requested bye followed by a round that was not voluntarily unplayed",
-    "16.2.4": "16.2.4 forfeit loss",
-    "16.2.5": "16.2.5 requested bye in the last round or followed only by voluntarily "
-              "unplayed rounds counts as a draw",
+#: The 16.2 categories in words (message ids; the web edge translates them).
+CATEGORY_TEXT: dict[str, str] = {
+    "16.2.1": N_("16.2.1 pairing-allocated or full-point bye"),
+    "16.2.2": N_("16.2.2 forfeit win"),
+    "16.2.3": N_("16.2.3 requested bye followed by a round that was not voluntarily unplayed"),
+    "16.2.4": N_("16.2.4 forfeit loss"),
+    "16.2.5": N_("16.2.5 requested bye in the last round or followed only by voluntarily "
+                 "unplayed rounds counts as a draw"),
+}
+_CATEGORY_OF_ROUND: dict[tuple[str, bool | Kind | None], str] = {
+    ("16.2.5", True): N_("16.2.5 requested bye in the last round counts as a draw"),
+    ("16.2.5", False): N_("16.2.5 requested bye followed only by voluntarily unplayed rounds "
+                          "counts as a draw"),
+    ("16.2.1", Kind.PAIRING_BYE): N_("16.2.1 pairing-allocated bye"),
+    ("16.2.1", Kind.FULL_BYE): N_("16.2.1 full-point bye"),
 }
 
 
@@ -126,20 +137,14 @@ def categories(kinds: Sequence[Kind]) -> tuple[str | None, ...]:
     return tuple(out)
 
 
-def category_text(category: str | None, kind: Kind, last_round: bool) -> str:
-    """Human text for a category, e.g. "16.2.5 requested bye in the last round counts as a draw"."""
+def category_text(category: str | None, kind: Kind, last_round: bool) -> TextMessage:
+    """A round's category in words, e.g. "16.2.5 requested bye in the last round counts as a
+    draw" (a message; ``str()`` is the English)."""
     if category is None:
-        return "played"
-    if category == "16.2.5":
-        if last_round:
-            return "16.2.5 requested bye in the last round counts as a draw"
-        return "16.2.5 requested bye followed only by voluntarily unplayed rounds counts as a draw"
-    if category == "16.2.1":
-        return ("16.2.1 pairing-allocated bye" if kind is Kind.PAIRING_BYE
-                else "16.2.1 full-point bye")
-    if category == "16.2.3":
-        return "16.2.3 requested bye followed by a round that was not voluntarily unplayed"
-    return CATEGORY_TEXT[category]
+        return label(N_("played"))
+    key: tuple[str, bool | Kind | None] = (
+        (category, last_round) if category == "16.2.5" else (category, kind))
+    return label(_CATEGORY_OF_ROUND.get(key, CATEGORY_TEXT[category]))
 
 
 def adjusted_score(edition: Edition, pts: Sequence[int], kinds: Sequence[Kind],
@@ -152,7 +157,7 @@ def adjusted_score(edition: Edition, pts: Sequence[int], kinds: Sequence[Kind],
     """
     if edition.opponents_unplayed == "fide16":
         return sum(draw if cat == "16.2.5" else p for p, cat in zip(pts, cats))
-    return sum(p if k.played else draw for p, k in zip(pts, kinds))
+    return sum([p if k in _PLAYED else draw for p, k in zip(pts, kinds)])
 
 
 def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_index: int,
@@ -170,7 +175,7 @@ def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_in
     if edition.own_unplayed == "dummy":
         value = own_score
         if edition.dummy_caps:
-            if kind.has_opponent and opp_adjusted is not None:
+            if kind in _WITH_OPPONENT and opp_adjusted is not None:
                 value = min(value, opp_adjusted)  # 16.4.1
             else:
                 value = min(value, draw * rounds)  # 16.4.2
@@ -178,7 +183,7 @@ def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_in
     if edition.own_unplayed == "virtual":
         before = sum(pts[:round_index])  # SPR
         later = draw * (rounds - round_index - 1)  # 0.5 x (n - R)
-        if kind is Kind.DOUBLE_FORFEIT:
+        if kind is _DOUBLE_FORFEIT:
             return before + later
         return before + (win - pts[round_index]) + later
     return 0

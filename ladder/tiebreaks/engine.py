@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ladder.messages import Message
 from ladder.tournament import Tournament
 from ladder.tiebreaks.codes import Code, parse_order
 from ladder.tiebreaks.definitions import BUCHHOLZ_TYPE, DEFINITIONS, RATING_BASED
 from ladder.tiebreaks.editions import Edition, get_edition
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column, TiebreakTable
+from ladder.tiebreaks.wording import msg
 
 
 def as_codes(codes: str | Sequence[str] | Sequence[Code]) -> tuple[Code, ...]:
@@ -29,30 +31,41 @@ def prepare(t: Tournament, edition: str | Edition = "fide-2026", *,
     return Prepared(t, get_edition(edition), unrated_rating=unrated_rating)
 
 
+def points_of(prep: Prepared) -> tuple[Fraction, ...]:
+    """Every player's score as an exact number (one Fraction per distinct score)."""
+    def build(p: Prepared) -> tuple[Fraction, ...]:
+        exact: dict[int, Fraction] = {}
+        return tuple([exact.get(x) or exact.setdefault(x, Fraction(x, p.unit))
+                      for x in p.points])
+    return prep.shared("points", build)  # type: ignore[no-any-return]
+
+
 def compute_prepared(prep: Prepared, codes: Sequence[Code]) -> TiebreakTable:
     """Compute each code's column independently from the same read-only view."""
-    warnings: list[str] = []
+    warnings: list[Message] = []
     columns: dict[str, Column] = {}
     drop_ratings = prep.has_unrated and any(r is None for r in prep.ratings)
     for code in codes:
         if code.name in RATING_BASED and drop_ratings:
             unrated = [s for s, r in zip(prep.start_nos, prep.ratings) if r is None]
-            reason = (f"{code.text} dropped (C.07 art. 10): unrated players present "
-                      f"(start numbers {', '.join(map(str, unrated[:10]))}"
-                      f"{', ...' if len(unrated) > 10 else ''}) and no rating given for them")
+            numbers = ", ".join(map(str, unrated[:10])) + (", ..." if len(unrated) > 10 else "")
+            # C.07 art. 10: no rating-based tie-break while unrated players have no rating.
+            reason = msg("%(code)s dropped (C.07 art. 10): unrated players present (start "
+                         "numbers %(numbers)s) and no rating given for them",
+                         code=code.text, numbers=numbers)
             warnings.append(reason)
             columns[code.text] = Column(code, (None,) * prep.size, 1, reason)
             continue
         if code.name in BUCHHOLZ_TYPE and prep.rr:
-            warnings.append(f"{code.text}: Buchholz-type tie-breaks must not be used in "
-                            "round-robins (C.07 art. 8)")
+            warnings.append(msg("%(code)s: Buchholz-type tie-breaks must not be used in "
+                                "round-robins (C.07 art. 8)", code=code.text))
         columns[code.text] = DEFINITIONS[code.name](prep, code)
     return TiebreakTable(
         edition=prep.edition.name,
         codes=tuple(codes),
         start_nos=prep.start_nos,
         names=prep.names,
-        points=tuple(Fraction(p, prep.unit) for p in prep.points),
+        points=points_of(prep),
         columns=columns,
         warnings=tuple(warnings),
     )

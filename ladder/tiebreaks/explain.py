@@ -4,6 +4,15 @@ Each row says who the opponent was, which score was used (the opponent's adjuste
 dummy or virtual opponent, ...) and why, the category of an unplayed round, the contribution
 and, if the round was cut, which rule cut it — citing the article — so that a user can see
 where two programs disagree.
+
+The contributions and the cuts are not worked out again here: they are the terms of the
+tie-break's :class:`~ladder.tiebreaks.terms.Tally` and the cuts of
+:func:`~ladder.tiebreaks.terms.evaluate`, the very ones its value is computed from. Only the
+words (notes, categories) are added.
+
+Every text is a :class:`~ladder.messages.Message` (a
+:class:`~ladder.tiebreaks.wording.TextMessage`): the web edge translates it, ``str()`` gives
+the English.
 """
 
 from __future__ import annotations
@@ -12,327 +21,361 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ladder.messages import Message
+from ladder.numbers import decimal_text
 from ladder.tournament import Kind, Tournament
-from ladder.tiebreaks import buchholz, own, rating_based, uscf
+from ladder.tiebreaks import buchholz, fide_tables
 from ladder.tiebreaks.codes import NAMES, Code, parse_code
-from ladder.tiebreaks.direct import encounters
+from ladder.tiebreaks.definitions import tally
 from ladder.tiebreaks.editions import Edition, category_text
 from ladder.tiebreaks.engine import compute_prepared, prepare
 from ladder.tiebreaks.errors import TiebreakError
-from ladder.tiebreaks.modifiers import apply_cuts
+from ladder.tiebreaks.modifiers import Cuts
 from ladder.tiebreaks.prepared import Prepared
+from ladder.tiebreaks.terms import MEAN, MEAN_HALF_UP, SUM, Tally, evaluate, percent, round_half_up
+from ladder.tiebreaks.wording import N_, TextMessage, label, msg
 
-_KIND_TEXT = {
-    Kind.WIN: "win", Kind.DRAW: "draw", Kind.LOSS: "loss", Kind.FORFEIT_WIN: "forfeit win",
-    Kind.FORFEIT_LOSS: "forfeit loss", Kind.DOUBLE_FORFEIT: "double forfeit",
-    Kind.PAIRING_BYE: "pairing bye", Kind.FULL_BYE: "full-point bye",
-    Kind.HALF_BYE: "half-point bye", Kind.ZERO_BYE: "zero-point bye",
-    Kind.UNRATED_PLAYED: "played, unrated",
+#: The one number formatter (:func:`ladder.numbers.decimal_text`); ``fmt`` stays as the name
+#: other modules import (``from ladder.tiebreaks.explain import fmt``).
+fmt = decimal_text
+
+_KIND_TEXT: dict[Kind, TextMessage] = {
+    Kind.WIN: label(N_("win")), Kind.DRAW: label(N_("draw")), Kind.LOSS: label(N_("loss")),
+    Kind.FORFEIT_WIN: label(N_("forfeit win")),
+    Kind.FORFEIT_LOSS: label(N_("forfeit loss")),
+    Kind.DOUBLE_FORFEIT: label(N_("double forfeit")),
+    Kind.PAIRING_BYE: label(N_("pairing bye")), Kind.FULL_BYE: label(N_("full-point bye")),
+    Kind.HALF_BYE: label(N_("half-point bye")), Kind.ZERO_BYE: label(N_("zero-point bye")),
+    Kind.UNRATED_PLAYED: label(N_("played, unrated")),
 }
+
+_PLAYED = label(N_("played"))
+_COUNTED_AS_GAME = label(N_("counted as a game (15.2)"))
+_UNPLAYED = label(N_("unplayed"))
+
+#: The headings of :meth:`Explanation.text`.
+HEADINGS = (N_("Rd"), N_("Opp"), N_("Result"), N_("Pts"), N_("Category"), N_("Score used"),
+            N_("Contribution"), N_("Cut"), N_("How"))
 
 
 @dataclass(frozen=True)
 class ExplainRow:
-    """One round of an explanation (``None``: does not apply to this round)."""
+    """One round of an explanation (``None``: does not apply to this round).
+
+    ``result`` (the result kind in words), ``category`` (the 16.2 category of an unplayed
+    round, or "played"), ``note`` (how the score used was obtained, or what the round adds)
+    and ``cut`` (why the round was cut, or None) are messages: ``str()`` gives the English.
+    ``contribution`` is the term the value is computed from (None: the round has no term).
+    """
 
     round: int
     opponent: int | None
-    result: str
+    result: Message
     points: Fraction
-    category: str
+    category: Message
     score_used: Fraction | None
-    note: str
+    note: Message
     contribution: Fraction | None
-    cut: str | None = None
+    cut: Message | None = None
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """A tie-break value with its per-round working."""
+    """A tie-break value with its per-round working.
+
+    ``article`` (the tie-break's name with its article) and ``notes`` are messages.
+    ``combine`` says how the contributions of the rows that were not cut make the value
+    (:data:`~ladder.tiebreaks.terms.SUM`, ``MEAN``, ``MEAN_HALF_UP``, ``TPR`` or ``PTP``).
+    """
 
     start_no: int
     name: str
     code: str
     edition: str
     value: Fraction | None
-    article: str
+    article: Message
     rows: tuple[ExplainRow, ...]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
+    combine: str = SUM
 
-    def text(self) -> str:
-        """The explanation as an aligned plain-text table."""
-        head = (f"{self.code} for {self.start_no} {self.name} under {self.edition}: "
-                f"{fmt(self.value)}  ({self.article})")
-        table = [("Rd", "Opp", "Result", "Pts", "Category", "Score used", "Contribution",
-                  "Cut", "How")]
+    def text(self, translate: Callable[[str], str] | None = None) -> str:
+        """The explanation as an aligned plain-text table (``translate``: message id ->
+        translation; None gives the English)."""
+        def say(message: Message | None) -> str:
+            return "" if message is None else message.render(translate)
+
+        head = msg("%(code)s for %(start_no)d %(name)s under %(edition)s: %(value)s  "
+                   "(%(article)s)", code=self.code, start_no=self.start_no, name=self.name,
+                   edition=self.edition, value=fmt(self.value), article=self.article)
+        table = [tuple(say(label(h)) for h in HEADINGS)]
         for row in self.rows:
             table.append((str(row.round), "" if row.opponent is None else str(row.opponent),
-                           row.result, fmt(row.points), row.category, fmt(row.score_used),
-                           fmt(row.contribution), row.cut or "", row.note))
+                          say(row.result), fmt(row.points), say(row.category),
+                          fmt(row.score_used), fmt(row.contribution), say(row.cut),
+                          say(row.note)))
         widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
-        lines = [head]
+        lines = [say(head)]
         for r in table:
             lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
-        lines.extend(self.notes)
+        lines.extend(say(note) for note in self.notes)
         return "\n".join(lines)
 
 
-def fmt(value: Fraction | None) -> str:
-    """2, 2.5, 2.25, 13.375 ... (exact decimals when they exist, else 4 places)."""
-    if value is None:
-        return ""
-    if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{float(value):.4f}".rstrip("0")
-    return text
-
-
-def score_note(prep: Prepared, i: int, r: int) -> str:
+def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
     """How the opponent score of round ``r`` (0-based) of player ``i`` was obtained."""
     ed: Edition = prep.edition
     j = prep.opp[i][r]
     kind = prep.kind[i][r]
     f = prep.frac
     if prep.value[i][r] is None:
-        return "a round-robin bye is not an unplayed round (C.07 15.2): no term"
+        return label(N_("a round-robin bye is not an unplayed round (C.07 15.2): no term"))
     if prep.meets[i][r]:
-        pre = ("forfeit counted as a game against the scheduled opponent (C.07 15.2); "
-               if not kind.played else "")
+        score = fmt(f(prep.points[j]))
         if prep.adjusted[j] == prep.points[j]:
-            return pre + f"opponent's final score {fmt(f(prep.points[j]))}"
+            if kind.played:
+                return msg("opponent's final score %(score)s", score=score)
+            return msg("forfeit counted as a game against the scheduled opponent (C.07 15.2); "
+                       "opponent's final score %(score)s", score=score)
         if ed.opponents_unplayed == "fide16":
             late = [str(k + 1) for k, c in enumerate(prep.category[j]) if c == "16.2.5"]
-            return (pre + f"opponent's adjusted score (C.07 16.3): final score "
-                    f"{fmt(f(prep.points[j]))}, round(s) {', '.join(late)} of category 16.2.5 "
-                    "counted as draws")
+            return msg("opponent's adjusted score (C.07 16.3): final score %(score)s, "
+                       "round(s) %(rounds)s of category 16.2.5 counted as draws",
+                       score=score, rounds=", ".join(late))
         rule = "C.02 13.15.3" if ed.own_unplayed == "virtual" else "US Chess 34E"
-        return (pre + f"opponent's adjusted score ({rule}): final score "
-                f"{fmt(f(prep.points[j]))}, unplayed rounds counted as draws")
-    own_score = prep.points[i]
+        return msg("opponent's adjusted score (%(rule)s): final score %(score)s, unplayed "
+                   "rounds counted as draws", rule=rule, score=score)
+    own_score = fmt(f(prep.points[i]))
     if ed.own_unplayed == "dummy":
-        text = f"dummy opponent (C.07 16.4) with the player's own score {fmt(f(own_score))}"
-        if ed.dummy_caps:
-            if kind.has_opponent:
-                cap = prep.adjusted[j]
-                text += (f", capped at the scheduled opponent {prep.start_nos[j]}'s adjusted "
-                         f"score {fmt(f(cap))} (16.4.1)")
-            else:
-                text += (f", capped at draw x {prep.rounds} rounds = "
-                         f"{fmt(f(prep.draw * prep.rounds))} (16.4.2)")
-        return text
+        if not ed.dummy_caps:
+            return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s",
+                       score=own_score)
+        if kind.has_opponent:
+            return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s, "
+                       "capped at the scheduled opponent %(opponent)d's adjusted score "
+                       "%(cap)s (16.4.1)", score=own_score, opponent=prep.start_nos[j],
+                       cap=fmt(f(prep.adjusted[j])))
+        return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s, capped "
+                   "at draw x %(rounds)d rounds = %(cap)s (16.4.2)", score=own_score,
+                   rounds=prep.rounds, cap=fmt(f(prep.draw * prep.rounds)))
     if ed.own_unplayed == "virtual":
-        before = sum(prep.pts[i][:r])
-        later = prep.draw * (prep.rounds - r - 1)
+        before = fmt(f(sum(prep.pts[i][:r])))
+        later_rounds = prep.rounds - r - 1
+        later = fmt(f(prep.draw * later_rounds))
         if kind is Kind.DOUBLE_FORFEIT:
-            return (f"virtual opponent (C.02 13.15.2): {fmt(f(before))} before the round + 0 "
-                    f"(double forfeit) + draws in {prep.rounds - r - 1} later round(s) "
-                    f"{fmt(f(later))}")
-        return (f"virtual opponent (C.02 13.15.2): {fmt(f(before))} before the round + "
-                f"{fmt(f(prep.win - prep.pts[i][r]))} in the round + draws in "
-                f"{prep.rounds - r - 1} later round(s) {fmt(f(later))}")
-    return "own unplayed round: an opponent with adjusted score 0 (US Chess 34E)"
+            return msg("virtual opponent (C.02 13.15.2): %(before)s before the round + 0 "
+                       "(double forfeit) + draws in %(later_rounds)d later round(s) %(later)s",
+                       before=before, later_rounds=later_rounds, later=later)
+        return msg("virtual opponent (C.02 13.15.2): %(before)s before the round + "
+                   "%(given)s in the round + draws in %(later_rounds)d later round(s) "
+                   "%(later)s", before=before, given=fmt(f(prep.win - prep.pts[i][r])),
+                   later_rounds=later_rounds, later=later)
+    return label(N_("own unplayed round: an opponent with adjusted score 0 (US Chess 34E)"))
 
 
-def _base_row(prep: Prepared, i: int, r: int, score: Fraction | None, note: str,
-              contribution: Fraction | None, cut: str | None = None) -> ExplainRow:
-    j = prep.opp[i][r]
+def _category(prep: Prepared, i: int, r: int) -> Message:
     kind = prep.kind[i][r]
     cat = prep.category[i][r]
     if cat and prep.edition.opponents_unplayed != "fide16":
         cat = None  # the 16.2 categories belong to C.07 2023+ only
-    cat_text = category_text(cat, kind, r == prep.rounds - 1) if cat else (
-        "played" if kind.played else ("counted as a game (15.2)" if prep.meets[i][r]
-                                      else "unplayed"))
-    return ExplainRow(r + 1, prep.start_nos[j] if j >= 0 else None, _KIND_TEXT[kind],
-                      prep.frac(prep.pts[i][r]), cat_text, score, note, contribution, cut)
+    if cat:
+        return category_text(cat, kind, r == prep.rounds - 1)
+    if kind.played:
+        return _PLAYED
+    return _COUNTED_AS_GAME if prep.meets[i][r] else _UNPLAYED
 
 
-def _terms_rows(prep: Prepared, i: int, terms: list, low: int, high: int, vur_rule: bool,
-                scale: int, score_of: Callable[[int], Fraction | None]) -> tuple[ExplainRow, ...]:
-    _, cuts = apply_cuts(terms, low, high, vur_rule)
-    cut_at = {terms[k][3]: reason for k, reason in cuts}
-    by_round = {t[3]: t for t in terms}
+#: What a row says: ``(view, player, round (0-based), term index or None)`` -> the note,
+#: and the score to show when the round has no term (else None).
+Describe = Callable[[Prepared, int, int, "int | None"], "tuple[Message, Fraction | None]"]
+
+
+def rows_of(t: Tally, i: int, cuts: Cuts, describe: Describe) -> tuple[ExplainRow, ...]:
+    """The rows of player ``i``: every round of the tally's view, with the term of that round
+    (its contribution, the score it used and, if it was cut, why) where it has one."""
+    view = t.view
+    terms = t.terms[i]
+    at = {r: k for k, r in enumerate(terms.rounds)}
+    reasons = dict(cuts)
     rows = []
-    for r in range(prep.rounds):
-        term = by_round.get(r + 1)
-        if term is None:
-            rows.append(_base_row(prep, i, r, None, score_note(prep, i, r), None))
-            continue
-        rows.append(_base_row(prep, i, r, score_of(r), score_note(prep, i, r),
-                              Fraction(term[1], scale), cut_at.get(r + 1)))
+    for r in range(view.rounds):
+        k = at.get(r + 1)
+        note, score = describe(view, i, r, k)
+        contribution = None
+        cut = None
+        if k is not None:
+            contribution = Fraction(terms.contributions[k], t.scale)
+            shown = terms.shown[k]
+            score = None if shown is None else Fraction(shown, t.shown_scale)
+            cut = reasons.get(k)
+        j = view.opp[i][r]
+        rows.append(ExplainRow(r + 1, view.start_nos[j] if j >= 0 else None,
+                               _KIND_TEXT[view.kind[i][r]], view.frac(view.pts[i][r]),
+                               _category(view, i, r), score, note, contribution, cut))
     return tuple(rows)
 
 
-def _explain_rows(prep: Prepared, i: int, code: Code) -> tuple[tuple[ExplainRow, ...], list[str]]:
-    name = code.name
-    notes: list[str] = []
-    vur_rule = prep.edition.vur_cuts
-    value_of = lambda p: (lambda r: None if p.value[i][r] is None else p.frac(p.value[i][r]))
-    if name in ("BH", "FB"):
-        view = buchholz.fore_view(prep) if name == "FB" else prep
-        if name == "FB":
-            notes.append("Fore Buchholz (8.3): every game of the final round counted as a draw")
-        terms = list(buchholz.bh_terms(view)[i])
-        return _terms_rows(view, i, terms, code.low, code.high, vur_rule, view.unit,
-                           value_of(view)), notes
-    if name == "SB":
-        terms = list(buchholz.sb_terms(prep)[i])
-        return _terms_rows(prep, i, terms, code.low, code.high, vur_rule,
-                           prep.unit * prep.unit, value_of(prep)), notes
-    if name in ("MM", "SOLK", "HARK"):
-        view = uscf.uscf_view(prep)
-        low, high = (0, 0) if name == "SOLK" else uscf.median_cuts(view, name, i)
-        notes.append(f"US Chess 34E: cut {low} lowest and {high} highest")
-        return _terms_rows(view, i, uscf.solkoff_terms(view, i), low, high, False, view.unit,
-                           value_of(view)), notes
+# --- what the rows say, per tie-break -----------------------------------------------------
+
+def _opponent_score(view: Prepared, i: int, r: int, k: int | None) -> tuple[Message, None]:
+    return score_note(view, i, r), None
+
+
+def _koya(view: Prepared, i: int, r: int, k: int | None) -> tuple[Message, Fraction | None]:
+    j = view.opp[i][r]
+    if k is not None:
+        return label(N_("reached the limit")), None
+    if j < 0:
+        return label(N_("no opponent")), None
+    return label(N_("below the limit")), view.frac(view.points[j])
+
+
+def _rated(view: Prepared, i: int, r: int, k: int | None) -> tuple[Message, None]:
+    if k is not None:
+        return label(N_("opponent's rating")), None
+    return label(N_("not a game over the board against a rated opponent (C.07 10)")), None
+
+
+def _of_opponents(what: str) -> Describe:
+    def describe(view: Prepared, i: int, r: int, k: int | None) -> tuple[Message, None]:
+        if k is not None:
+            return label(what), None
+        return label(N_("not a game over the board")), None
+    return describe
+
+
+def _direct(t: Tally) -> Describe:
+    def describe(view: Prepared, i: int, r: int, k: int | None) -> tuple[Message, None]:
+        if k is None:
+            return label(N_("not against a tied player")), None
+        j = view.opp[i][r]
+        games = sum(1 for rd in t.terms[i].rounds if view.opp[i][rd - 1] == j)
+        if games == 1:
+            return label(N_("against a player with the same points (C.07 6.1)")), None
+        return msg("against a player with the same points, met %(games)d times: each game "
+                   "counts its share of the average (C.07 6.1.2)", games=games), None
+    return describe
+
+
+_OWN_NOTES: dict[str, TextMessage] = {
+    "PTS": label(N_("points")),
+    "WIN": label(N_("a win's points, played or not (7.1)")),
+    "WON": label(N_("won over the board (7.2)")),
+    "BPG": label(N_("played with Black (7.3)")),
+    "BWG": label(N_("won with Black (7.4)")),
+    "REP": label(N_("round elected to play in (7.6)")),
+    "STD": label(N_("standard points (7.7)")),
+    "PS": label(N_("running score (7.5)")),
+    "KASH": label(N_("Kashdan 4/2/1/0")),
+    "MB": label(N_("played with Black")),
+}
+
+
+def _own(name: str) -> Describe:
+    def describe(view: Prepared, i: int, r: int, k: int | None) -> tuple[Message, None]:
+        if name == "CUM":
+            if view.kind[i][r].played:
+                return label(N_("running score")), None
+            return label(N_("running score minus the unplayed round's points")), None
+        if name == "OPCUM":
+            if view.otb[i][r]:
+                return label(N_("opponent's cumulative score")), None
+            return label(N_("unplayed: 0")), None
+        return _OWN_NOTES[name], None
+    return describe
+
+
+def _describe(name: str, t: Tally) -> Describe:
+    if name in ("BH", "FB", "SB", "MM", "SOLK", "HARK"):
+        return _opponent_score
     if name == "KS":
-        limit = Fraction(buchholz.koya_limit(prep, code), 2 * prep.unit)
-        notes.append(f"Koya limit (9.2, 14.5): opponents with at least {fmt(limit)} points")
-        rows = []
-        terms = {t[3]: t for t in buchholz.koya_terms(prep, code, i)}
-        for r in range(prep.rounds):
-            t = terms.get(r + 1)
-            if t is None:
-                rows.append(_base_row(prep, i, r, None, "no opponent", None))
-            else:
-                rows.append(_base_row(prep, i, r, prep.frac(t[0]),
-                                      "reached the limit" if t[2] else "below the limit",
-                                      prep.frac(t[1]) if t[2] else Fraction(0)))
-        return tuple(rows), notes
+        return _koya
     if name in ("ARO", "TPR", "PTP"):
-        games = rating_based.rated_games(prep, i)
-        kept = rating_based.kept_games(prep, code, i)
-        kept_rounds = {g[2] for g in kept}
-        rated = {g[2]: g for g in games}
-        rows = []
-        for r in range(prep.rounds):
-            g = rated.get(r + 1)
-            if g is None:
-                rows.append(_base_row(prep, i, r, None, "not a game over the board against a "
-                                      "rated opponent (C.07 10)", None))
-            else:
-                cut = None if r + 1 in kept_rounds else "cut (C.07 14.1/14.3)"
-                rows.append(_base_row(prep, i, r, Fraction(g[0]), "opponent's rating",
-                                      Fraction(g[0]), cut))
-        aro = rating_based.aro_of(kept)
-        if kept:
-            halves = sum(g[1] for g in kept)
-            pct = rating_based.round_half_up(100 * halves, 2 * len(kept))
-            notes.append(f"ARO = {sum(g[0] for g in kept)} / {len(kept)} rounded half up = "
-                         f"{aro} (10.1)")
-            if name == "TPR":
-                notes.append(f"p = {fmt(Fraction(halves, 2))} / {len(kept)} = {pct / 100:.2f}, "
-                             f"dp = {rating_based.fide_tables.dp(pct)} (B.02 8.1.1); "
-                             f"TPR = ARO + dp (10.2)")
-            if name == "PTP":
-                notes.append(f"PTP: lowest R with the sum of expected scores (B.02 8.1.2) "
-                             f">= {fmt(Fraction(halves, 2))} (10.3)")
-        return tuple(rows), notes
-    if name in ("AOB", "APRO", "APPO"):
-        if name == "AOB":
-            vals = buchholz.bh_totals(prep)
-            conv = prep.frac
-            what = "opponent's Buchholz"
-        else:
-            vals = rating_based.tprs(prep) if name == "APRO" else rating_based.ptps(prep)
-            conv = Fraction
-            what = "opponent's " + ("TPR" if name == "APRO" else "PTP")
-        rows = []
-        use = prep.meets if name == "AOB" else prep.otb
-        for r in range(prep.rounds):
-            j = prep.opp[i][r]
-            if use[i][r] and vals[j] is not None:
-                rows.append(_base_row(prep, i, r, conv(vals[j]), what, conv(vals[j])))
-            else:
-                rows.append(_base_row(prep, i, r, None, "not a game over the board", None))
-        notes.append("the value is the average of the contributions"
-                     + (", rounded half up" if name != "AOB" else ""))
-        return tuple(rows), notes
+        return _rated
+    if name == "AOB":
+        return _of_opponents(N_("opponent's Buchholz"))
+    if name == "APRO":
+        return _of_opponents(N_("opponent's TPR"))
+    if name == "APPO":
+        return _of_opponents(N_("opponent's PTP"))
     if name == "DE":
-        group = {k for k, p in enumerate(prep.points) if p == prep.points[i]}
-        met = encounters(prep, i, group, code.forfeits_played)
-        rows = []
-        for r in range(prep.rounds):
-            j = prep.opp[i][r]
-            inside = j in met
-            rows.append(_base_row(prep, i, r, None,
-                                  "against a player with the same points (C.07 6.1)" if inside
-                                  else "not against a tied player", 
-                                  prep.frac(prep.pts[i][r]) if inside else None))
-        notes.append("the ranking applies art. 6 to each still-tied group; this value is the "
-                     "score among all players with the same points")
-        return tuple(rows), notes
-    # Own-record tie-breaks: a per-round count.
-    per_round = _own_contributions(prep, i, code)
-    rows = tuple(_base_row(prep, i, r, None, note, c, cut)
-                 for r, (c, note, cut) in enumerate(per_round))
-    return rows, notes
+        return _direct(t)
+    if name in _OWN_NOTES or name in ("CUM", "OPCUM"):
+        return _own(name)
+    raise TiebreakError(f"no explanation for {name}")  # pragma: no cover
 
 
-def _own_contributions(prep: Prepared, i: int,
-                       code: Code) -> list[tuple[Fraction, str, str | None]]:
+def _notes(prep: Prepared, code: Code, t: Tally, i: int, cuts: Cuts) -> list[Message]:
+    """The notes under the table: what the whole value is made of."""
     name = code.name
-    out = []
-    running = 0
-    won = own.won_flags(prep, i)
-    view = uscf.uscf_view(prep) if name in ("CUM", "OPCUM") else prep
-    for r in range(prep.rounds):
-        kind = prep.kind[i][r]
-        p = prep.pts[i][r]
-        running += p
-        cut = None
-        if name == "PTS":
-            c, note = prep.frac(p), "points"
-        elif name == "WIN":
-            c, note = Fraction(int(p == prep.win)), "a win's points, played or not (7.1)"
-        elif name == "WON":
-            c, note = Fraction(int(won[r])), "won over the board (7.2)"
-        elif name == "BPG":
-            c = Fraction(int(prep.own_game[i][r] and prep.black[i][r]))
-            note = "played with Black (7.3)"
-        elif name == "BWG":
-            c, note = Fraction(int(won[r] and prep.black[i][r])), "won with Black (7.4)"
-        elif name == "REP":
-            elected = not (kind in own._NOT_ELECTED and not prep.own_game[i][r])
-            c, note = Fraction(int(elected)), "round elected to play in (7.6)"
-        elif name == "STD":
-            c, note = Fraction(own.std_round(prep, i, r), 2), "standard points (7.7)"
-        elif name == "PS":
-            c, note = prep.frac(running), "running score (7.5)"
-            if r < code.low:
-                cut = "first round(s) cut (C.07 14.1.1)"
-        elif name == "CUM":
-            c = prep.frac(running - (0 if kind.played else p))
-            note = "running score" + ("" if kind.played else " minus the unplayed round's points")
-        elif name == "OPCUM":
-            j = view.opp[i][r]
-            c = (view.frac(uscf.cumulative_of(view, j)) if view.otb[i][r] else Fraction(0))
-            note = "opponent's cumulative score" if view.otb[i][r] else "unplayed: 0"
-        elif name == "KASH":
-            c, note = Fraction(uscf.kashdan_round(kind, prep.half[i][r])), "Kashdan 4/2/1/0"
-        elif name == "MB":
-            c, note = Fraction(int(kind.played and prep.black[i][r])), "played with Black"
-        else:  # pragma: no cover - every name is handled above
-            raise TiebreakError(f"no explanation for {name}")
-        out.append((c, note, cut))
-    return out
+    notes: list[Message] = []
+    if name == "FB":
+        notes.append(label(N_("Fore Buchholz (8.3): every game of the final round counted "
+                              "as a draw")))
+    elif name in ("MM", "SOLK", "HARK"):
+        low, high = t.cuts_of(i)
+        notes.append(msg("US Chess 34E: cut %(low)d lowest and %(high)d highest",
+                         low=low, high=high))
+    elif name == "KS":
+        limit = Fraction(buchholz.koya_limit(prep, code), 2 * prep.unit)
+        notes.append(msg("Koya limit (9.2, 14.5): opponents with at least %(limit)s points",
+                         limit=fmt(limit)))
+        notes.append(msg("maximum possible score %(maximum)s (C.07 9.2): a win's points for "
+                         "every round with a scheduled game, or what a round-robin bye awards",
+                         maximum=fmt(prep.frac(buchholz.maximum_score(prep)))))
+    elif name in ("ARO", "TPR", "PTP"):
+        terms = t.terms[i]
+        gone = {k for k, _ in cuts}
+        kept = [k for k in range(len(terms.rounds)) if k not in gone]
+        if kept:
+            total = sum(int(terms.contributions[k]) for k in kept)
+            halves = sum(prep.half[i][terms.rounds[k] - 1] for k in kept)
+            games = len(kept)
+            pct = percent(halves, games)
+            notes.append(msg("ARO = %(total)d / %(games)d rounded half up = %(aro)d (10.1)",
+                             total=total, games=games, aro=round_half_up(total, games)))
+            if name == "TPR":
+                notes.append(msg("p = %(points)s / %(games)d = %(p)s, dp = %(dp)d (B.02 8.1.1); "
+                                 "TPR = ARO + dp (10.2)", points=fmt(Fraction(halves, 2)),
+                                 games=games, p=f"{pct // 100}.{pct % 100:02d}",
+                                 dp=fide_tables.dp(pct)))
+            if name == "PTP":
+                notes.append(msg("PTP: lowest R with the sum of expected scores (B.02 8.1.2) "
+                                 ">= %(points)s (10.3)", points=fmt(Fraction(halves, 2))))
+    elif t.combine == MEAN:
+        notes.append(label(N_("the value is the average of the contributions")))
+    elif t.combine == MEAN_HALF_UP:
+        notes.append(label(N_("the value is the average of the contributions, rounded half "
+                              "up")))
+    elif name == "DE":
+        notes.append(label(N_("the ranking applies art. 6 to each still-tied group; this "
+                              "value is the score among all players with the same points")))
+    return notes
 
 
 def explain_prepared(prep: Prepared, start_no: int, code: Code | str) -> Explanation:
     """:func:`explain` on an already prepared view (the calculator explains many codes)."""
     parsed = parse_code(code) if isinstance(code, str) else code
     if start_no not in prep.index:
-        raise TiebreakError(f"there is no player with start number {start_no}")
+        raise TiebreakError(msg("there is no player with start number %(start_no)d",
+                                start_no=start_no))
     i = prep.index[start_no]
     column = compute_prepared(prep, (parsed,)).columns[parsed.text]
-    rows, notes = _explain_rows(prep, i, parsed)
+    t = tally(prep, parsed)
+    _, cuts = evaluate(t, i)
+    rows = rows_of(t, i, cuts, _describe(parsed.name, t))
+    notes = _notes(prep, parsed, t, i, cuts)
     if column.dropped:
         notes = [column.dropped, *notes]
     return Explanation(start_no, prep.names[i], parsed.text, prep.edition.name,
-                       column.value(i), NAMES[parsed.name], rows, tuple(notes))
+                       column.value(i), label(NAMES[parsed.name]), rows, tuple(notes),
+                       t.combine)
 
 
 def explain(t: Tournament, start_no: int, code: str, edition: str | Edition = "fide-2026", *,
             unrated_rating: int | None = None) -> Explanation:
     """Why player ``start_no`` has the value they have for ``code`` under ``edition``."""
     return explain_prepared(prepare(t, edition, unrated_rating=unrated_rating), start_no, code)
+
+
+__all__ = ["ExplainRow", "Explanation", "explain", "explain_prepared", "fmt", "rows_of",
+           "score_note"]

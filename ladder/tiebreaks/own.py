@@ -1,76 +1,144 @@
-"""Tie-breaks from the participant's own record: PTS (5), WIN, WON, BPG, BWG, PS, REP, STD (7)."""
+"""Tie-breaks from the participant's own record: PTS (5), WIN, WON, BPG, BWG, PS, REP, STD (7).
+
+Each has one term per round (what that round adds); the value is their sum.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import accumulate
 
 from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
+from ladder.tiebreaks.terms import Tally, Terms, terms_of, tally_column
+from ladder.tiebreaks.wording import N_, label
+
+
+def round_terms(prep: Prepared, per_round: Callable[[int], Iterable[int]],
+                keys: tuple[int, ...] | None = None) -> tuple[Terms, ...]:
+    """One term in every round for every player: ``per_round(i)`` gives player ``i``'s
+    contributions; the key is the contribution unless ``keys`` gives the same keys to all."""
+    every = tuple(range(1, prep.rounds + 1))
+    no_vur = (False,) * prep.rounds
+    none = (None,) * prep.rounds
+    out = []
+    for i in range(prep.size):
+        values = tuple(per_round(i))
+        out.append(terms_of((every, values, values if keys is None else keys, no_vur, none)))
+    return tuple(out)
+
+
+def _own_tally(prep: Prepared, name: str, per_round: Callable[[int], Iterable[int]],
+               scale: int = 1) -> Tally:
+    terms = prep.shared(("own", name), lambda p: round_terms(p, per_round))
+    return Tally(prep, terms, scale)
+
+
+def pts_tally(prep: Prepared, code: Code) -> Tally:
+    """PTS (5): the points of each round."""
+    return _own_tally(prep, "PTS", lambda i: prep.pts[i], prep.unit)
 
 
 def points(prep: Prepared, code: Code) -> Column:
     """PTS: the score."""
-    return Column(code, prep.points, prep.unit)
+    return tally_column(code, pts_tally(prep, code))
+
+
+_WON_KINDS = frozenset({k for k in Kind if k.played} | {Kind.FORFEIT_WIN})
+_DOUBLE_FORFEIT = Kind.DOUBLE_FORFEIT
 
 
 def won_flags(prep: Prepared, i: int) -> tuple[bool, ...]:
     """Rounds won as a game (7.2): over the board, or a round-robin forfeit win (15.2)."""
-    return tuple(g and p == prep.win and (k.played or k is Kind.FORFEIT_WIN)
-                 for g, p, k in zip(prep.own_game[i], prep.pts[i], prep.kind[i]))
+    win = prep.win
+    return tuple([g and p == win and k in _WON_KINDS
+                  for g, p, k in zip(prep.own_game[i], prep.pts[i], prep.kind[i])])
+
+
+def win_tally(prep: Prepared, code: Code) -> Tally:
+    """WIN (7.1): 1 for each round with a win's points, with or without playing (forfeit
+    wins, PAB and full-point byes worth a win count)."""
+    win = prep.win
+    return _own_tally(prep, "WIN", lambda i: [int(p == win) for p in prep.pts[i]])
 
 
 def wins(prep: Prepared, code: Code) -> Column:
-    """WIN (7.1): rounds with a win's points, with or without playing (forfeit wins, PAB and
-    full-point byes worth a win count)."""
-    raw = tuple(sum(1 for p in row if p == prep.win) for row in prep.pts)
-    return Column(code, raw, 1)
+    """WIN (7.1): rounds with a win's points, played or not."""
+    return tally_column(code, win_tally(prep, code))
+
+
+def won_tally(prep: Prepared, code: Code) -> Tally:
+    """WON (7.2): 1 for each game won over the board."""
+    return _own_tally(prep, "WON", lambda i: [int(w) for w in won_flags(prep, i)])
 
 
 def won(prep: Prepared, code: Code) -> Column:
     """WON (7.2): games won over the board."""
-    return Column(code, tuple(sum(won_flags(prep, i)) for i in range(prep.size)), 1)
+    return tally_column(code, won_tally(prep, code))
+
+
+def bpg_tally(prep: Prepared, code: Code) -> Tally:
+    """BPG (7.3): 1 for each game played with Black."""
+    return _own_tally(prep, "BPG", lambda i: [int(g and b) for g, b in
+                                             zip(prep.own_game[i], prep.black[i])])
 
 
 def black_games(prep: Prepared, code: Code) -> Column:
     """BPG (7.3): games played with Black over the board."""
-    raw = tuple(sum(1 for g, b in zip(prep.own_game[i], prep.black[i]) if g and b)
-                for i in range(prep.size))
-    return Column(code, raw, 1)
+    return tally_column(code, bpg_tally(prep, code))
+
+
+def bwg_tally(prep: Prepared, code: Code) -> Tally:
+    """BWG (7.4): 1 for each game won with Black."""
+    return _own_tally(prep, "BWG", lambda i: [int(w and b) for w, b in
+                                             zip(won_flags(prep, i), prep.black[i])])
 
 
 def black_wins(prep: Prepared, code: Code) -> Column:
     """BWG (7.4): games won with Black over the board."""
-    raw = tuple(sum(1 for w, b in zip(won_flags(prep, i), prep.black[i]) if w and b)
-                for i in range(prep.size))
-    return Column(code, raw, 1)
+    return tally_column(code, bwg_tally(prep, code))
 
 
 def running_scores(prep: Prepared, i: int) -> list[int]:
     """Player ``i``'s score after each round, in scaled points (the terms of PS, 7.5)."""
-    out, total = [], 0
-    for p in prep.pts[i]:
-        total += p
-        out.append(total)
-    return out
+    return list(accumulate(prep.pts[i]))
+
+
+#: PS/Cn: the running scores of the first n rounds go (14.1.1).
+FIRST_ROUNDS_CUT = label(N_("first round(s) cut (C.07 14.1.1)"))
+
+
+def ps_tally(prep: Prepared, code: Code) -> Tally:
+    """PS (7.5): the running score after each round. PS/Cn cuts the first n rounds (14.1.1):
+    the key is the round, so the least significant value is the earliest. Reading: art. 16
+    does not name PS, so no VUR exception."""
+    terms = prep.shared("ps_terms", lambda p: round_terms(
+        p, lambda i: accumulate(p.pts[i]), tuple(range(p.rounds))))
+    return Tally(prep, terms, prep.unit, low=code.low, high=code.high,
+                 low_reason=FIRST_ROUNDS_CUT)
 
 
 def progressive(prep: Prepared, code: Code) -> Column:
-    """PS (7.5): sum of the running scores after each round. PS/Cn drops the running scores of
-    the first n rounds (14.1.1). Reading: art. 16 does not name PS, so no VUR exception."""
-    raw = tuple(sum(running_scores(prep, i)[code.low:]) for i in range(prep.size))
-    return Column(code, raw, prep.unit)
+    """PS (7.5): sum of the running scores after each round (PS/Cn without the first n)."""
+    return tally_column(code, ps_tally(prep, code))
 
 
 _NOT_ELECTED = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
 
+def rep_tally(prep: Prepared, code: Code) -> Tally:
+    """REP (7.6): 1 for each round except half-point byes, zero-point byes and forfeit
+    losses (the rounds after a withdrawal are zero-point byes, 16.1.1; a double forfeit is a
+    forfeit loss)."""
+    return _own_tally(prep, "REP", lambda i: [
+        int(not (k in _NOT_ELECTED and not g)) for k, g in zip(prep.kind[i], prep.own_game[i])])
+
+
 def rounds_elected(prep: Prepared, code: Code) -> Column:
-    """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses (the rounds
-    after a withdrawal are zero-point byes, 16.1.1; a double forfeit is a forfeit loss)."""
-    raw = tuple(prep.rounds - sum(1 for k, g in zip(prep.kind[i], prep.own_game[i])
-                                  if k in _NOT_ELECTED and not g)
-                for i in range(prep.size))
-    return Column(code, raw, 1)
+    """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses."""
+    return tally_column(code, rep_tally(prep, code))
 
 
 def std_round(prep: Prepared, i: int, r: int) -> int:
@@ -80,7 +148,7 @@ def std_round(prep: Prepared, i: int, r: int) -> int:
     kind = prep.kind[i][r]
     own = prep.pts[i][r]
     j = prep.opp[i][r]
-    if kind is Kind.DOUBLE_FORFEIT:
+    if kind is _DOUBLE_FORFEIT:
         return 0
     if j >= 0:
         other = prep.pts[j][r]
@@ -88,7 +156,12 @@ def std_round(prep: Prepared, i: int, r: int) -> int:
     return 2 if own > prep.draw else 1 if own == prep.draw else 0
 
 
+def std_tally(prep: Prepared, code: Code) -> Tally:
+    """STD (7.7): each round's standard points, in half units."""
+    return _own_tally(prep, "STD", lambda i: [std_round(prep, i, r) for r in range(prep.rounds)],
+                      2)
+
+
 def standard_points(prep: Prepared, code: Code) -> Column:
     """STD (7.7): wins and draws counted as 1 and ½ whatever the event's scoring."""
-    raw = tuple(sum(std_round(prep, i, r) for r in range(prep.rounds)) for i in range(prep.size))
-    return Column(code, raw, 2)
+    return tally_column(code, std_tally(prep, code))

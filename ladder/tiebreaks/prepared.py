@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from ladder.tournament import Colour, EventKind, Kind, RoundResult, Tournament
+from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament
 from ladder.tiebreaks.editions import (
     VUR_KINDS,
     Edition,
@@ -24,9 +24,17 @@ from ladder.tiebreaks.editions import (
 )
 from ladder.tiebreaks.errors import TiebreakError
 
+T = TypeVar("T")
+#: Per player (start-number order), per round: the shape of every array of a view.
+Rows = tuple[tuple[T, ...], ...]
+
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 _WITH_OPPONENT = frozenset(k for k in Kind if k.has_opponent)
 _PLAYED = frozenset(k for k in Kind if k.played)
+_MEETS_IN_ROUND_ROBIN = _PLAYED | frozenset(_FORFEITS)  # C.07 15.2
+_OWN_GAME_IN_ROUND_ROBIN = _PLAYED | {Kind.FORFEIT_WIN}  # C.07-2026 15.2
+_FULL_POINT_BYES = frozenset({Kind.PAIRING_BYE, Kind.FULL_BYE})
+_UNRATED_PLAYED = Kind.UNRATED_PLAYED
 
 
 def rounds_played(t: Tournament) -> int:
@@ -71,13 +79,11 @@ class Prepared:
         sc = t.scoring
         self.win = int(sc.win * unit)
         self.draw = int(sc.draw * unit)
-        self.rounds = n = rounds_played(t)
         # C.07 15.2 applies to pre-determined pairings: the event's kind decides (a Swiss in
         # which every pair happened to meet stays a Swiss). Readers that do not know the kind
         # guess it once, with ladder.tournament.looks_like_round_robin.
         self.rr = t.kind is EventKind.ROUND_ROBIN if round_robin is None else round_robin
-        rr15 = self.rr and edition.round_robin_15_2
-        self.rr_15_2 = rr15
+        self.rr_15_2 = self.rr and edition.round_robin_15_2
 
         players = sorted(t.players, key=lambda p: p.start_no)
         self.start_nos = tuple(p.start_no for p in players)
@@ -90,64 +96,124 @@ class Prepared:
             p.rating if p.rating and p.rating > 0 else unrated_rating for p in players
         )
 
-        arrays = self._read(players, n, sc, unit)
+        # rounds_played(t), found while reading the records.
+        self.rounds, arrays = self._read(players, sc, unit)
         self._derive(*arrays)
 
-    def _read(self, players: list, n: int, sc: Any, unit: int) -> tuple[tuple, ...]:
-        """Per player and round: kind, scaled points, opponent index, black, half points."""
-        kinds_all, pts_all, opp_all, black_all, half_all = [], [], [], [], []
+    def _read(self, players: list[Player], sc: Scoring,
+              unit: int) -> tuple[int, tuple[tuple[Any, ...], ...]]:
+        """The number of rounds (:func:`rounds_played`) and, per player and round: kind,
+        scaled points, opponent index, black, half points."""
         # Points per kind, scaled once (no Fraction arithmetic per round).
-        scaled = {k: int(sc.points(k) * unit) for k in Kind if k is not Kind.UNRATED_PLAYED}
-        half_of = {Kind.WIN: 2, Kind.DRAW: 1}
+        scaled = {k: int(sc.points(k) * unit) for k in Kind if k is not _UNRATED_PLAYED}
+        half_of = {k: 2 if k is Kind.WIN else 1 if k is Kind.DRAW else 0 for k in Kind}
+        zero_bye = Kind.ZERO_BYE
+        longest = max((len(p.results) for p in players), default=0)
+        in_order = list(range(1, longest + 1))
+        prefix = [in_order[:m] for m in range(longest + 1)]
         index = self.index
-        for i, player in enumerate(players):
-            by_round: dict[int, RoundResult] = {}
-            for res in player.results:
-                if res.round in by_round:
-                    raise TiebreakError(
-                        f"player {player.start_no} has two results in round {res.round}")
-                by_round[res.round] = res
-            kinds, pts, opps, black, half = [], [], [], [], []
-            for r in range(1, n + 1):
-                res = by_round.get(r)
-                if res is None:
-                    res = RoundResult(r, Kind.ZERO_BYE)  # no entry: a zero-point bye (SPEC §1)
-                kind = res.kind
-                kinds.append(kind)
-                if kind is Kind.UNRATED_PLAYED:
-                    pts.append(int(res.points(sc) * unit))
-                    half.append(int((res.outcome or 0) * 2))
+        black_colour = Colour.BLACK
+        with_opponent = _WITH_OPPONENT
+        # One pass: the usual record (one result per round, in round order, no unrated game,
+        # every opponent known) as lists; anything else is read round by round afterwards.
+        rows: list[tuple[list[Kind], list[int], list[bool]] | None] = []
+        n = 0
+        for player in players:
+            results = player.results
+            kinds = [res.kind for res in results]
+            if [res.round for res in results] == prefix[len(results)] and \
+                    _UNRATED_PLAYED not in kinds:
+                try:
+                    opps = [index[res.opponent]  # type: ignore[index]
+                            if res.kind in with_opponent else -1 for res in results]
+                except KeyError:
+                    pass  # an unknown opponent: the careful path names it
                 else:
-                    pts.append(scaled[kind])
-                    half.append(half_of.get(kind, 0))
-                if kind in _WITH_OPPONENT:
-                    opp = index.get(res.opponent)  # type: ignore[arg-type]
-                    if opp is None:
-                        raise TiebreakError(
-                            f"player {player.start_no} round {r}: opponent "
-                            f"{res.opponent} is not in the tournament")
-                    opps.append(opp)
-                else:
-                    opps.append(-1)
-                black.append(res.colour is Colour.BLACK)
+                    last = len(kinds)
+                    while last and kinds[last - 1] is zero_bye:
+                        last -= 1
+                    if last > n:
+                        n = last
+                    rows.append((kinds, opps, [res.colour is black_colour for res in results]))
+                    continue
+            rows.append(None)
+            last = max((res.round for res in results if res.kind is not zero_bye), default=0)
+            if last > n:
+                n = last
+        kinds_all: list[tuple[Kind, ...]] = []
+        pts_all: list[tuple[int, ...]] = []
+        opp_all: list[tuple[int, ...]] = []
+        black_all: list[tuple[bool, ...]] = []
+        half_all: list[tuple[int, ...]] = []
+        for player, row in zip(players, rows):
+            if row is None:
+                kinds_t, pts_t, opps_t, black_t, half_t = self._read_one(
+                    player, n, sc, unit, scaled, half_of)
+                kinds_all.append(kinds_t)
+                pts_all.append(pts_t)
+                opp_all.append(opps_t)
+                black_all.append(black_t)
+                half_all.append(half_t)
+                continue
+            kinds, opps, black = row
+            pad = n - len(kinds)
+            if pad > 0:  # no entry: a zero-point bye (SPEC §1)
+                kinds += [zero_bye] * pad
+                opps += [-1] * pad
+                black += [False] * pad
+            elif pad < 0:  # trailing zero-point byes after the last round anybody played
+                del kinds[n:], opps[n:], black[n:]
             kinds_all.append(tuple(kinds))
-            pts_all.append(tuple(pts))
+            pts_all.append(tuple(map(scaled.__getitem__, kinds)))
             opp_all.append(tuple(opps))
             black_all.append(tuple(black))
-            half_all.append(tuple(half))
+            half_all.append(tuple(map(half_of.__getitem__, kinds)))
         # Both sides of a pairing must agree (the file readers check this too).
-        for i in range(len(players)):
-            for r in range(n):
-                j = opp_all[i][r]
-                if j >= 0 and opp_all[j][r] != i:
-                    raise TiebreakError(
-                        f"round {r + 1}: player {self.start_nos[i]} is paired with "
-                        f"{self.start_nos[j]}, but {self.start_nos[j]}'s record disagrees")
-        return (tuple(kinds_all), tuple(pts_all), tuple(opp_all), tuple(black_all),
-                tuple(half_all))
+        for r, col in enumerate(zip(*opp_all)):
+            bad = [i for i, j in enumerate(col) if j >= 0 and col[j] != i]
+            if bad:
+                i, j = bad[0], col[bad[0]]
+                raise TiebreakError(
+                    f"round {r + 1}: player {self.start_nos[i]} is paired with "
+                    f"{self.start_nos[j]}, but {self.start_nos[j]}'s record disagrees")
+        return n, (tuple(kinds_all), tuple(pts_all), tuple(opp_all), tuple(black_all),
+                   tuple(half_all))
 
-    def _derive(self, kinds_all: tuple, pts_all: tuple, opp_all: tuple, black_all: tuple,
-                half_all: tuple, *, fixed_scores: dict[int, int] | None = None) -> None:
+    def _read_one(self, player: Player, n: int, sc: Scoring, unit: int,
+                  scaled: dict[Kind, int], half_of: dict[Kind, int]) -> tuple[tuple[Any, ...], ...]:
+        """One record read round by round (results out of order, unrated games, errors)."""
+        by_round: dict[int, RoundResult] = {}
+        for res in player.results:
+            if res.round in by_round:
+                raise TiebreakError(
+                    f"player {player.start_no} has two results in round {res.round}")
+            by_round[res.round] = res
+        kinds, pts, opps, black, half = [], [], [], [], []
+        for r in range(1, n + 1):
+            res = by_round.get(r) or RoundResult(r, Kind.ZERO_BYE)  # none: a zero-point bye
+            kind = res.kind
+            kinds.append(kind)
+            if kind is Kind.UNRATED_PLAYED:
+                pts.append(int(res.points(sc) * unit))
+                half.append(int((res.outcome or 0) * 2))
+            else:
+                pts.append(scaled[kind])
+                half.append(half_of.get(kind, 0))
+            if kind in _WITH_OPPONENT:
+                opp = self.index.get(res.opponent)  # type: ignore[arg-type]
+                if opp is None:
+                    raise TiebreakError(
+                        f"player {player.start_no} round {r}: opponent "
+                        f"{res.opponent} is not in the tournament")
+                opps.append(opp)
+            else:
+                opps.append(-1)
+            black.append(res.colour is Colour.BLACK)
+        return tuple(kinds), tuple(pts), tuple(opps), tuple(black), tuple(half)
+
+    def _derive(self, kinds_all: Rows[Kind], pts_all: Rows[int], opp_all: Rows[int],
+                black_all: Rows[bool], half_all: Rows[int], *,
+                fixed_scores: dict[int, int] | None = None) -> None:
         """Everything the tie-breaks read, from the per-round arrays. ``fixed_scores`` gives
         some players a final (and adjusted) score directly (the calculator's opponents)."""
         n = self.rounds
@@ -161,70 +227,89 @@ class Prepared:
         self.half = half_all
         fixed = fixed_scores or {}
         self.fixed_scores = fixed
-        self.points = tuple(fixed.get(i, sum(p)) for i, p in enumerate(pts_all))
+        self.points = (tuple(map(sum, pts_all)) if not fixed else
+                       tuple(fixed.get(i, sum(p)) for i, p in enumerate(pts_all)))
 
-        otb_all, meets_all, own_all, vur_all, cat_all = [], [], [], [], []
-        for i in players:
-            otb = tuple(k in _PLAYED for k in kinds_all[i])
+        all_true = (True,) * n
+        all_false = (False,) * n
+        all_none: tuple[str | None, ...] = (None,) * n
+        played_kinds = _PLAYED.issuperset
+        # Every round played over the board: nothing of art. 15.2 or 16 applies.
+        everything_played = [played_kinds(kinds) for kinds in kinds_all]
+        otb_all: list[tuple[bool, ...]] = [all_true] * len(kinds_all)
+        meets_all = otb_all[:]
+        own_all = otb_all[:]
+        vur_all = [all_false] * len(kinds_all)
+        cat_all = [all_none] * len(kinds_all)
+        for i in [i for i, e in enumerate(everything_played) if not e]:
+            kinds = kinds_all[i]
+            otb = tuple([k in _PLAYED for k in kinds])
             if rr15:
                 # C.07 15.2: in pre-determined pairings a forfeit is a game against the
                 # scheduled opponent (except for the rating-based tie-breaks, which use otb).
-                meets = tuple(k.played or k in _FORFEITS for k in kinds_all[i])
+                meets = tuple([k in _MEETS_IN_ROUND_ROBIN for k in kinds])
                 if edition.rr_forfeit_loss_unplayed_for_own:
                     # C.07-2026 15.2: forfeit losses stay unplayed for type-B tie-breaks.
-                    own = tuple(k.played or k is Kind.FORFEIT_WIN for k in kinds_all[i])
+                    own = tuple([k in _OWN_GAME_IN_ROUND_ROBIN for k in kinds])
                 else:
                     own = meets
-                cats: tuple[str | None, ...] = tuple(
-                    None if m else ("16.2.1" if k in (Kind.PAIRING_BYE, Kind.FULL_BYE) else None)
-                    for k, m in zip(kinds_all[i], meets))
-                vur = (False,) * n
+                cats: tuple[str | None, ...] = tuple([
+                    None if m else ("16.2.1" if k in _FULL_POINT_BYES else None)
+                    for k, m in zip(kinds, meets)])
+                vur = all_false
             else:
                 meets = otb
                 own = otb
-                cats = categories(kinds_all[i])
-                vur = tuple(edition.vur_cuts and k in VUR_KINDS for k in kinds_all[i])
-            otb_all.append(otb)
-            meets_all.append(meets)
-            own_all.append(own)
-            vur_all.append(vur)
-            cat_all.append(cats)
+                cats = categories(kinds)
+                vur = tuple([k in VUR_KINDS for k in kinds]) if edition.vur_cuts else all_false
+            otb_all[i] = otb
+            meets_all[i] = meets
+            own_all[i] = own
+            vur_all[i] = vur
+            cat_all[i] = cats
         self.otb = tuple(otb_all)
         self.meets = tuple(meets_all)
         self.own_game = tuple(own_all)
         self.vur = tuple(vur_all)
         self.category = tuple(cat_all)
 
-        if self.rr and edition.round_robin_15_2:
+        points = self.points
+        if rr15:
             # 15.2: no art. 16 in a round-robin; the scores are the scores.
-            self.adjusted = self.points
+            self.adjusted = adjusted = points
         else:
-            self.adjusted = tuple(
-                fixed[i] if i in fixed else
+            # 16.3 (or C.02 13.15.3 / 34E); a record played throughout is its own score.
+            self.adjusted = adjusted = tuple([
+                points[i] if everything_played[i] or i in fixed else
                 adjusted_score(edition, pts_all[i], kinds_all[i], cat_all[i], self.draw)
-                for i in players)
+                for i in players])
 
-        values = []
+        values: list[tuple[int | None, ...]] = []
         for i in players:
+            opps = opp_all[i]
+            if everything_played[i]:
+                values.append(tuple([adjusted[j] for j in opps]))
+                continue
+            meets = meets_all[i]
             row: list[int | None] = []
             for r in range(n):
-                j = opp_all[i][r]
-                if meets_all[i][r]:
-                    row.append(self.adjusted[j])
+                j = opps[r]
+                if meets[r]:
+                    row.append(adjusted[j])
                 elif rr15:
                     row.append(None)  # 15.2: a round-robin bye is no unplayed round: no term
                 else:
                     row.append(own_unplayed_value(
-                        edition, own_score=self.points[i], kind=kinds_all[i][r],
+                        edition, own_score=points[i], kind=kinds_all[i][r],
                         round_index=r, rounds=n, pts=pts_all[i],
-                        opp_adjusted=self.adjusted[j] if j >= 0 else None,
+                        opp_adjusted=adjusted[j] if j >= 0 else None,
                         win=self.win, draw=self.draw))
             values.append(tuple(row))
         self.value = tuple(values)
         self._shared: dict[Any, Any] = {}
 
-    def derived(self, edition: Edition | None = None, *, kinds: tuple | None = None,
-                pts: tuple | None = None, half: tuple | None = None) -> Prepared:
+    def derived(self, edition: Edition | None = None, *, kinds: Rows[Kind] | None = None,
+                pts: Rows[int] | None = None, half: Rows[int] | None = None) -> Prepared:
         """A new view of the same players with another edition and/or changed rounds
         (used for Fore Buchholz and for the US Chess codes); this view is not touched."""
         other = object.__new__(Prepared)
@@ -256,4 +341,5 @@ class Prepared:
 
     def variant(self, key: str, build: Callable[[Prepared], Prepared]) -> Prepared:
         """Another prepared view derived from this one (Fore Buchholz, US Chess), cached."""
-        return self.shared(("variant", key), build)
+        view: Prepared = self.shared(("variant", key), build)
+        return view

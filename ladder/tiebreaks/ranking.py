@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
+from typing import Any
 
 from ladder.tournament import Tournament
 from ladder.tiebreaks.codes import Code
@@ -21,7 +21,7 @@ _BOTTOM = float("-inf")
 def _split(group: list[int], column: Column) -> list[list[int]]:
     """Sort a tied group by one column (higher first, None last) and split equal values."""
     raw = column.raw
-    key = [_BOTTOM if raw[i] is None else raw[i] for i in group]
+    key: list[Any] = [_BOTTOM if raw[i] is None else raw[i] for i in group]
     order = sorted(range(len(group)), key=lambda k: key[k], reverse=True)
     out: list[list[int]] = []
     last = None
@@ -70,13 +70,13 @@ def rank_prepared(prep: Prepared, codes: Sequence[Code], *,
         members = sorted(group, key=lambda i: prep.start_nos[i])
         if rng is not None and len(members) > 1:
             rng.shuffle(members)  # drawing of lots (4.2), reproducible from the seed
-            ranks = range(place, place + len(members))
+            ranks: Sequence[int] = range(place, place + len(members))
         else:
             ranks = [place] * len(members)  # remaining ties share the place
         for i, r in zip(members, ranks):
             standings.append(Standing(
                 start_no=prep.start_nos[i], name=prep.names[i],
-                points=Fraction(prep.points[i], prep.unit), rank=r,
+                points=table.points[i], rank=r,
                 tiebreaks=Row(table.columns, i)))
         place += len(members)
     return standings, table

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Union
 
+from ladder.messages import Message
 from ladder.tiebreaks.codes import Code
 
 Raw = Union[int, Fraction, None]
@@ -19,13 +20,14 @@ class Column:
     ``raw`` holds scaled integers (value = raw / ``scale``), exact Fractions (``scale`` 1) or
     None (no value: no opponent to average over, or the tie-break was dropped). Higher is
     better for every tie-break of the engine; None ranks below every value.
-    ``dropped`` says why the whole column is empty (Art. 10), if it is.
+    ``dropped`` says why the whole column is empty (Art. 10), if it is: a message
+    (``str()`` is the English).
     """
 
     code: Code
     raw: tuple[Raw, ...]
     scale: int = 1
-    dropped: str | None = None
+    dropped: Message | None = None
 
     def value(self, index: int) -> Fraction | None:
         """The exact value of the player at ``index`` (None when not applied)."""
@@ -37,7 +39,11 @@ class Column:
 
 @dataclass(frozen=True)
 class TiebreakTable:
-    """Every requested tie-break of every player (``compute``'s answer)."""
+    """Every requested tie-break of every player (``compute``'s answer).
+
+    ``warnings`` are messages (Art. 10 drops, Buchholz-type codes in a round-robin);
+    ``str()`` gives the English.
+    """
 
     edition: str
     codes: tuple[Code, ...]
@@ -45,7 +51,7 @@ class TiebreakTable:
     names: tuple[str, ...]
     points: tuple[Fraction, ...]
     columns: dict[str, Column] = field(hash=False)
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
 
     def value(self, start_no: int, code: str) -> Fraction | None:
         """The value of tie-break ``code`` (spelled as requested) for ``start_no``."""

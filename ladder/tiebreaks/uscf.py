@@ -8,11 +8,17 @@ score), and the player's own unplayed rounds count as opponents with adjusted sc
 from __future__ import annotations
 
 from ladder.tournament import Kind
+from ladder.tiebreaks.buchholz import bh_terms
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.editions import USCF
-from ladder.tiebreaks.modifiers import apply_cuts
+from ladder.tiebreaks.own import round_terms
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
+from ladder.tiebreaks.terms import SUM, Tally, Terms, terms_of, tally_column
+
+
+_PLAYED = frozenset(k for k in Kind if k.played)
+_KASHDAN = {2: 4, 1: 2, 0: 1}  # half points of a played game -> Kashdan points
 
 
 def uscf_view(prep: Prepared) -> Prepared:
@@ -22,10 +28,9 @@ def uscf_view(prep: Prepared) -> Prepared:
     return prep.variant("uscf", lambda p: p.derived(USCF))
 
 
-def solkoff_terms(prep: Prepared, i: int) -> list[tuple[int, int, bool, int]]:
+def solkoff_terms(prep: Prepared, i: int) -> Terms:
     """One term per round: the opponent's adjusted score, 0 for an own unplayed round."""
-    view = uscf_view(prep)
-    return [(v, v, False, r + 1) for r, v in enumerate(view.value[i]) if v is not None]
+    return bh_terms(uscf_view(prep))[i]
 
 
 def median_cuts(prep: Prepared, name: str, i: int) -> tuple[int, int]:
@@ -47,76 +52,105 @@ def median_cuts(prep: Prepared, name: str, i: int) -> tuple[int, int]:
     return n, n
 
 
-def _median(prep: Prepared, code: Code, name: str) -> Column:
+def solkoff_tally(prep: Prepared, name: str = "SOLK") -> Tally:
+    """SOLK, MM or HARK (34E): the Solkoff terms of the US Chess view, with the medians'
+    cuts per player (SOLK: none)."""
     view = uscf_view(prep)
-    raw = []
-    for i in range(view.size):
-        low, high = median_cuts(view, name, i)
-        raw.append(apply_cuts(solkoff_terms(view, i), low, high, False)[0])
-    return Column(code, tuple(raw), view.unit)
+    cuts = None if name == "SOLK" else tuple(median_cuts(view, name, i)
+                                             for i in range(view.size))
+    return Tally(view, bh_terms(view), view.unit, view.unit, SUM, cuts=cuts)
 
 
 def modified_median(prep: Prepared, code: Code) -> Column:
     """MM (34E1)."""
-    return _median(prep, code, "MM")
+    return tally_column(code, solkoff_tally(prep, "MM"))
 
 
 def harkness(prep: Prepared, code: Code) -> Column:
     """HARK (34E): median (drop highest and lowest; two each from nine rounds)."""
-    return _median(prep, code, "HARK")
+    return tally_column(code, solkoff_tally(prep, "HARK"))
 
 
 def solkoff(prep: Prepared, code: Code) -> Column:
     """SOLK (34E): sum of the opponents' adjusted scores, nothing dropped."""
-    view = uscf_view(prep)
-    raw = tuple(sum(t[1] for t in solkoff_terms(view, i)) for i in range(view.size))
-    return Column(code, raw, view.unit)
+    return tally_column(code, solkoff_tally(prep))
+
+
+def cumulative_rounds(prep: Prepared, i: int) -> list[int]:
+    """CUM's term of each round: the running score after it, minus that round's points if
+    they were received without playing. Reading of the SPEC's "minus points received
+    without playing" (each such round's points once)."""
+    out = []
+    running = 0
+    for p, k in zip(prep.pts[i], prep.kind[i]):
+        running += p
+        out.append(running if k in _PLAYED else running - p)
+    return out
 
 
 def cumulative_of(prep: Prepared, i: int) -> int:
-    """CUM: sum of the running scores, minus the points received without playing (each such
-    round's points once). Reading of the SPEC's "minus points received without playing"."""
-    total = running = 0
-    for p, k in zip(prep.pts[i], prep.kind[i]):
-        running += p
-        total += running
-        if not k.played:
-            total -= p
-    return total
+    """CUM of player ``i``: the sum of :func:`cumulative_rounds`."""
+    return sum(cumulative_rounds(prep, i))
+
+
+def cum_tally(prep: Prepared, code: Code) -> Tally:
+    """CUM (34E) on the US Chess view."""
+    view = uscf_view(prep)
+    terms = view.shared("cum_terms", lambda p: round_terms(p, lambda i: cumulative_rounds(p, i)))
+    return Tally(view, terms, view.unit)
 
 
 def cumulative(prep: Prepared, code: Code) -> Column:
     """CUM (34E)."""
+    return tally_column(code, cum_tally(prep, code))
+
+
+def opcum_tally(prep: Prepared, code: Code) -> Tally:
+    """OPCUM (34E): one term per round: the cumulative score of the opponent played, 0 for a
+    round not played over the board."""
     view = uscf_view(prep)
-    return Column(code, tuple(cumulative_of(view, i) for i in range(view.size)), view.unit)
+    cums = view.shared("cum", lambda p: tuple(cumulative_of(p, i) for i in range(p.size)))
+    every = tuple(range(1, view.rounds + 1))
+    out = []
+    for opps, otb in zip(view.opp, view.otb):
+        shown = tuple([cums[j] if o else None for j, o in zip(opps, otb)])
+        got = tuple([0 if s is None else s for s in shown])
+        out.append(terms_of((every, got, got, (False,) * len(every), shown)))
+    return Tally(view, tuple(out), view.unit, view.unit)
 
 
 def opponents_cumulative(prep: Prepared, code: Code) -> Column:
     """OPCUM (34E): sum of the cumulative scores of the opponents played (own unplayed
     rounds: 0)."""
-    view = uscf_view(prep)
-    cums = view.shared("cum", lambda p: tuple(cumulative_of(p, i) for i in range(p.size)))
-    raw = tuple(sum(cums[j] for r, j in enumerate(view.opp[i]) if view.otb[i][r])
-                for i in range(view.size))
-    return Column(code, raw, view.unit)
+    return tally_column(code, opcum_tally(prep, code))
 
 
 def kashdan_round(kind: Kind, half: int) -> int:
     """Kashdan points of one round: 4 a win, 2 a draw, 1 a loss (played), 0 unplayed."""
-    if not kind.played:
+    if kind not in _PLAYED:
         return 0
-    return {2: 4, 1: 2, 0: 1}[half]
+    return _KASHDAN[half]
+
+
+def kash_tally(prep: Prepared, code: Code) -> Tally:
+    """KASH (34E): each round's Kashdan points."""
+    terms = prep.shared("kash_terms", lambda p: round_terms(p, lambda i: [
+        kashdan_round(k, h) for k, h in zip(p.kind[i], p.half[i])]))
+    return Tally(prep, terms)
 
 
 def kashdan(prep: Prepared, code: Code) -> Column:
     """KASH (34E): 4 per win, 2 per draw, 1 per loss played, 0 per unplayed round."""
-    raw = tuple(sum(kashdan_round(k, h) for k, h in zip(prep.kind[i], prep.half[i]))
-                for i in range(prep.size))
-    return Column(code, raw, 1)
+    return tally_column(code, kash_tally(prep, code))
+
+
+def mb_tally(prep: Prepared, code: Code) -> Tally:
+    """MB (34E): 1 for each game played with Black."""
+    terms = prep.shared("mb_terms", lambda p: round_terms(p, lambda i: [
+        int(b and k in _PLAYED) for k, b in zip(p.kind[i], p.black[i])]))
+    return Tally(prep, terms)
 
 
 def most_blacks(prep: Prepared, code: Code) -> Column:
     """MB (34E): number of games played with Black."""
-    raw = tuple(sum(1 for k, b in zip(prep.kind[i], prep.black[i]) if b and k.played)
-                for i in range(prep.size))
-    return Column(code, raw, 1)
+    return tally_column(code, mb_tally(prep, code))
