@@ -13,7 +13,7 @@ from functools import lru_cache
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import Entry, Event, Member, Merge, RatingRow
+from ..models import Entry, Event, Member, MemberAlias, Merge, RatingRow
 from ..names import name_key, suggest
 
 MAX_SUGGESTIONS_PER_MEMBER = 3
@@ -80,6 +80,13 @@ def visible_members() -> list[tuple[int, str]]:
     return [(row.id, row.name) for row in db.session.execute(
         select(Member.id, Member.name).where(Member.merged_into_id.is_(None))
         .order_by(Member.name_key, Member.id))]
+
+
+def member_aliases(member_id: int) -> list[str]:
+    """The other spellings a member was confirmed under, oldest first."""
+    return list(db.session.scalars(select(MemberAlias.name)
+                                   .where(MemberAlias.member_id == member_id)
+                                   .order_by(MemberAlias.id)))
 
 
 def member_entries(member_id: int) -> list[EntryLine]:
@@ -160,5 +167,5 @@ def _moved_count(record: Merge) -> int:
     return len([i for i in record.moved_entry_ids.split(",") if i])
 
 
-__all__ = ["roster", "visible_members", "member_entries", "merge_suggestions", "merge_list",
+__all__ = ["member_aliases", "roster", "visible_members", "member_entries", "merge_suggestions", "merge_list",
            "merge_line", "EntryLine", "DuplicatePair", "MergeLine"]

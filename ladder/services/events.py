@@ -17,7 +17,7 @@ from ..names.aliases import after_publish
 from ..queries.names import name_index
 from ..tournament import EventKind, Tournament
 from . import InvalidInput, NotFound, aliases, audit, use_case
-from .replay import event_key, replay_change
+from .replay import club_settings, event_key, replay_change
 
 MAX_NAME = 200
 JUNIOR_AGE = 18
@@ -118,6 +118,8 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
     members = {m.id: m for m in session.scalars(
         select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}
     entries: dict[int, Entry] = {}
+    # New members start from the club's options, never from a model default (issue 10.6).
+    start_rating = club_settings(session).start_rating
     chosen = [v for v in request.links.values() if v is not None]
     if len(chosen) != len(set(chosen)):
         raise InvalidInput(_("Two players of the event are linked to the same member."))
@@ -129,7 +131,7 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
                 raise NotFound(_("Member %(id)d does not exist.", id=member_id))
         else:
             name = clean_name(player.name)
-            member = Member(name=name, name_key=name_key(name),
+            member = Member(name=name, name_key=name_key(name), rating=start_rating, games=0,
                             junior=player.start_no in request.new_juniors)
             session.add(member)
         raw = clean_name(player.name)

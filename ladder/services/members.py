@@ -21,6 +21,9 @@ from .events import clean_name
 from .replay import EventKey, club_settings, replay, replay_change
 
 
+MAX_MEMBER_NAME = 200
+
+
 def _member(member_id: int) -> Member:
     member = db.session.get(Member, member_id)
     if member is None:
@@ -163,7 +166,8 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
             raise InvalidInput(_("%(name)s already plays in this event.", name=target.name))
     else:
         name = clean_name(entry.raw_name)
-        target = Member(name=name, name_key=name_key(name))
+        target = Member(name=name, name_key=name_key(name),
+                        rating=club_settings().start_rating, games=0)
         db.session.add(target)
     key = (entry.event.date, entry.event_id)
 
@@ -231,4 +235,67 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
 
 
 
-__all__ = ["merge", "undo_merge", "relink", "set_junior", "record_consent", "played_each_other"]
+#: Characters no person's name contains; refused so a name can never be read as markup.
+_NOT_IN_NAMES = set("<>{}[]\\|`")
+
+
+def checked_name(raw: str, field: str = "name") -> str:
+    """A typed member name tidied for storage, or :class:`InvalidInput` naming the problem."""
+    name = " ".join((raw or "").split())
+    if not name:
+        raise InvalidInput(_("The name cannot be empty."), field=field)
+    if len(name) > MAX_MEMBER_NAME:
+        raise InvalidInput(_("A name has at most %(max)d characters; this one has %(n)d.",
+                             max=MAX_MEMBER_NAME, n=len(name)), field=field)
+    bad = sorted({c for c in name if c in _NOT_IN_NAMES or ord(c) < 32})
+    if bad:
+        raise InvalidInput(_("A name cannot contain %(chars)s.",
+                             chars=" ".join(repr(c)[1:-1] for c in bad)), field=field)
+    return name
+
+
+def namesakes(name: str, *, besides: int | None = None) -> list[Member]:
+    """Visible members already called ``name`` (identity key), other than ``besides``."""
+    key = name_key(name)
+    return [m for m in db.session.scalars(select(Member).where(
+        Member.name_key == key, Member.merged_into_id.is_(None)).order_by(Member.id))
+        if m.id != besides]
+
+
+@use_case
+def rename(member_id: int, new_name: str, actor: str) -> Member:
+    """Correct a member's name; the old spelling stays as an alias that name matching uses.
+
+    Renaming to a name another member has is allowed (two people can share a name), but the
+    page warns and offers a merge (:func:`namesakes`).
+    """
+    member = _member(member_id)
+    if member.merged_into_id is not None:
+        raise Conflict(_("This record was merged into another member; rename that one."))
+    name = checked_name(new_name)
+    if name == member.name:
+        return member
+    old = member.name
+    aliases.update(member.id, lambda m: names_aliases.after_rename(m, name))
+    member.name, member.name_key = name, name_key(name)
+    audit.record(actor, "member.rename", f"Renamed “{old}” to “{name}”", member_id=member.id,
+                 old={"name": old}, new={"name": name})
+    return member
+
+
+@use_case
+def add_member(name: str, actor: str, *, junior: bool = False) -> Member:
+    """A member added by hand (for instance before their first event)."""
+    # A new member starts from the club's options, never from a model default (issue 10.6).
+    member = Member(name=checked_name(name), junior=junior,
+                    rating=club_settings().start_rating, games=0)
+    member.name_key = name_key(member.name)
+    db.session.add(member)
+    db.session.flush()
+    audit.record(actor, "member.add", f"Added “{member.name}”", member_id=member.id,
+                 new={"name": member.name, "junior": junior})
+    return member
+
+
+__all__ = ["merge", "undo_merge", "relink", "set_junior", "record_consent", "played_each_other",
+           "rename", "add_member", "namesakes", "checked_name"]

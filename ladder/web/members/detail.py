@@ -50,7 +50,9 @@ def _detail_context(member: Member, **extra: object) -> dict[str, object]:
         "member": member, "entries": reads.member_entries(member.id),
         "merged_into": merged_into, "today": dt.date.today(), "editing": None,
         "choices": [], "message": None, "error": None, "consent_error": None,
-        "junior_error": None, "consent_form": None,
+        "junior_error": None, "consent_form": None, "rename_error": None,
+        "rename_value": member.name, "namesakes": [],
+        "aliases": reads.member_aliases(member.id),
     }
     context.update(extra)
     return context
@@ -191,3 +193,26 @@ def _member_settings_error(member_id: int, fragment: str, **errors: object) -> s
     member = visible_member_or_404(member_id)
     template = fragment if is_htmx() else "members/detail.html"
     return render_template(template, **_detail_context(member, **errors))
+
+
+@bp.post("/<int:member_id>/rename")
+def rename(member_id: int) -> Response | str | tuple[str, int]:
+    """Correct a member's name (the old spelling is kept as an alias for name matching)."""
+    member = visible_member_or_404(member_id)
+    typed = request.form.get("name", "")[:1000]
+    old = member.name
+    try:
+        renamed = service.rename(member_id, typed, actor())
+    except ServiceError as error:
+        return refused(error, lambda message: render_template(
+            "members/detail.html", **_detail_context(visible_member_or_404(member_id),
+                                                     rename_error=message,
+                                                     rename_value=typed[:200])))
+    others = service.namesakes(renamed.name, besides=renamed.id)
+    if others:
+        # Allowed (two people may share a name) but worth a look: offer the merge.
+        flash(_("%(name)s is also the name of another member; if they are one person, merge "
+                "them on the Duplicates page.", name=renamed.name), "warning")
+    return done(_("“%(old)s” is now “%(new)s”; the old spelling still finds this member.",
+                  old=old, new=renamed.name), url_for(".detail", member_id=member_id))
+
