@@ -249,6 +249,9 @@ class AuditEntry(Model):
     summary: Mapped[str] = mapped_column(String(500), default="")
     old_value: Mapped[str | None] = mapped_column(Text)
     new_value: Mapped[str | None] = mapped_column(Text)
+    # JSON: names and numbers as they were at the time (players, event, round), for the
+    # log's sentences; see ladder/web/audit_words.py.
+    context: Mapped[str | None] = mapped_column(Text)
 
 
 class Merge(Model):

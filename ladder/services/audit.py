@@ -18,9 +18,15 @@ def _encode(value: Any) -> str | None:
 
 
 def record(actor: str, action: str, summary: str, *, event_id: int | None = None,
-           member_id: int | None = None, old: Any = None, new: Any = None) -> AuditEntry:
-    """Add an audit entry to the current transaction (committed with the change it describes)."""
+           member_id: int | None = None, old: Any = None, new: Any = None,
+           context: dict[str, Any] | None = None) -> AuditEntry:
+    """Add an audit entry to the current transaction (committed with the change it describes).
+
+    ``context`` keeps what the change was about as it read at the time (player and event
+    names, the round), so the log can describe it in words later.
+    """
     entry = AuditEntry(actor=actor, action=action, summary=summary[:500], event_id=event_id,
-                       member_id=member_id, old_value=_encode(old), new_value=_encode(new))
+                       member_id=member_id, old_value=_encode(old), new_value=_encode(new),
+                       context=_encode(context) if context else None)
     db.session.add(entry)
     return entry

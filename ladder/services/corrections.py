@@ -92,11 +92,21 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
         event.version += 1
 
     replay_change(event_key(event), change)
+    opponent = mirror.entry if mirror is not None else None
     audit.record(actor, "result.edit",
                  f"“{event.name}” round {result.round}, start no. {result.entry.start_no}",
                  event_id=event.id, member_id=result.entry.member_id, old=old,
-                 new=describe(result.kind, result.outcome_halves))
+                 new=describe(result.kind, result.outcome_halves),
+                 context={"event": event.name, "round": result.round,
+                          "player": _entry_name(result.entry),
+                          "opponent": _entry_name(opponent) if opponent else None,
+                          "opponent_id": opponent.member_id if opponent else None})
     return result
+
+
+def _entry_name(entry: Entry) -> str:
+    """The member's name of an entry (the typed name when unlinked)."""
+    return entry.member.name if entry.member is not None else entry.raw_name
 
 
 @use_case
@@ -121,7 +131,8 @@ def update_event(event_id: int, actor: str, *, version: int, name: str | None = 
     else:
         change()
     audit.record(actor, "event.update", f"Event “{event.name}”", event_id=event.id, old=old,
-                 new={"name": new_name, "date": new_date.isoformat(), "rated": new_rated})
+                 new={"name": new_name, "date": new_date.isoformat(), "rated": new_rated},
+                 context={"event": old["name"]})
     return event
 
 
@@ -182,5 +193,6 @@ def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
     audit.record(actor, "event.tiebreaks",
                  f"Tie-breaks of “{event.name}”" + (f" ({'; '.join(warnings)})" if warnings
                                                     else ""),
-                 event_id=event.id, old=old, new={"edition": edition, "order": new_order})
+                 event_id=event.id, old=old, new={"edition": edition, "order": new_order},
+                 context={"event": event.name})
     return event, warnings

@@ -100,7 +100,8 @@ def merge(source_id: int, target_id: int, actor: str) -> Merge:
     replay_change(_first_event_key(moved), change)
     audit.record(actor, "member.merge", f"Merged “{source.name}” into “{target.name}”",
                  member_id=target.id, old={"source": source.id, "entries": moved},
-                 new={"target": target.id})
+                 new={"target": target.id},
+                 context={"source": source.name, "target": target.name, "moved": len(moved)})
     return record
 
 
@@ -144,7 +145,8 @@ def undo_merge(merge_id: int, actor: str) -> None:
     replay_change(_first_event_key([e.id for e in entries]), change)
     audit.record(actor, "member.unmerge", f"Undid the merge of “{source.name}”",
                  member_id=source.id, old={"target": record.target_id},
-                 new={"source": source.id, "entries": [e.id for e in entries]})
+                 new={"source": source.id, "entries": [e.id for e in entries]},
+                 context={"source": source.name, "target": _member(record.target_id).name})
 
 
 @use_case
@@ -173,6 +175,7 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
 
     old_spellings = (member_with_aliases(db.session, old_member) if old_member is not None
                      else None)
+    old_name = old_spellings.name if old_spellings is not None else entry.raw_name
     typed = entry.raw_name
 
     def change() -> None:
@@ -188,7 +191,9 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
     audit.record(actor, "entry.relink",
                  f"“{entry.raw_name}” in “{entry.event.name}” re-linked",
                  event_id=entry.event_id, member_id=target.id, old={"member": old_member},
-                 new={"member": target.id})
+                 new={"member": target.id},
+                 context={"typed": entry.raw_name, "event": entry.event.name,
+                          "from": old_name, "to": target.name})
     return target
 
 
@@ -203,7 +208,7 @@ def set_junior(member_id: int, junior: bool, actor: str) -> None:
     if club_settings().junior_k is not None:
         replay(db.session, None)
     audit.record(actor, "member.junior", f"Junior flag of member {member.id}",
-                 member_id=member.id, old=old, new=junior)
+                 member_id=member.id, old=old, new=junior, context={"member": member.name})
 
 
 @use_case
@@ -229,6 +234,7 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
     member.consent_recorded_by = recorded_by.strip()[:200] if given and recorded_by else None
     member.consent_note = (note or "").strip()[:500] or None
     audit.record(actor, "member.consent", f"Consent of member {member.id}", member_id=member.id,
+                 context={"member": member.name},
                  old=old, new={"given": given, "date": str(member.consent_date),
                                "by": member.consent_recorded_by})
 

@@ -1,22 +1,31 @@
-"""Blueprint 'audit' (organizers only) at /organize/audit: the audit log, newest first,
-filterable, paginated.
+"""Blueprint 'audit' (organizers only) at /organize/audit: the audit log, newest first, in
+words, filterable by event and member (id or name) and by date, paginated, exportable as CSV.
 
-SPEC §3: who, when, what, old value, new value. Filters come from the query string
-(``?event=…&member=…``) so the member and event pages can link to their own history.
-Names here are full names: the page is for organizers only.
+SPEC §3: who, when, what, old value, new value. Id filters come from links on the member and
+event pages (``?event=…&member=…``); the form filters by name and date range. Names here are
+full names: the page is for organizers only.
 """
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
+import io
+
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ..extensions import db
-from ..queries.audit import MAX_ID, audit_page
+from ..queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_rows
+from .audit_words import Describer
 from .guards import require_organizer
 from .helpers import digits
 
 bp = Blueprint("audit", __name__, url_prefix="/organize/audit")
 bp.before_request(require_organizer)
+
+MAX_TEXT = 100
 
 
 def _positive_int(value: str | None) -> int | None:
@@ -25,15 +34,64 @@ def _positive_int(value: str | None) -> int | None:
     return number if number is not None and 0 < number <= MAX_ID else None
 
 
+def _date(value: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat((value or "").strip()[:10]) if value else None
+    except ValueError:
+        return None
+
+
+def _filter() -> tuple[AuditFilter, list[str]]:
+    """The filters of this request, and a message per filter that could not be read."""
+    args = request.args
+    wanted = AuditFilter(
+        event_id=_positive_int(args.get("event")), member_id=_positive_int(args.get("member")),
+        event_name=" ".join(args.get("event_name", "")[:MAX_TEXT].split()),
+        member_name=" ".join(args.get("member_name", "")[:MAX_TEXT].split()),
+        since=_date(args.get("since")), until=_date(args.get("until")))
+    problems = []
+    if (args.get("event") and wanted.event_id is None) or \
+            (args.get("member") and wanted.member_id is None):
+        problems.append(_("An id must be a positive whole number; that filter was ignored."))
+    for field, value in (("since", wanted.since), ("until", wanted.until)):
+        if args.get(field) and value is None:
+            problems.append(_("“%(value)s” is not a date (YYYY-MM-DD); that filter was "
+                              "ignored.", value=args.get(field, "")[:20]))
+    return wanted, problems
+
+
+def _describer(page: AuditPage) -> Describer:
+    return Describer(
+        member=lambda i: page.member_names.get(i, f"#{i}") if i else "—",
+        event=lambda i: page.event_names.get(i, _("#%(id)d (deleted)", id=i)) if i else "—")
+
+
 @bp.get("/")
 def index() -> str:
     """The audit log, newest first, 50 to a page; a bad page number shows page 1."""
-    event_id = _positive_int(request.args.get("event"))
-    member_id = _positive_int(request.args.get("member"))
-    page = audit_page(db.session, event_id=event_id, member_id=member_id,
-                      number=_positive_int(request.args.get("page")))
+    wanted, problems = _filter()
+    page = audit_page(db.session, number=_positive_int(request.args.get("page")), wanted=wanted)
     return render_template("audit/index.html", entries=page.entries, page=page.page,
-                           event_id=event_id, member_id=member_id,
-                           member_names=page.member_names, event_names=page.event_names,
-                           raw_event=request.args.get("event", "")[:20],
-                           raw_member=request.args.get("member", "")[:20])
+                           wanted=wanted, problems=problems, describe=_describer(page),
+                           event_id=wanted.event_id, member_id=wanted.member_id,
+                           member_names=page.member_names, event_names=page.event_names)
+
+
+@bp.get("/export.csv")
+def export() -> Response:
+    """The filtered log as CSV (UTF-8 with a BOM, so spreadsheets show every script)."""
+    wanted, _problems = _filter()
+    page = audit_rows(db.session, wanted)
+    describe = _describer(page)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("When (UTC)"), _("Who"), _("Action"), _("What"), _("Old value"),
+                     _("New value")])
+    for entry in page.entries:
+        writer.writerow([entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.actor, entry.action,
+                         describe(entry), entry.old_value or "", entry.new_value or ""])
+    response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="audit-{dt.date.today().isoformat()}.csv"')
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -122,6 +122,9 @@ def _start_entries() -> list[StartEntry]:
 
 
 def _download(text: str, filename: str, mimetype: str) -> Response:
+    if mimetype == "text/csv":
+        # A byte-order mark, so spreadsheet programs read UTF-8 (김민준, González) right.
+        text = "\ufeff" + text
     response = Response(text, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"

@@ -1,0 +1,178 @@
+"""The audit log in words (issue 14.6): each change as a sentence with names and values.
+
+"Result of Ann Lee vs Bo Chen, round 3: 1-0 → ½-½" reads better than ``result.edit`` and two
+codes. Each entry keeps what it was about at the time (``AuditEntry.context``: names, the
+round), so the sentence stays right after a later rename or delete; entries written before
+that column existed fall back on their stored summary.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ..models import AuditEntry
+from ..tournament import Kind
+
+#: A game's result from the recorded player's side, as a score line.
+_SCORE = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.FORFEIT_WIN: "+:−",
+          Kind.FORFEIT_LOSS: "−:+", Kind.DOUBLE_FORFEIT: "−:−"}
+
+
+def _json(text: str | None) -> Any:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text  # stored as a plain string (a result kind, say)
+
+
+def _result(value: Any) -> str:
+    """A stored result kind (``win``, ``unrated_played ½``) as the reader reads it."""
+    text = str(value or "")
+    kind_text, _sep, outcome = text.partition(" ")
+    try:
+        kind = Kind(kind_text)
+    except ValueError:
+        return text or "—"
+    if kind is Kind.UNRATED_PLAYED:
+        return _("%(score)s (not rated)", score={"1": "1-0", "½": "½-½", "0": "0-1"}
+                 .get(outcome, outcome))
+    return _SCORE.get(kind) or _(kind.label)
+
+
+def _yes_no(value: Any) -> str:
+    return _("yes") if value else _("no")
+
+
+class Describer:
+    """Sentences for audit entries; ``member``/``event`` give today's names of ids."""
+
+    def __init__(self, member: Callable[[int | None], str],
+                 event: Callable[[int | None], str]) -> None:
+        self.member = member
+        self.event = event
+
+    def __call__(self, entry: AuditEntry) -> str:
+        """The entry as one or more sentences in the reader's language."""
+        context: Mapping[str, Any] = _json(entry.context) or {}
+        if not isinstance(context, Mapping):
+            context = {}
+        old, new = _json(entry.old_value), _json(entry.new_value)
+        method = getattr(self, "_" + entry.action.replace(".", "_"), None)
+        if method is None:
+            return entry.summary
+        try:
+            return str(method(entry, context, old, new))
+        except (KeyError, TypeError, AttributeError, ValueError):
+            return entry.summary  # an old entry without the fields this sentence needs
+
+    def _event_name(self, entry: AuditEntry, context: Mapping[str, Any]) -> str:
+        return str(context.get("event") or self.event(entry.event_id))
+
+    def _result_edit(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                     new: Any) -> str:
+        if not context:
+            return entry.summary
+        if context.get("opponent"):
+            return _("Result of %(player)s vs %(opponent)s, round %(round)d of “%(event)s”: "
+                     "%(old)s → %(new)s", player=context["player"],
+                     opponent=context["opponent"], round=context["round"],
+                     event=self._event_name(entry, context), old=_result(old),
+                     new=_result(new))
+        return _("Round %(round)d of %(player)s in “%(event)s”: %(old)s → %(new)s",
+                 round=context["round"], player=context["player"],
+                 event=self._event_name(entry, context), old=_result(old), new=_result(new))
+
+    def _event_publish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        return _("Published “%(event)s” of %(date)s.", event=new["name"], date=new["date"])
+
+    def _event_delete(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                      new: Any) -> str:
+        return ngettext("Deleted “%(event)s” of %(date)s (%(num)d player).",
+                        "Deleted “%(event)s” of %(date)s (%(num)d players).", old["players"],
+                        event=old["name"], date=old["date"])
+
+    def _event_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                      new: Any) -> str:
+        parts = []
+        if old["name"] != new["name"]:
+            parts.append(_("renamed “%(old)s” → “%(new)s”", old=old["name"], new=new["name"]))
+        if old["date"] != new["date"]:
+            parts.append(_("date %(old)s → %(new)s", old=old["date"], new=new["date"]))
+        if old["rated"] != new["rated"]:
+            parts.append(_("rated: %(old)s → %(new)s", old=_yes_no(old["rated"]),
+                           new=_yes_no(new["rated"])))
+        changes = "; ".join(parts) or _("no change")
+        return _("Event “%(event)s”: %(changes)s.", event=old["name"], changes=changes)
+
+    def _event_tiebreaks(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                         new: Any) -> str:
+        return _("Tie-breaks of “%(event)s”: %(old)s → %(new)s (%(old_edition)s → "
+                 "%(new_edition)s).", event=self._event_name(entry, context),
+                 old=old.get("order") or "—", new=new.get("order") or "—",
+                 old_edition=old.get("edition") or "—", new_edition=new.get("edition") or "—")
+
+    def _member_merge(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                      new: Any) -> str:
+        source = context.get("source") or self.member(old["source"])
+        target = context.get("target") or self.member(new["target"])
+        moved = len(old.get("entries", []))
+        return ngettext("Merged “%(source)s” into “%(target)s” (%(num)d event moved).",
+                        "Merged “%(source)s” into “%(target)s” (%(num)d events moved).",
+                        moved, source=source, target=target)
+
+    def _member_unmerge(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                        new: Any) -> str:
+        source = context.get("source") or self.member(new["source"])
+        target = context.get("target") or self.member(old["target"])
+        return _("Undid the merge of “%(source)s” into “%(target)s”.", source=source,
+                 target=target)
+
+    def _entry_relink(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                      new: Any) -> str:
+        return _("“%(typed)s” in “%(event)s” moved from %(old)s to %(new)s.",
+                 typed=context["typed"], event=self._event_name(entry, context),
+                 old=context.get("from") or self.member(old["member"]),
+                 new=context.get("to") or self.member(new["member"]))
+
+    def _member_junior(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        name = context.get("member") or self.member(entry.member_id)
+        return (_("%(name)s flagged junior.", name=name) if new
+                else _("%(name)s no longer flagged junior.", name=name))
+
+    def _member_consent(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                        new: Any) -> str:
+        name = context.get("member") or self.member(entry.member_id)
+        if new.get("given"):
+            return _("Consent to show the full name of %(name)s recorded by %(by)s (%(date)s).",
+                     name=name, by=new.get("by") or "—", date=new.get("date") or "—")
+        return _("Consent to show the full name of %(name)s withdrawn.", name=name)
+
+    def _member_rename(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        return _("Renamed %(old)s to %(new)s.", old=old["name"], new=new["name"])
+
+    def _member_add(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                    new: Any) -> str:
+        return _("Added %(name)s to the roster.", name=new["name"])
+
+    def _settings_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                         new: Any) -> str:
+        changes = "; ".join(f"{key}: {old.get(key)} → {value}" for key, value in new.items())
+        return _("Settings changed: %(changes)s.", changes=changes)
+
+    def _settings_token(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                        new: Any) -> str:
+        return _("A new unlisted link was made; the old one stopped working.")
+
+    def _ladder_rebuild(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                        new: Any) -> str:
+        return _("The ladder was rebuilt from scratch.")
