@@ -137,6 +137,9 @@ class Event(Model):
     rated: Mapped[bool] = mapped_column(Boolean, default=True)
     tiebreak_edition: Mapped[str | None] = mapped_column(String(20))
     tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
+    # C.07 Art. 10: the rating the event gives unrated players (None: rating-based
+    # tie-breaks are dropped while unrated players take part).
+    unrated_rating: Mapped[int | None] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(10), default="published")  # draft|published
     source_format: Mapped[str | None] = mapped_column(String(10))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)

@@ -107,7 +107,8 @@ def event_view(session: DbSession, event: Event) -> EventView:
     errors: list[str] = []
     try:
         codes: list[Code] = list(parse_order(",".join(codes_text))) if codes_text else []
-        prep = prepare(t, event.tiebreak_edition or "fide-2026")
+        prep = prepare(t, event.tiebreak_edition or "fide-2026",
+                       unrated_rating=event.unrated_rating)
         standings, table = rank_prepared(prep, codes)
         warnings = tuple(table.warnings)
     except TiebreakError as error:

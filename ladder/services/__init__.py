@@ -43,6 +43,16 @@ class Conflict(ServiceError):
     status = 409
 
 
+def say(message: Any) -> str:
+    """A message of the pure core (a :class:`~ladder.messages.Message`) in the reader's
+    language; services raise translated errors, the core only says message ids."""
+    from flask_babel import gettext
+    from ..messages import Message
+    if isinstance(message, Message):
+        return message.render(gettext)
+    return str(message)
+
+
 from .uow import unit_of_work, use_case  # noqa: E402  (uses the errors above)
 
 __all__ = ["ServiceError", "InvalidInput", "NotFound", "Conflict", "unit_of_work", "use_case"]

@@ -14,7 +14,7 @@ from sqlalchemy import delete as sa_delete, select
 from ..extensions import db
 from ..models import Entry, Event, RatingRow, Result
 from ..tournament import BYE_KINDS, PAIRED_KINDS, Kind
-from . import Conflict, InvalidInput, NotFound, audit, use_case
+from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .events import clean_name
 from .replay import earliest, event_key, replay_change
 
@@ -154,9 +154,13 @@ def delete_event(event_id: int, actor: str) -> None:
                  event_id=event_id, old=summary)
 
 
+#: The ratings an event may give its unrated players (C.07 Art. 10).
+UNRATED_RATING_RANGE = (0, 3000)
+
+
 @use_case
 def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
-                     order: str) -> tuple[Event, list[str]]:
+                     order: str, unrated_rating: int | None = None) -> tuple[Event, list[str]]:
     """Change an event's tie-break edition and order; returns the event and the warnings.
 
     Tie-breaks never touch ratings, so there is no replay. C.07 Art. 4.1: the order should be
@@ -172,7 +176,12 @@ def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
     try:
         codes = parse_order(order)
     except TiebreakError as error:
-        raise InvalidInput(_("Tie-break order: %(error)s", error=str(error))) from None
+        raise InvalidInput(_("Tie-break order: %(error)s", error=say(error.message)),
+                           field="order") from None
+    low, high = UNRATED_RATING_RANGE
+    if unrated_rating is not None and not low <= unrated_rating <= high:
+        raise InvalidInput(_("The rating for unrated players must be between %(low)d and "
+                             "%(high)d, or empty.", low=low, high=high), field="unrated_rating")
     new_order = ",".join(code.text for code in codes)
     warnings: list[str] = []
     has_results = db.session.scalar(
@@ -185,14 +194,16 @@ def update_tiebreaks(event_id: int, actor: str, *, version: int, edition: str,
         if used:
             warnings.append(_("%(codes)s should not be used in a round-robin (C.07 Art. 8).",
                               codes=", ".join(used)))
-    old = {"edition": event.tiebreak_edition, "order": event.tiebreak_order}
-    if old == {"edition": edition, "order": new_order}:
+    old = {"edition": event.tiebreak_edition, "order": event.tiebreak_order,
+           "unrated_rating": event.unrated_rating}
+    new = {"edition": edition, "order": new_order, "unrated_rating": unrated_rating}
+    if old == new:
         return event, warnings
     event.tiebreak_edition, event.tiebreak_order = edition, new_order
+    event.unrated_rating = unrated_rating
     event.version += 1
     audit.record(actor, "event.tiebreaks",
                  f"Tie-breaks of “{event.name}”" + (f" ({'; '.join(warnings)})" if warnings
                                                     else ""),
-                 event_id=event.id, old=old, new={"edition": edition, "order": new_order},
-                 context={"event": event.name})
+                 event_id=event.id, old=old, new=new, context={"event": event.name})
     return event, warnings

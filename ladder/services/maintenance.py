@@ -8,7 +8,9 @@ from pathlib import Path
 from flask_babel import gettext as _
 
 from ..extensions import db
+from ..models import utcnow
 from . import InvalidInput, audit, use_case
+from .uow import quietly
 from .replay import ReplayReport, replay
 
 
@@ -19,6 +21,31 @@ def rebuild(actor: str) -> ReplayReport:
     audit.record(actor, "ladder.rebuild",
                  f"Rebuilt the ladder: {report.events} events, {report.rows} rows")
     return report
+
+
+def backup_download(actor: str) -> tuple[bytes, str]:
+    """A consistent copy of the whole SQLite database as bytes, and a file name; audited.
+
+    SQLite's online backup API copies a consistent state even while an organizer is saving
+    (the copy simply shows the database before or after that change, never half of it).
+    """
+    if db.engine.dialect.name != "sqlite":
+        raise InvalidInput(_("This server keeps the club in PostgreSQL: make backups with "
+                             "pg_dump on the server (see the README)."))
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="ladder-backup-") as folder:
+        path = Path(folder) / "ladder.sqlite3"
+        backup_sqlite(str(path))
+        data = path.read_bytes()
+    _audit_backup(actor, len(data))
+    name = f"club-ladder-{utcnow().strftime('%Y-%m-%d-%H%M')}.sqlite3"
+    return data, name
+
+
+@quietly
+def _audit_backup(actor: str, size: int) -> None:
+    audit.record(actor, "ladder.backup", f"Downloaded a full backup ({size} bytes)",
+                 new={"bytes": size})
 
 
 def backup_sqlite(path: str) -> None:

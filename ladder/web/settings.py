@@ -23,6 +23,7 @@ from ..formats.trf_write import write_trf
 from ..queries import ladder_lines
 from ..queries.events import load_event, tournament_of
 from ..services import InvalidInput, ServiceError
+from ..services.maintenance import backup_download
 from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
                                  update_settings)
 from .errors import refused
@@ -108,11 +109,28 @@ def save() -> Response | tuple[str, int]:
 
 
 @bp.post("/token")
-def new_token() -> Response:
-    """Regenerate the unlisted link: every old link stops working."""
+def new_token() -> Response | tuple[str, int]:
+    """Regenerate the unlisted link: every old link stops working (so it asks first)."""
+    if request.form.get("confirm") != "yes":
+        return refused(InvalidInput(_("Tick the box to confirm: every link shared so far will "
+                                      "stop working.")),
+                       lambda message: _page(current_form(), message))
     regenerate_token(actor())
     flash(_("A new unlisted link was made; the old one no longer works."), "success")
     return redirect(url_for("settings.index"), code=303)
+
+
+@bp.post("/backup")
+def backup() -> Response | tuple[str, int]:
+    """Download a full backup of the club (SQLite); organizers only, audited."""
+    try:
+        data, name = backup_download(actor())
+    except ServiceError as error:
+        return refused(error, lambda message: _page(current_form(), message))
+    response = Response(data, mimetype="application/vnd.sqlite3")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _start_entries() -> list[StartEntry]:

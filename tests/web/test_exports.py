@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.formats.trf import read_trf
-from ladder.models import Event, Member
+from ladder.models import AuditEntry, Event, Member
 from ladder.tournament import Kind
 from tests.factories import make_app, member, publish_t, tournament
 
@@ -119,3 +119,31 @@ def test_backup_restores(app, runner, tmp_path: Path) -> None:
     assert "Winter Swiss" in html and "Ann Lee" in html and "Minjun" not in html
     with restored.app_context():
         db.engine.dispose()
+
+
+def test_a_full_backup_downloads_from_settings_and_is_a_working_database(app, logged_in,
+                                                                          tmp_path) -> None:
+    _seed(app)
+    from tests.conftest import csrf_token
+    if "sqlite" not in app.config["SQLALCHEMY_DATABASE_URI"]:
+        # PostgreSQL: the page explains pg_dump instead (and changes nothing).
+        response = logged_in.post("/organize/settings/backup",
+                                  data={"csrf_token": csrf_token(logged_in, "/organize/settings/")})
+        assert response.status_code == 422 and "pg_dump" in response.get_data(as_text=True)
+        return
+    response = logged_in.post("/organize/settings/backup",
+                              data={"csrf_token": csrf_token(logged_in, "/organize/settings/")})
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    copy = tmp_path / "downloaded" / "ladder.sqlite3"
+    copy.parent.mkdir()
+    copy.write_bytes(response.get_data())
+    restored = make_app(tmp_path / "downloaded", f"sqlite:///{copy}")
+    assert restored.test_cli_runner().invoke(args=["check"]).exit_code == 0
+    with app.app_context():
+        assert db.session.scalar(select(AuditEntry.action).where(
+            AuditEntry.action == "ladder.backup")) == "ladder.backup"
+    with restored.app_context():
+        db.engine.dispose()
+    visitor = app.test_client()
+    assert visitor.post("/organize/settings/backup").status_code in (303, 400)

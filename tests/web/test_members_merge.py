@@ -234,3 +234,14 @@ def test_merged_member_page_points_to_the_kept_member(app, logged_in) -> None:
     html = logged_in.get(f"/organize/members/{source}").get_data(as_text=True)
     assert "This record was merged into John Smith." in html
     assert 'id="member-consent"' not in html
+
+
+def test_after_a_merge_the_duplicates_page_offers_its_undo_once(app, logged_in) -> None:
+    seed(app)
+    source, target = ids(app, "J. Smith", "John Smith")
+    logged_in.post("/organize/members/merge",
+                   data={"source": source, "target": target, "csrf_token": token(logged_in)})
+    html = logged_in.get("/organize/members/duplicates").get_data(as_text=True)
+    assert "Undo this merge" in html
+    assert "Undo this merge" not in logged_in.get("/organize/members/duplicates").get_data(
+        as_text=True)

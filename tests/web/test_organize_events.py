@@ -186,3 +186,27 @@ def test_dashboard_shows_verified_then_differences_then_rebuild(app: Flask,
     assert "Ladder verified" in html and "The ladder was rebuilt" in html
     with app.app_context():
         assert db.session.scalar(select(ClubSettings.last_replay_at)) is not None
+
+
+def test_a_rating_for_unrated_players_brings_back_the_rating_based_tiebreaks(
+        app, logged_in) -> None:
+    # C.07 Art. 10: dropped while unrated players take part, unless the event gives them one.
+    from ladder.models import Event
+    event_id = seed(app)
+    token = csrf_token(logged_in, f"/organize/events/{event_id}")
+    data = {"csrf_token": token, "version": "1", "edition": "fide-2024",
+            "order_custom": "ARO,BH"}
+    assert logged_in.post(f"/organize/events/{event_id}/tiebreaks",
+                          data=data).status_code == 303
+    html = logged_in.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "dropped" in html
+    bad = logged_in.post(f"/organize/events/{event_id}/tiebreaks",
+                         data={**data, "version": "2", "unrated_rating": "12x"})
+    assert bad.status_code == 422 and "whole number" in bad.get_data(as_text=True)
+    assert logged_in.post(f"/organize/events/{event_id}/tiebreaks",
+                          data={**data, "version": "2", "unrated_rating": "1000"}
+                          ).status_code == 303
+    with app.app_context():
+        assert db.session.get(Event, event_id).unrated_rating == 1000
+    html = logged_in.get(f"/events/{event_id}").get_data(as_text=True)
+    assert "dropped" not in html and ">1000<" in html  # every ARO is the given rating

@@ -7,7 +7,7 @@ and changes nothing.
 
 from __future__ import annotations
 
-from flask import render_template, url_for
+from flask import render_template, session, url_for
 from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
@@ -34,8 +34,14 @@ def _duplicates_context(**extra: object) -> dict[str, object]:
 
 @bp.get("/duplicates")
 def duplicates() -> str:
-    """Merge suggestions (names alike, never in one event together) and the merge-any form."""
-    return render_template("members/duplicates.html", **_duplicates_context())
+    """Merge suggestions (names alike, never in one event together) and the merge-any form;
+    right after a merge, an Undo button for it."""
+    merged = session.pop("last_merge", None)
+    merged = merged if isinstance(merged, int) else None
+    line = reads.merge_line(merged) if merged is not None else None
+    in_force = line is not None and line.undone_at is None
+    return render_template("members/duplicates.html",
+                           **_duplicates_context(merged=merged if in_force else None))
 
 
 @bp.post("/merge")
@@ -60,6 +66,7 @@ def merge() -> Response | str | tuple[str, int]:
         return changed(render_template("members/_duplicates.html",
                                        **_duplicates_context(message=message,
                                                              merged=record.id)))
+    session["last_merge"] = record.id  # the duplicates page offers its Undo once
     return done(message, url_for(".duplicates"))
 
 

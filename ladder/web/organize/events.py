@@ -11,12 +11,12 @@ from flask_babel import gettext as _
 from ...extensions import db
 from ...models import Event
 from ...queries.events import event_view, load_event
-from ...services import NotFound, ServiceError
+from ...services import InvalidInput, NotFound, ServiceError
 from ...services.corrections import delete_event, update_event, update_tiebreaks
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ..errors import refused
-from ..helpers import actor, form_version
+from ..helpers import actor, digits, form_version
 from ..htmx import wants_fragment
 from . import bp
 from .dashboard import see_other
@@ -73,9 +73,15 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
     event = _event(event_id)
     typed = request.form.get("order_custom", "").strip()[:300]
     order = typed or request.form.get("order_preset", "")[:300]
+    rating_text = request.form.get("unrated_rating", "").strip()
     try:
+        unrated_rating = digits(rating_text, 4) if rating_text else None
+        if rating_text and unrated_rating is None:
+            raise InvalidInput(_("The rating for unrated players must be a whole number, or "
+                                 "empty."), field="unrated_rating")
         warnings = update_tiebreaks(event_id, actor(), version=form_version(),
-                                       edition=request.form.get("edition", ""), order=order)[1]
+                                    edition=request.form.get("edition", ""), order=order,
+                                    unrated_rating=unrated_rating)[1]
     except ServiceError as error:
         return refused(error, lambda message: _page(_event(event_id),
                                                     errors={"tiebreaks": message})[0])

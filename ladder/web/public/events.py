@@ -65,7 +65,8 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
     try:
         parse_code(wanted)
         explanation: Explanation = explain(view.tournament, start_no, wanted,
-                                           view.event.tiebreak_edition or "fide-2026")
+                                           view.event.tiebreak_edition or "fide-2026",
+                                           unrated_rating=view.event.unrated_rating)
     except TiebreakError:
         abort(404)
     member_of_start = {r.start_no: r.member_id for r in view.rows}
