@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test install install-test chromium clean
+.PHONY: run test install install-test translations messages chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,11 +18,29 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed translations
 
-install-test: $(VENV)/.installed-test
+install-test: $(VENV)/.installed-test translations
 
-## make run: install, create/upgrade the database, load the demo club when empty, serve.
+## The catalogues under translations/ are committed as .po; the .mo files are compiled here
+## (by both README commands), never by hand and never committed.
+PO := $(wildcard translations/*/LC_MESSAGES/messages.po)
+MO := $(PO:.po=.mo)
+translations: $(MO)
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po | $(VENV)/.installed
+	$(BIN)/pybabel -q compile -d translations -l $*
+
+## make messages: extract every message into translations/messages.pot and merge it into the
+## catalogues (new messages arrive untranslated; the catalogue test then says what is missing).
+KEYWORDS := -k _l -k N_ -k msg -k msgn:1,2 -k lazy_gettext
+messages: | $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) --no-wrap --sort-by-file \
+	  --add-comments=TRANSLATORS: -o translations/messages.pot .
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-wrap \
+	  --ignore-obsolete
+
+## make run: install, compile the translations, create/upgrade the database, load the demo
+## club when empty, serve.
 run: install
 	$(BIN)/ladder init
 	$(BIN)/ladder demo --if-empty

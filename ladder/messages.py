@@ -6,8 +6,9 @@ cannot call ``gettext``. They return a :class:`Message` instead: the English sou
 translates it with :func:`ladder.web.i18n.translate`; the CLI prints ``str(message)``, which is
 the English sentence filled in.
 
-``N_`` marks a string for extraction without translating it (``babel.cfg`` registers ``N_``
-and ``msg`` as keywords), so module-level labels of the core reach the catalogues.
+``N_`` marks a string for extraction without translating it (the extraction command in the
+Makefile registers ``N_``, ``msg`` and ``msgn`` as keywords), so module-level labels and the
+sentences of the core reach the catalogues.
 """
 
 from __future__ import annotations
@@ -32,24 +33,37 @@ class Message:
 
     id: str
     values: tuple[tuple[str, Any], ...] = ()
+    #: For a sentence with a count: the plural message id and the count (``num``).
+    plural: str | None = None
+    count: int | None = None
 
     @property
     def params(self) -> dict[str, Any]:
         """The placeholder values as a dict."""
         return dict(self.values)
 
-    def render(self, translate: Any = None) -> str:
-        """The sentence filled in; ``translate`` maps a message id to its translation."""
-        template = translate(self.id) if translate is not None else self.id
-        params = {key: value.render(translate) if isinstance(value, Message) else value
-                  for key, value in self.values}
+    def render(self, translate: Any = None, translate_plural: Any = None) -> str:
+        """The sentence filled in; ``translate`` maps a message id to its translation,
+        ``translate_plural(singular, plural, n)`` a sentence with a count (ngettext)."""
+        if self.plural is not None and self.count is not None:
+            if translate_plural is not None:
+                template = translate_plural(self.id, self.plural, self.count)
+            else:
+                template = self.id if self.count == 1 else self.plural
+        else:
+            template = translate(self.id) if translate is not None else self.id
+        params = {key: value.render(translate, translate_plural) if isinstance(value, Message)
+                  else value for key, value in self.values}
+        if self.count is not None:
+            params.setdefault("num", self.count)
         if not params:
             return template
         try:
             return template % params
         except (KeyError, TypeError, ValueError):
             # A broken translation must never hide the message: fall back on the source.
-            return self.id % params
+            source = self.plural if self.plural is not None and self.count != 1 else self.id
+            return source % params
 
     def __str__(self) -> str:
         return self.render()
@@ -58,6 +72,12 @@ class Message:
 def msg(message_id: str, **values: Any) -> Message:
     """A :class:`Message` with named values (kept in a stable order, so equal means equal)."""
     return Message(message_id, tuple(sorted(values.items())))
+
+
+def msgn(singular: str, plural: str, count: int, **values: Any) -> Message:
+    """A :class:`Message` whose words depend on ``count`` (``%(num)d`` in both forms), so
+    every language can choose its plural form (``ngettext`` at the edge)."""
+    return Message(singular, tuple(sorted(values.items())), plural=plural, count=count)
 
 
 def as_message(value: str | Message | Mapping[str, Any]) -> Message:

@@ -17,6 +17,7 @@ import sys
 import click
 
 from ladder.elo.errors import EloError
+from ladder.messages import msg
 from ladder.elo.fide import performance, rating_change
 from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
 from ladder.elo.uscf import parse_games
@@ -98,7 +99,7 @@ def uscf_command(rating: str, games: str, opponents: str, score: str, peak_text:
     """US Chess rating: special formula up to 8 games, else K = 800/(N′ + m) with bonus."""
     try:
         if all_wins and all_losses:
-            raise EloError("all-wins", "earlier games cannot be all wins and all losses")
+            raise EloError("all-wins", msg("earlier games cannot be all wins and all losses"))
         previous = "all-wins" if all_wins else "all-losses" if all_losses else "mixed"
         peak = None if peak_text is None else parse_rating(peak_text, "peak")
         result = uscf_rating_change(parse_rating(rating), parse_games(games),
@@ -124,4 +125,5 @@ def _whole(text: str | None, field: str) -> int | None:
     try:
         return int(text.strip())
     except ValueError:
-        raise EloError(field, f"{text.strip()!r} is not a whole number") from None
+        raise EloError(field, msg("%(value)s is not a whole number",
+                                  value=repr(text.strip()))) from None

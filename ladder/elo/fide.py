@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
+from ladder.messages import msg
 from ladder.elo.numbers import check_record, fmt, round_half_away, round_half_up, signed
 from ladder.tiebreaks import fide_tables
 
@@ -48,13 +49,14 @@ def k_factor(rating: int, *, games_before: int | None = None, under_18: bool = F
              reached_2400: bool = False, games: int = 1, given: int | None = None) -> KFactor:
     """K per B.02 8.3.3 (``given`` overrides the schedule), then capped so K × n ≤ 700."""
     if games < 1:
-        raise EloError("opponents", "at least one game is needed")
+        raise EloError("opponents", msg("at least one game is needed"))
     if given is not None:
         if not 1 <= given <= 100:
-            raise EloError("k", f"K must be between 1 and 100 ({given})")
+            raise EloError("k", msg("K must be between 1 and 100 (%(value)s)", value=given))
         base, reason = given, "given"
     elif games_before is not None and games_before < 0:
-        raise EloError("games", f"a number of games cannot be negative ({games_before})")
+        raise EloError("games", msg("a number of games cannot be negative (%(value)d)",
+                                     value=games_before))
     elif games_before is not None and games_before < 30:
         base, reason = 40, "new"
     elif under_18 and rating < 2300:

@@ -6,8 +6,12 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
+from ladder.messages import msg, msgn
+from ladder.numbers import decimal_text
 
 MAX_RATING = 4000
+#: The most opponents one calculation takes (a long season of club nights fits).
+MAX_OPPONENTS = 200
 
 
 def round_half_away(value: Fraction) -> int:
@@ -27,11 +31,12 @@ def parse_rating(text: str | int, field: str = "rating") -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise EloError(field, f"{raw!r} is not a whole number") from None
+        raise EloError(field, msg("%(value)s is not a whole number", value=repr(raw))) from None
     if value < 0:
-        raise EloError(field, f"a rating cannot be negative ({value})")
+        raise EloError(field, msg("a rating cannot be negative (%(value)d)", value=value))
     if value > MAX_RATING:
-        raise EloError(field, f"a rating above {MAX_RATING} is not plausible ({value})")
+        raise EloError(field, msg("a rating above %(max)d is not plausible (%(value)d)",
+                                  max=MAX_RATING, value=value))
     return value
 
 
@@ -41,9 +46,10 @@ def parse_ratings(text: str | Iterable[int], field: str = "opponents") -> tuple[
         return tuple(parse_rating(r, field) for r in text)
     parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
     if not parts:
-        raise EloError(field, "no opponent ratings given")
-    if len(parts) > 200:
-        raise EloError(field, "at most 200 opponents")
+        raise EloError(field, msg("no opponent ratings given"))
+    if len(parts) > MAX_OPPONENTS:
+        raise EloError(field, msg("at most %(max)d opponents (%(count)d were given)",
+                                  max=MAX_OPPONENTS, count=len(parts)))
     return tuple(parse_rating(p, field) for p in parts)
 
 
@@ -58,46 +64,41 @@ def parse_score(text: str | Fraction | int | float, field: str = "score") -> Fra
         try:
             value = Fraction(raw)
         except (ValueError, ZeroDivisionError):
-            raise EloError(field, f"{str(text).strip()!r} is not a score such as 2 or 2.5") from None
+            raise EloError(field, msg("%(value)s is not a score such as 2 or 2.5",
+                                      value=repr(str(text).strip()))) from None
     if value < 0:
-        raise EloError(field, f"a score cannot be negative ({fmt(value)})")
+        raise EloError(field, msg("a score cannot be negative (%(score)s)", score=fmt(value)))
     if (value * 2).denominator != 1:
-        raise EloError(field, f"a score is counted in half points ({fmt(value)})")
+        raise EloError(field, msg("a score is counted in half points (%(score)s)",
+                                  score=fmt(value)))
     return value
 
 
 def check_score(score: Fraction, games: int, field: str = "score") -> None:
     """The score cannot exceed the number of games."""
     if score > games:
-        raise EloError(field, f"a score of {fmt(score)} is more than the {games} game(s) played")
+        raise EloError(field, msgn("a score of %(score)s is more than the %(num)d game played",
+                                   "a score of %(score)s is more than the %(num)d games played",
+                                   games, score=fmt(score)))
 
 
 def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None:
     """A player's rating, opponents' ratings and score make sense (else EloError naming the field)."""
     if rating < 0:
-        raise EloError("rating", f"a rating cannot be negative ({rating})")
+        raise EloError("rating", msg("a rating cannot be negative (%(value)d)", value=rating))
     if not opponents:
-        raise EloError("opponents", "no opponent ratings given")
+        raise EloError("opponents", msg("no opponent ratings given"))
     if any(r < 0 for r in opponents):
-        raise EloError("opponents", "a rating cannot be negative")
+        raise EloError("opponents", msg("a rating cannot be negative"))
     if score < 0:
-        raise EloError("score", f"a score cannot be negative ({fmt(score)})")
+        raise EloError("score", msg("a score cannot be negative (%(score)s)", score=fmt(score)))
     check_score(score, len(opponents))
 
 
 def fmt(value: Fraction | int | float | None, places: int = 2) -> str:
-    """2, 2.5, 1.86, 0.3599 … (exact when short, else ``places`` decimals)."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.{places}f}"
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    for digits in range(1, places + 1):
-        if (value * 10 ** digits).denominator == 1:
-            return f"{float(value):.{digits}f}"
-    return f"{float(value):.{places}f}"
+    """2, 2.5, 1.86, 0.3599 … (exact when short, else ``places`` decimals): the one number
+    formatter, :func:`ladder.numbers.decimal_text`, with the Elo tools' two places."""
+    return decimal_text(value, places)
 
 
 def signed(value: int | Fraction) -> str:

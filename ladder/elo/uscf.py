@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
+from ladder.messages import msg
 from ladder.elo.expected import logistic
 from ladder.elo.numbers import check_record, fmt
 
@@ -293,7 +294,8 @@ def parse_games(text: str | int, field: str = "games") -> int:
     """A number of earlier rated games: a whole number, 0 or more."""
     raw = str(text).strip()
     if not raw.isdecimal() or len(raw) > 7:
-        raise EloError(field, f"{raw!r} is not a whole number of games, 0 or more")
+        raise EloError(field, msg("%(value)s is not a whole number of games, 0 or more",
+                                  value=repr(raw)))
     return int(raw)
 
 

@@ -46,10 +46,10 @@ class Conflict(ServiceError):
 def say(message: Any) -> str:
     """A message of the pure core (a :class:`~ladder.messages.Message`) in the reader's
     language; services raise translated errors, the core only says message ids."""
-    from flask_babel import gettext
+    from flask_babel import gettext, ngettext
     from ..messages import Message
     if isinstance(message, Message):
-        return message.render(gettext)
+        return message.render(gettext, ngettext)
     return str(message)
 
 

@@ -9,6 +9,7 @@ and are translated here, at the edge.
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 
 from flask import Flask, g
@@ -20,28 +21,74 @@ from ..queries.events import ResultCell
 from ..tournament import Kind
 
 
+def _decimal_symbol() -> str:
+    """The locale's decimal separator ("," in Indonesian), once per request."""
+    if "decimal_symbol" not in g:
+        from babel.numbers import get_decimal_symbol
+        from flask_babel import get_locale
+        try:
+            g.decimal_symbol = get_decimal_symbol(str(get_locale() or "en"))
+        except (ValueError, LookupError):
+            g.decimal_symbol = "."
+    return str(g.decimal_symbol)
+
+
+def localised(text: str) -> str:
+    """A number written by :mod:`ladder.numbers` with the locale's decimal separator.
+
+    Ratings and tie-break values never get a thousands separator (1413.8, not 1,413.8: a
+    rating is read as one figure, the glossary's rule); ½ stays as chess programs print it.
+    """
+    symbol = _decimal_symbol()
+    return text if symbol == "." else text.replace(".", symbol)
+
+
+def points_filter(value: Fraction | int | float | None) -> str:
+    """Points with a half as ``½`` (3½), other fractions as localised decimals."""
+    return localised(points_text(value))
+
+
 def tiebreak_text(value: Fraction | None) -> str:
     """A tie-break value as an exact decimal (2.5, 13.375), empty when dropped."""
-    return decimal_text(value)
+    return localised(decimal_text(value))
 
 
 def rating_text(value: float | None, decimals: int = 1) -> str:
     """A rating with ``decimals`` decimals (detail pages one, the ladder none)."""
     if value is None:
         return "—"
-    return f"{value:.{decimals}f}"
+    return localised(f"{value:.{decimals}f}")
 
 
 def signed_text(value: float | None, decimals: int = 1) -> str:
     """A rating change with its sign (+13.8, −6.0, ±0.0); a true minus sign for readers."""
-    return _signed(value, decimals)
+    return localised(_signed(value, decimals))
+
+
+def date_text(value: dt.date | dt.datetime | None, style: str = "medium") -> str:
+    """A date as the reader's locale writes it (7 Jan 2025, 2025. 1. 7., 2025年1月7日)."""
+    if value is None:
+        return "—"
+    from flask_babel import format_date
+    return str(format_date(value, format=style))
+
+
+def month_names() -> tuple[str, ...]:
+    """The twelve abbreviated month names of the reader's locale (for chart axes)."""
+    from babel.dates import get_month_names
+    from flask_babel import get_locale
+    try:
+        names = get_month_names("abbreviated", locale=str(get_locale() or "en"))
+    except (ValueError, LookupError):
+        names = get_month_names("abbreviated", locale="en")
+    return tuple(str(names[month]) for month in range(1, 13))
 
 
 def result_mark(cell: ResultCell) -> tuple[str, str]:
     """(the short mark, its description) of one round's result, as the legend explains."""
     kind = cell.kind
     if kind is Kind.UNRATED_PLAYED:
-        return points_text(cell.points) + "*", _(kind.label)
+        return points_filter(cell.points) + "*", _(kind.label)
     return _marks()[kind]
 
 
@@ -122,7 +169,8 @@ def legend() -> list[tuple[str, str]]:
 
 def register_formatting(app: Flask) -> None:
     """Make the filters and globals available to every template of the app."""
-    app.add_template_filter(points_text, "points")
+    app.add_template_filter(points_filter, "points")
+    app.add_template_filter(date_text, "date")
     app.add_template_filter(tiebreak_text, "tiebreak")
     app.add_template_filter(rating_text, "rating")
     app.add_template_filter(signed_text, "signed")

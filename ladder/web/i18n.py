@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, g, request
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, gettext, ngettext
 from werkzeug.wrappers import Response
 
 from ..messages import Message
@@ -95,14 +95,14 @@ def html_lang() -> str:
 def translate(value: Any) -> str:
     """A Message or a message id in the reader's language; anything else as text."""
     if isinstance(value, Message):
-        return value.render(gettext)
+        return value.render(gettext, ngettext)
     return "" if value is None else str(value)
 
 
 def finalize(value: Any) -> Any:
     """Jinja's finaliser: a Message printed in a template is translated first."""
     if isinstance(value, Message):
-        return value.render(gettext)
+        return value.render(gettext, ngettext)
     return "" if value is None else value
 
 

@@ -27,7 +27,7 @@ from ..services.maintenance import backup_download
 from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
                                  update_settings)
 from .errors import refused
-from .i18n import LANGUAGE_NAMES
+from .i18n import LANGUAGE_NAMES, translate
 from .guards import require_organizer
 from .helpers import MAX_ID, actor, names, settings as club
 
@@ -179,7 +179,8 @@ def event_as_trf(event_id: int) -> Response:
         text = write_trf(replace(t, players=players))
     except ValueError as error:
         # The reason comes from the pure TRF writer (not translated); the sentence is.
-        flash(_("This event cannot be written as a TRF file: %(reason)s", reason=str(error)),
+        flash(_("This event cannot be written as a TRF file: %(reason)s",
+                reason=translate(getattr(error, "message", str(error)))),
               "error")
         return redirect(url_for("settings.index"), code=303)
     return _download(text, f"event-{event.id}.trf", "text/plain")

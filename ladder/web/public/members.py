@@ -10,7 +10,7 @@ from ...charts import ChartPoint, rating_chart
 from ...extensions import db
 from ...names import name_key
 from ...queries.members import Profile, member_profile, roster_lines
-from ..formatting import rating_text
+from ..formatting import date_text, month_names, rating_text
 from ..helpers import MAX_ID, names, settings
 from ..visibility import public_route
 from . import bp
@@ -39,10 +39,9 @@ def _chart(profile: Profile) -> Markup:
     name = names()(profile.member_id)
     points = [ChartPoint(point.date, point.rating_after, _(
         "%(event)s, %(date)s: %(before)s → %(after)s", event=point.event_name,
-        date=point.date.isoformat(), before=rating_text(point.rating_before),
+        date=date_text(point.date), before=rating_text(point.rating_before),
         after=rating_text(point.rating_after))) for point in profile.history]
-    months = tuple(_(m) for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
-                                  "Sep", "Oct", "Nov", "Dec"))
+    months = month_names()
     svg = rating_chart(
         points, title=_("Rating history of %(name)s", name=name),
         description=_("Club rating after each of %(n)d events; the table below lists the same "

@@ -14,6 +14,7 @@ from fractions import Fraction
 from ...tiebreaks import EDITIONS, CalcRound, Explanation, TiebreakError
 from ...tiebreaks.calculator import record_view
 from ...tiebreaks.explain import explain_prepared
+from ..i18n import translate
 
 #: Every tie-break of a FIDE edition that one record determines (C.07 7–10, with modifiers).
 FIDE_CODES: tuple[str, ...] = (
@@ -63,7 +64,7 @@ def compute_record(rows: Sequence[CalcRound], edition: str) -> RecordResult:
             explanation = explain_prepared(prep, 1, code)
             out.append(CodeResult(code, explanation.value, explanation))
     except TiebreakError as error:
-        return RecordResult(Fraction(0), (), str(error))
+        return RecordResult(Fraction(0), (), translate(error.message))
     return RecordResult(points, tuple(out))
 
 
