@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import DbSession
+from ..messages import Message
 from ..models import Entry, Event, RatingRow
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
@@ -61,7 +62,7 @@ class EventView:
     tournament: Tournament
     codes: tuple[str, ...]
     rows: tuple[StandingRow, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message | str, ...] = ()  # Messages print translated in templates
     errors: tuple[str, ...] = field(default=())
 
     def row_for(self, entry_id: int) -> StandingRow | None:

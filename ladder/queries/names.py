@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from ..extensions import DbSession
 from ..models import Member, MemberAlias
-from ..names import Alias, Member as NamedMember, NameIndex
+from ..names import Alias, AliasKind, Member as NamedMember, NameIndex
 
 
 def named_members(session: DbSession) -> list[NamedMember]:
@@ -17,7 +17,7 @@ def named_members(session: DbSession) -> list[NamedMember]:
                    MemberAlias.merged_from)
             .join(Member, Member.id == MemberAlias.member_id)
             .where(Member.merged_into_id.is_(None)).order_by(MemberAlias.id)):
-        aliases.setdefault(member_id, []).append(Alias(name, kind, merged_from))
+        aliases.setdefault(member_id, []).append(Alias(name, _kind(kind), merged_from))
     return [NamedMember(member_id, name, tuple(aliases.get(member_id, ())))
             for member_id, name in session.execute(
                 select(Member.id, Member.name).where(Member.merged_into_id.is_(None))
@@ -35,4 +35,10 @@ def member_with_aliases(session: DbSession, member_id: int) -> NamedMember:
     rows = session.execute(select(MemberAlias.name, MemberAlias.kind, MemberAlias.merged_from)
                            .where(MemberAlias.member_id == member_id)
                            .order_by(MemberAlias.id))
-    return NamedMember(member_id, name, tuple(Alias(n, k, m) for n, k, m in rows))
+    return NamedMember(member_id, name, tuple(Alias(n, _kind(k), m) for n, k, m in rows))
+
+
+def _kind(stored: str) -> AliasKind:
+    """A stored alias kind (anything unknown reads as "confirmed")."""
+    kinds: dict[str, AliasKind] = {"publish": "publish", "merge": "merge", "rename": "rename"}
+    return kinds.get(stored, "confirmed")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from functools import partial
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 from ..extensions import DbSession, db
 from ..models import Entry, Event, Member, Result
 from ..names import name_key
+from ..names import Member as NamedMember
 from ..names.aliases import after_publish
 from ..queries.names import name_index
 from ..tournament import EventKind, Tournament
@@ -104,6 +106,11 @@ def publish(request: PublishRequest, actor: str) -> Event:
     return event
 
 
+def _kept_spelling(member: NamedMember, raw: str) -> NamedMember:
+    """The member with the spelling the organizer confirmed for them (an alias)."""
+    return after_publish(member, raw)
+
+
 def _create_event(session: DbSession, request: PublishRequest) -> Event:
     t = request.tournament
     if not t.players:
@@ -137,7 +144,7 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
         raw = clean_name(player.name)
         if member_id is not None and name_key(raw) != name_key(member.name):
             # The organizer confirmed this spelling for the member: keep it as an alias.
-            aliases.update(member_id, lambda m, raw=raw: after_publish(m, raw))
+            aliases.update(member_id, partial(_kept_spelling, raw=raw))
         entry = Entry(event=event, member=member, start_no=player.start_no,
                       raw_name=raw, typed_rating=player.rating)
         session.add(entry)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from typing import Any
 
 from flask import Flask, g
 from flask_babel import gettext as _
@@ -131,7 +132,7 @@ def short_result(cell: ResultCell) -> str:
     return short_mark(cell.kind, cell.points)
 
 
-def reasons_text(reasons: object) -> str:
+def reasons_text(reasons: Any) -> str:
     """Name-matching reasons (or any Messages) translated and joined as the locale lists."""
     from babel.lists import format_list
     from flask_babel import get_locale
@@ -140,7 +141,7 @@ def reasons_text(reasons: object) -> str:
     if not items:
         return ""
     try:
-        return format_list(items, style="standard-narrow", locale=str(get_locale() or "en"))
+        return format_list(items, style="standard", locale=str(get_locale() or "en"))
     except (ValueError, LookupError):
         return ", ".join(items)
 
