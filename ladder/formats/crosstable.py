@@ -44,7 +44,7 @@ from ladder.formats.errors import FormatError
 from ladder.formats.limits import (MAX_LINE_CHARS, MAX_NAME, MAX_PASTE_LINES, MAX_PLAYERS,
                                    MAX_ROUNDS, MAX_START_NO, bounded_int, check_text, grouped,
                                    quote)
-from ladder.formats.paste import DASHES, ParseResult, failed
+from ladder.formats.paste import DASHES, ParseResult, enough, failed
 from ladder.formats.trf import split_lines
 from ladder.messages import N_, Message, msg
 from ladder.tournament import (HALF, Colour, EventKind, Kind, Player, RoundResult, Tournament,
@@ -132,7 +132,10 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
                     length=grouped(len(line)), limit=grouped(MAX_LINE_CHARS)))
             row = _parse_row(line, line_no, source)
         except FormatError as err:
-            errors.append(err)
+            # Without its traceback, whose frames would keep the row's tokens alive.
+            errors.append(err.with_traceback(None))
+            if enough(errors):
+                break
             if number := re.match(r"\s*+(\d++)", line):
                 broken.add(bounded_int(number.group(1)))
             continue
@@ -148,12 +151,14 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
     rounds = max((len(row.cells) for row in rows.values()), default=0)
     players = []
     for row in sorted(rows.values(), key=lambda r: r.start_no):
+        if enough(errors):
+            break  # no tournament can come of it, and no more errors would be listed
         results = []
         for cell in row.cells:
             try:
                 results.append(_result(row, cell, rows, broken, source))
             except FormatError as err:
-                errors.append(err)
+                errors.append(err.with_traceback(None))
             except LookupError:  # the opponent's row is broken: already reported there
                 pass
         results += [RoundResult(r, Kind.ZERO_BYE) for r in range(len(row.cells) + 1, rounds + 1)]
@@ -276,8 +281,11 @@ def _is_cell(token: str) -> bool:
                 or _BYE_CELL.fullmatch(token))
 
 
+_HALF_RESULT = re.compile(_HALF)  # compiled once: this runs for every cell
+
+
 def _result_code(text: str) -> str:
-    return "½" if re.fullmatch(_HALF, text) else text
+    return "½" if _HALF_RESULT.fullmatch(text) else text
 
 
 def _parse_cell(token: str, round_no: int, column: int) -> _Cell:

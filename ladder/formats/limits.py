@@ -36,6 +36,11 @@ The limits (inclusive):
     event read can be written back as a TRF (:func:`ladder.formats.trf_write.write_trf`).
 ``MAX_NAME`` = 200
     A player's name, as the services store it.
+``MAX_ERRORS`` = 500
+    The errors listed for one text (readers that collect every error stop collecting there):
+    a crosstable of 2,000 rows naming the wrong opponents would otherwise give one error per
+    cell — 198,000 errors, a preview page of 20 MB. Nobody reads past the first screenful;
+    a note says that more were found.
 
 Quoted input inside a message is cut to ``MAX_QUOTE`` characters (:func:`quote`), so that
 no error message grows with the input.
@@ -55,6 +60,7 @@ MAX_PLAYERS = 2_000
 MAX_START_NO = 9_999
 MAX_RATING = 9_999
 MAX_NAME = 200
+MAX_ERRORS = 500
 MAX_QUOTE = 80
 
 #: Longer digit strings are not converted at all (see :func:`bounded_int`).

@@ -44,11 +44,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Protocol
 
 from ladder.formats.errors import FormatError
-from ladder.formats.limits import (MAX_BYTES, MAX_LINE_CHARS, MAX_PASTE_LINES, MAX_PLAYERS,
-                                   MAX_ROUNDS, TOO_LARGE, bounded_int, check_text, grouped, quote)
+from ladder.formats.limits import (MAX_BYTES, MAX_ERRORS, MAX_LINE_CHARS, MAX_PASTE_LINES,
+                                   MAX_PLAYERS, MAX_ROUNDS, TOO_LARGE, bounded_int, check_text,
+                                   grouped, quote)
 from ladder.formats.limits import MAX_NAME as MAX_NAME
 from ladder.formats.trf import split_lines
 from ladder.messages import N_, Message, msg
@@ -151,8 +153,20 @@ class ParseResult:
 
 
 def failed(errors: list[FormatError]) -> ParseResult:
-    """A ParseResult without a tournament, errors in line order."""
-    return ParseResult(None, sorted(errors, key=lambda e: (e.line or 0, e.column or 0)))
+    """A ParseResult without a tournament, errors in line order, at most ``MAX_ERRORS`` of them
+    (then a note, first, says that there were more)."""
+    ordered = sorted(errors, key=lambda e: (e.line or 0, e.column or 0))
+    if len(ordered) > MAX_ERRORS:
+        note = FormatError(ordered[0].source, None, None, msg(
+            "more than %(limit)s errors: only the first %(limit)s are listed; correct them and "
+            "read the text again", limit=grouped(MAX_ERRORS)))
+        ordered = [note, *ordered[:MAX_ERRORS]]
+    return ParseResult(None, ordered)
+
+
+def enough(errors: list[FormatError]) -> bool:
+    """True once more errors were collected than will be listed: stop looking for more."""
+    return len(errors) > MAX_ERRORS
 
 
 @dataclass(frozen=True)
@@ -214,7 +228,11 @@ def parse_paste(text: str, source: str = "<paste>") -> ParseResult:
                 continue
             items.append(replace(_parse_line(line, line_no, source), round=current))
         except FormatError as err:
-            errors.append(err)
+            # Without its traceback: the frames would keep every match object of the line
+            # alive for as long as the error is kept (thousands per line, for every line).
+            errors.append(err.with_traceback(None))
+            if enough(errors):
+                break
 
     if header_lines:
         errors += [FormatError(source, item.line, None, msg(
@@ -270,7 +288,9 @@ def _parse_line(line: str, line_no: int, source: str) -> _Line:
     start = board.end() if board else len(line) - len(line.lstrip())
     body = line[start:].rstrip()
 
-    results = [m for m in _RESULT.finditer(body) if _normalise_result(m.group()) != "--"]
+    # Two results are enough to know the line is wrong (and the message names two).
+    results = list(islice((m for m in _RESULT.finditer(body)
+                           if _normalise_result(m.group()) != "--"), 2))
     if not results:
         if bye := _BYE.fullmatch(body):
             kind = _BYES[" ".join(bye.group("bye").lower().replace(",", ".").split())
@@ -322,17 +342,19 @@ def _split_players(text: str, start: int, fail: _Fail) -> tuple[_Side, _Side]:
     # Padded with a space on each side (and start moved back by one) so that a separator at
     # either end — a missing name — is still seen as a separator and reported as an empty name.
     text, start = f" {text} ", start - 1
-    separators = list(_SEPARATOR.finditer(text))
+    # At most MAX_READINGS matches are made into a list: a message never shows more, and a
+    # line of 2,000 hyphens would otherwise hold 2,000 match objects.
+    separators = list(islice(_SEPARATOR.finditer(text), MAX_READINGS))
     if len(separators) > 1:
         raise fail(msg("more than one separator between the players: “%(text)s” could be read "
                        "as %(readings)s", text=quote(shown),
                        readings=_readings(text, separators)),
                    start + separators[1].start() + 1)
     if not separators:
-        strong = list(_STRONG_DASH.finditer(text))
+        strong = list(islice(_STRONG_DASH.finditer(text), 2))
         separators = strong if len(strong) == 1 else []
     if not separators:
-        hyphens = list(_HYPHEN.finditer(text))
+        hyphens = list(islice(_HYPHEN.finditer(text), MAX_READINGS))
         if len(hyphens) == 1:
             raise fail(msg("cannot tell the two players apart: “%(text)s” could be "
                            "%(readings)s or one player “%(text)s”; a hyphen without spaces is "
@@ -428,6 +450,8 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
         return entries[key]
 
     for item in items:
+        if enough(errors):
+            break
         try:
             white = entry(item.white, item.line)
             black = entry(item.black, item.line) if item.black else None
