@@ -392,6 +392,8 @@ def _side(text: str, column: int, who: str, fail: _Fail) -> _Side:
     or "black", which picks the sentences of the messages)."""
     if text.strip():  # point at the name itself; for a missing name, at where it belongs
         column += len(text) - len(text.lstrip())
+    else:  # a missing White name at the very start of a line: column 1, not 0
+        column = max(column, 1)
     text = text.strip()
     rating = None
     if match := _RATING.fullmatch(text):
