@@ -47,7 +47,8 @@ from ladder.formats.limits import (MAX_LINE_CHARS, MAX_NAME, MAX_PASTE_LINES, MA
 from ladder.formats.paste import DASHES, ParseResult, enough, failed
 from ladder.formats.trf import split_lines
 from ladder.messages import N_, Message, msg
-from ladder.tournament import (HALF, Colour, EventKind, Kind, Player, RoundResult, Tournament,
+from ladder.numbers import HALF
+from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
                                looks_like_round_robin)
 
 TITLES = frozenset("GM IM FM CM WGM WIM WFM WCM AGM AIM AFM ACM".split())

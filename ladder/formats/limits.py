@@ -66,7 +66,7 @@ MAX_QUOTE = 80
 #: Longer digit strings are not converted at all (see :func:`bounded_int`).
 _MAX_DIGITS = 9
 #: What :func:`bounded_int` returns for a number too long to convert: above every limit.
-TOO_LARGE = 10 ** _MAX_DIGITS
+TOO_LARGE: int = 10 ** _MAX_DIGITS
 
 
 def grouped(number: int) -> str:

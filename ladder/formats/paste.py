@@ -496,7 +496,7 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
                              for r in range(1, rounds + 1)))
         for e in entries.values())
     if looks_like_round_robin(players):
-        kind = EventKind.ROUND_ROBIN
+        event_kind = EventKind.ROUND_ROBIN
     else:
-        kind = EventKind.SWISS if with_headers else EventKind.CASUAL
-    return ParseResult(Tournament(name="", players=players, rounds=rounds, kind=kind))
+        event_kind = EventKind.SWISS if with_headers else EventKind.CASUAL
+    return ParseResult(Tournament(name="", players=players, rounds=rounds, kind=event_kind))

@@ -26,9 +26,9 @@ from ladder.formats.errors import FormatError
 from ladder.formats.limits import (MAX_LINES, MAX_PLAYERS, MAX_ROUNDS, TOO_LARGE, bounded_int,
                                    check_text, grouped, quote)
 from ladder.messages import Message, msg
+from ladder.numbers import HALF
 from ladder.tournament import (
     DEFAULT_SCORING,
-    HALF,
     Colour,
     EventKind,
     Kind,
@@ -408,13 +408,13 @@ def parse_date(text: str) -> dt.date | None:
                 return dt.date(year + (2000 if year < 70 else 1900), int(b), int(c))
             return None
         if m := re.fullmatch(r"([A-Za-z]{3,})\.?\s+(\d{1,2}),?\s+(\d{4})", text):
-            month_name, day, year = m.groups()
+            month_name, day_text, year_text = m.groups()
         elif m := re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})", text):
-            day, month_name, year = m.groups()
+            day_text, month_name, year_text = m.groups()
         else:
             return None
-        month = _MONTHS.get(month_name[:3].lower())
-        return dt.date(int(year), month, int(day)) if month else None
+        month_no = _MONTHS.get(month_name[:3].lower())
+        return dt.date(int(year_text), month_no, int(day_text)) if month_no else None
     except ValueError:  # 31 February, month 0, …
         return None
 

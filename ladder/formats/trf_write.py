@@ -12,10 +12,9 @@ import datetime as dt
 from fractions import Fraction
 
 from ladder.formats.trf import ROUND_COLUMN, ROUND_WIDTH
-from ladder.numbers import decimal_text
+from ladder.numbers import HALF, decimal_text
 from ladder.tournament import (
     DEFAULT_SCORING,
-    HALF,
     EventKind,
     Kind,
     Player,
