@@ -141,3 +141,17 @@ def test_every_reader_message_is_a_message_id() -> None:
             if isinstance(argument, (ast.Constant, ast.JoinedStr, ast.BinOp)):
                 problems.append(f"{where}: message is not a msg(...) id")
     assert problems == []
+
+
+def test_the_package_stays_pure() -> None:
+    # ladder.formats is pure core (DESIGN): no Flask, SQLAlchemy or app-layer imports.
+    forbidden = ("flask", "flask_babel", "sqlalchemy", "ladder.models", "ladder.extensions",
+                 "ladder.services", "ladder.queries", "ladder.web")
+    found = []
+    for path in sorted(FORMATS_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.name}: {n}" for n in names
+                      if any(n == f or n.startswith(f + ".") for f in forbidden)]
+    assert found == []
