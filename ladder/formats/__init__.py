@@ -2,6 +2,8 @@
 
 Public API::
 
+    read_event(text, source, fmt=None)   THE entry point: detect the format, read it -> ReadResult
+    detect_format(text, filename=None)   "trf", "pgn", "crosstable" or "paste" (FORMATS)
     FormatError                          every reader's error (file:line:column: message)
     read_trf(text, source)               TRF-16, TRF-2026 and TRF(x) -> Tournament
     write_trf(tournament)                Tournament -> TRF-16 text
@@ -9,15 +11,22 @@ Public API::
     parse_paste / read_paste             pasted results (one game per line) -> ParseResult / Tournament
     parse_crosstable / read_crosstable   Swiss-Manager / chess-results crosstable text
     decode_text(data, source)            bytes -> text, refusing binary files
+    limits                               the size limits every reader enforces (MAX_ROUNDS, ...)
+
+Callers that read "an event's text" (the web desk, ``ladder import``, ``ladder tiebreaks``) use
+:func:`read_event`; the format readers stay public for callers that know the format.
 """
 
+from ladder.formats import limits
 from ladder.formats.crosstable import parse_crosstable, read_crosstable
 from ladder.formats.errors import FormatError
+from ladder.formats.event import FORMATS, ReadResult, detect_format, read_event
 from ladder.formats.paste import ParseResult, parse_paste, read_paste
 from ladder.formats.pgn import read_pgn_tournament
 from ladder.formats.text import decode_text
 from ladder.formats.trf import read_trf
 from ladder.formats.trf_write import write_trf
 
-__all__ = ["FormatError", "ParseResult", "decode_text", "parse_crosstable", "parse_paste",
-           "read_crosstable", "read_paste", "read_pgn_tournament", "read_trf", "write_trf"]
+__all__ = ["FORMATS", "FormatError", "ParseResult", "ReadResult", "decode_text",
+           "detect_format", "limits", "parse_crosstable", "parse_paste", "read_crosstable",
+           "read_event", "read_paste", "read_pgn_tournament", "read_trf", "write_trf"]

@@ -28,6 +28,10 @@ One row per player::
 
 Round-robin grids (``1 Ann Lee * 1 ½ 0``) are not this format. Errors are collected for the
 whole text (:func:`parse_crosstable`); :func:`read_crosstable` raises the first one.
+
+Limits (:mod:`ladder.formats.limits`): ``MAX_BYTES``, ``MAX_PASTE_LINES`` lines of at most
+``MAX_LINE_CHARS`` characters, ``MAX_ROUNDS`` round cells per row, ``MAX_PLAYERS`` rows, and player
+numbers (a row's own and those in its cells) up to ``MAX_START_NO``.
 """
 
 from __future__ import annotations
@@ -37,9 +41,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ladder.formats.errors import FormatError
-from ladder.formats.paste import DASHES, MAX_CHARS, MAX_LINES, MAX_NAME, ParseResult, failed
+from ladder.formats.limits import (MAX_LINE_CHARS, MAX_NAME, MAX_PASTE_LINES, MAX_PLAYERS,
+                                   MAX_ROUNDS, MAX_START_NO, bounded_int, check_text, grouped,
+                                   quote)
+from ladder.formats.paste import DASHES, ParseResult, enough, failed
 from ladder.formats.trf import split_lines
-from ladder.tournament import (HALF, Colour, EventKind, Kind, Player, RoundResult, Tournament,
+from ladder.messages import N_, Message, msg
+from ladder.numbers import HALF
+from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
                                looks_like_round_robin)
 
 TITLES = frozenset("GM IM FM CM WGM WIM WFM WCM AGM AIM AFM ACM".split())
@@ -58,6 +67,8 @@ _BYES = {"1": Kind.PAIRING_BYE, "½": Kind.HALF_BYE, "0": Kind.ZERO_BYE}
 # (this side's result, the other side's result) pairs that describe one and the same game.
 _AGREE = {("1", "0"), ("0", "1"), ("½", "½"), ("+", "-"), ("-", "+"), ("-", "-")}
 _PLAYED = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW}
+#: The printed points are at most this long ("101.5"); a longer number is not a score.
+_MAX_POINTS_CHARS = 8
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK, "": None}
 
 
@@ -95,50 +106,60 @@ def read_crosstable(text: str, source: str = "<crosstable>") -> Tournament:
 
 def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
     """Read crosstable text, collecting every error (see the module docstring)."""
-    if len(text) > MAX_CHARS:
-        return failed([FormatError(source, None, None,
-                                   f"the text is too large ({len(text):,} characters; the limit "
-                                   f"is {MAX_CHARS:,}): paste one crosstable at a time")])
     try:
+        check_text(text, source, MAX_PASTE_LINES)
         lines = split_lines(text, source, "crosstable")
     except FormatError as err:
         return failed([err])
-    if len(lines) > MAX_LINES:
-        return failed([FormatError(source, None, None, f"the text has {len(lines):,} lines; the "
-                                   f"limit is {MAX_LINES:,}")])
 
     errors: list[FormatError] = []
     rows: dict[int, _Row] = {}
     broken: set[int] = set()  # numbers of rows that failed: no cross-check noise about them
+    player_rows = 0  # lines read as player rows, good or bad (for MAX_PLAYERS)
     for line_no, line in enumerate(lines, 1):
-        if not re.match(r"\s*\d", line):
+        if not re.match(r"\s*+\d", line):
             continue  # title, header or blank line
+        player_rows += 1
+        if player_rows > MAX_PLAYERS:
+            # One message says it; the rows after it are not read (they could only repeat it).
+            errors.append(FormatError(source, line_no, None, msg(
+                "too many player rows: the limit is %(limit)s players in one event",
+                limit=grouped(MAX_PLAYERS))))
+            break
         try:
+            if len(line) > MAX_LINE_CHARS:
+                raise FormatError(source, line_no, MAX_LINE_CHARS + 1, msg(
+                    "the line is %(length)s characters long; the limit is %(limit)s",
+                    length=grouped(len(line)), limit=grouped(MAX_LINE_CHARS)))
             row = _parse_row(line, line_no, source)
         except FormatError as err:
-            errors.append(err)
-            if number := re.match(r"\s*(\d+)", line):
-                broken.add(int(number.group(1)))
+            # Without its traceback, whose frames would keep the row's tokens alive.
+            errors.append(err.with_traceback(None))
+            if enough(errors):
+                break
+            if number := re.match(r"\s*+(\d++)", line):
+                broken.add(bounded_int(number.group(1)))
             continue
         if row.start_no in rows:
-            errors.append(FormatError(source, line_no, None,
-                                      f"player number {row.start_no} is used twice (first on "
-                                      f"line {rows[row.start_no].line})"))
+            errors.append(FormatError(source, line_no, None, msg(
+                "player number %(number)d is used twice (first on line %(line)d)",
+                number=row.start_no, line=rows[row.start_no].line)))
             continue
         rows[row.start_no] = row
     if not rows and not errors:
-        errors.append(FormatError(source, None, None,
-                                  "no player rows found; expected rows like "
-                                  "“1 Smith John 1500 4w1 2b½ -1 2.5”"))
+        errors.append(FormatError(source, None, None, msg(
+            "no player rows found; expected rows like “1 Smith John 1500 4w1 2b½ -1 2.5”")))
     rounds = max((len(row.cells) for row in rows.values()), default=0)
     players = []
     for row in sorted(rows.values(), key=lambda r: r.start_no):
+        if enough(errors):
+            break  # no tournament can come of it, and no more errors would be listed
         results = []
         for cell in row.cells:
             try:
                 results.append(_result(row, cell, rows, broken, source))
             except FormatError as err:
-                errors.append(err)
+                errors.append(err.with_traceback(None))
             except LookupError:  # the opponent's row is broken: already reported there
                 pass
         results += [RoundResult(r, Kind.ZERO_BYE) for r in range(len(row.cells) + 1, rounds + 1)]
@@ -154,15 +175,17 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
 def _parse_row(line: str, line_no: int, source: str) -> _Row:
     """Split one player row into its columns (no cross-checks yet)."""
 
-    def fail(message: str, column: int | None = None) -> FormatError:
+    def fail(message: Message, column: int | None = None) -> FormatError:
         return FormatError(source, line_no, column, message)
 
     tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
     first = tokens[0][0].rstrip(".")
-    if not first.isdecimal() or int(first) == 0:
-        raise fail(f"a row must start with the player's number (1 or more), found "
-                   f"“{tokens[0][0]}”", tokens[0][1])
-    start_no = int(first)
+    if not first.isdecimal() or bounded_int(first) == 0:
+        raise fail(msg("a row must start with the player's number (1 or more), found "
+                       "“%(found)s”", found=quote(tokens[0][0])), tokens[0][1])
+    start_no = bounded_int(first)
+    if start_no > MAX_START_NO:
+        raise fail(_number_too_large(first), tokens[0][1])
     index = 2 if len(tokens) > 1 and tokens[1][0].rstrip(".").isdecimal() else 1
 
     title = ""
@@ -182,13 +205,14 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
     name = " ".join(token for token, _ in tokens[index:name_end])
     name_column = tokens[index][1] if index < len(tokens) else len(line) + 1
     if not name:
-        raise fail("player has no name; expected “number, name, rating, round cells”",
+        raise fail(msg("player has no name; expected “number, name, rating, round cells”"),
                    name_column)
     if len(name) > MAX_NAME:
-        raise fail(f"name is {len(name)} characters long; the limit is {MAX_NAME}", name_column)
+        raise fail(msg("name is %(length)d characters long; the limit is %(limit)d",
+                       length=len(name), limit=MAX_NAME), name_column)
     if not any(ch.isalpha() for ch in name) or any(ch in "<>" for ch in name):
-        raise fail(f"“{name}” is not a name (letters expected; “<” and “>” are not "
-                   "allowed)", name_column)
+        raise fail(msg("“%(name)s” is not a name (letters expected; “<” and “>” are not "
+                       "allowed)", name=name), name_column)
 
     row = _Row(line_no, start_no, name, title=title)
     tokens = tokens[name_end:]
@@ -208,27 +232,48 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
         position += 1
     while position < len(tokens) and _is_cell(tokens[position][0]):
         token, column = tokens[position]
-        row.cells.append(_parse_cell(token, len(row.cells) + 1, column))
+        if len(row.cells) == MAX_ROUNDS:
+            raise fail(msg("round cell %(round)d “%(cell)s”: the limit is %(limit)d rounds",
+                           round=MAX_ROUNDS + 1, cell=quote(token), limit=MAX_ROUNDS), column)
+        cell = _parse_cell(token, len(row.cells) + 1, column)
+        if cell.opponent is not None and cell.opponent > MAX_START_NO:
+            digits = re.match(r"\d++", token)  # a game or forfeit cell starts with them
+            raise fail(_number_too_large(digits.group() if digits else token), column)
+        row.cells.append(cell)
         position += 1
     if not row.cells:
         token, column = tokens[position] if position < len(tokens) else ("", len(line) + 1)
         if token and _CELL_LIKE.fullmatch(_DASH.sub("-", token)):
-            raise fail(f"unknown round cell “{token}”; expected cells like 12w1, 5b½, 7w+, -1",
-                       column)
-        found = f"found “{token}”" if token else "found nothing"
-        raise fail(f"no round results after the name; {found}, expected cells like 12w1, "
-                   "5b½, 7w+, -1", column)
+            raise fail(msg("unknown round cell “%(cell)s”; expected cells like 12w1, 5b½, 7w+, "
+                           "-1", cell=quote(token)), column)
+        if token:
+            raise fail(msg("no round results after the name; found “%(found)s”, expected cells "
+                           "like 12w1, 5b½, 7w+, -1", found=quote(token)), column)
+        raise fail(msg("no round results after the name; found nothing, expected cells like "
+                       "12w1, 5b½, 7w+, -1"), column)
     trailing = tokens[position:]
     for number, (token, column) in enumerate(trailing):
         if not _NUMBER.fullmatch(token):
-            what = ("unknown round cell" if _CELL_LIKE.fullmatch(_DASH.sub("-", token))
-                    else "unexpected")
-            raise fail(f"{what} “{token}” after the round cells; expected cells like 12w1, "
-                       "5b½, 7w+, -1, then the points", column)
+            if _CELL_LIKE.fullmatch(_DASH.sub("-", token)):
+                raise fail(msg("unknown round cell “%(cell)s” after the round cells; expected "
+                               "cells like 12w1, 5b½, 7w+, -1, then the points",
+                               cell=quote(token)), column)
+            raise fail(msg("unexpected “%(found)s” after the round cells; expected cells like "
+                           "12w1, 5b½, 7w+, -1, then the points", found=quote(token)), column)
+        if number == 0 and len(token) > _MAX_POINTS_CHARS:
+            raise fail(msg("“%(found)s” is not a number of points", found=quote(token)), column)
         if number == 0:  # the points column; later numbers are tie-breaks, ignored
             row.points = Fraction(token.replace("½", "").replace(",", ".") or "0") + (
                 HALF if "½" in token else 0)
     return row
+
+
+def _number_too_large(digits: str) -> Message:
+    """The refusal of a player number above MAX_START_NO (a TRF has four columns for it)."""
+    number = bounded_int(digits) if digits.isdecimal() else None
+    return msg("player number %(number)s is above the limit of %(limit)s",
+               number=grouped(number) if number is not None and number < 10 ** 9
+               else quote(digits), limit=grouped(MAX_START_NO))
 
 
 def _is_cell(token: str) -> bool:
@@ -237,8 +282,11 @@ def _is_cell(token: str) -> bool:
                 or _BYE_CELL.fullmatch(token))
 
 
+_HALF_RESULT = re.compile(_HALF)  # compiled once: this runs for every cell
+
+
 def _result_code(text: str) -> str:
-    return "½" if re.fullmatch(_HALF, text) else text
+    return "½" if _HALF_RESULT.fullmatch(text) else text
 
 
 def _parse_cell(token: str, round_no: int, column: int) -> _Cell:
@@ -248,8 +296,9 @@ def _parse_cell(token: str, round_no: int, column: int) -> _Cell:
         return _Cell(round_no, column, None, None, "", _BYES[_result_code(bye.group("res"))])
     game = _GAME_CELL.fullmatch(token) or _FORFEIT_CELL.fullmatch(token)
     assert game is not None, token
-    return _Cell(round_no, column, int(game.group("opp")), _COLOURS[game.group("col").lower()],
-                 _result_code(game.group("res")))
+    # bounded_int: a 5,000-digit opponent must be refused (by the caller), not crash int().
+    return _Cell(round_no, column, bounded_int(game.group("opp")),
+                 _COLOURS[game.group("col").lower()], _result_code(game.group("res")))
 
 
 def _result(row: _Row, cell: _Cell, rows: dict[int, _Row], broken: set[int],
@@ -261,35 +310,44 @@ def _result(row: _Row, cell: _Cell, rows: dict[int, _Row], broken: set[int],
     """
     round_no = cell.round
 
-    def fail(message: str, line: int = row.line, column: int | None = cell.column
-             ) -> FormatError:
-        return FormatError(source, line, column, f"round {round_no}: {message}")
+    def fail(message: Message) -> FormatError:
+        return FormatError(source, row.line, cell.column, message)
 
     if cell.bye is not None:
         return RoundResult(round_no, cell.bye)
     if cell.opponent is None or cell.opponent == row.start_no:
-        raise fail(f"player {row.start_no} is paired with themselves")
+        raise fail(msg("round %(round)d: player %(player)d is paired with themselves",
+                       round=round_no, player=row.start_no))
     other_row = rows.get(cell.opponent)
     if other_row is None:
         if cell.opponent in broken:
             raise LookupError(cell.opponent)
-        raise fail(f"opponent {cell.opponent} does not exist (no row starts with "
-                   f"{cell.opponent})")
+        raise fail(msg("round %(round)d: opponent %(opponent)d does not exist (no row starts "
+                       "with %(opponent)d)", round=round_no, opponent=cell.opponent))
     other = other_row.cells[round_no - 1] if round_no <= len(other_row.cells) else None
     if other is None or other.opponent != row.start_no:
-        named = (f"names opponent {other.opponent}" if other and other.opponent
-                 else "names no opponent")
-        raise fail(f"player {row.start_no} names opponent {cell.opponent}, but "
-                   f"{cell.opponent}'s row (line {other_row.line}) {named}")
+        values = {"round": round_no, "player": row.start_no, "opponent": cell.opponent,
+                  "line": other_row.line}
+        raise fail(msg("round %(round)d: player %(player)d names opponent %(opponent)d, but "
+                       "%(opponent)d's row (line %(line)d) names opponent %(other)d",
+                       other=other.opponent, **values) if other and other.opponent else
+                   msg("round %(round)d: player %(player)d names opponent %(opponent)d, but "
+                       "%(opponent)d's row (line %(line)d) names no opponent", **values))
     # Each disagreement is reported once, on the later of the two rows.
     later = row.line > other_row.line
     if (cell.result, other.result) not in _AGREE and later:
-        raise fail(f"results disagree: “{cell.result}” for {row.start_no} but "
-                   f"“{other.result}” for {cell.opponent} (line {other_row.line})")
+        raise fail(msg("round %(round)d: results disagree: “%(result)s” for %(player)d but "
+                       "“%(other_result)s” for %(opponent)d (line %(line)d)", round=round_no,
+                       result=cell.result, player=row.start_no, other_result=other.result,
+                       opponent=cell.opponent, line=other_row.line))
     if cell.colour and cell.colour == other.colour and later:
-        raise fail(f"colours disagree: both {row.start_no} and {cell.opponent} have "
-                   f"{'white' if cell.colour is Colour.WHITE else 'black'} "
-                   f"(line {other_row.line})")
+        # Two sentences rather than a colour word put in a slot (translations).
+        both = (N_("round %(round)d: colours disagree: both %(player)d and %(opponent)d have "
+                   "white (line %(line)d)") if cell.colour is Colour.WHITE else
+                N_("round %(round)d: colours disagree: both %(player)d and %(opponent)d have "
+                   "black (line %(line)d)"))
+        raise fail(msg(both, round=round_no, player=row.start_no, opponent=cell.opponent,
+                       line=other_row.line))
     if cell.result in _PLAYED:
         return RoundResult(round_no, _PLAYED[cell.result], cell.opponent, cell.colour)
     kind = (Kind.FORFEIT_WIN if cell.result == "+"

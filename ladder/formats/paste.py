@@ -32,24 +32,38 @@ player has no line is a ``zero_bye``.
 
 Errors are collected for the whole paste (:func:`parse_paste`), each with its line number and
 what was expected; :func:`read_paste` raises the first one.
+
+Limits (:mod:`ladder.formats.limits`): ``MAX_BYTES``, ``MAX_PASTE_LINES`` lines of at most
+``MAX_LINE_CHARS`` characters, rounds up to ``MAX_ROUNDS`` (a header ``Round 100`` is refused, and
+so is a 100th game of one player without headers), ``MAX_PLAYERS`` players. Every pattern
+below runs in time linear in the line (possessive quantifiers, and whitespace runs matched only
+from their start), so that no line can hold a worker.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Protocol
 
 from ladder.formats.errors import FormatError
+from ladder.formats.limits import (MAX_BYTES, MAX_ERRORS, MAX_LINE_CHARS, MAX_PASTE_LINES,
+                                   MAX_PLAYERS, MAX_ROUNDS, TOO_LARGE, bounded_int, check_text,
+                                   grouped, quote)
+from ladder.formats.limits import MAX_NAME as MAX_NAME
 from ladder.formats.trf import split_lines
+from ladder.messages import N_, Message, msg
 from ladder.names import name_key
 from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
                                looks_like_round_robin)
 
-MAX_LINES = 10_000
-MAX_CHARS = 1_000_000  # a club's results are a few KB; a megabyte is surely not results
-MAX_NAME = 200
-EXAMPLE = "expected a game like “Ann Lee - Bo Chen 1-0”"
+# The older names of two limits (now stated in ladder.formats.limits), kept for importers.
+MAX_LINES = MAX_PASTE_LINES
+MAX_CHARS = MAX_BYTES
+EXAMPLE = "expected a game like “Ann Lee - Bo Chen 1-0”"  # the hint closing many messages
+#: Readings of an ambiguous line shown in one message; more would only repeat the line.
+MAX_READINGS = 3
 
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphen(s), figure/en/em dash, minus
 _D = re.escape(DASHES)
@@ -58,16 +72,21 @@ _SCORE = r"(?:1/2|½|0?[.,]5|\d+)[fF]?"
 # the message can say "unknown result" instead of treating them as part of a name.
 _RESULT = re.compile(
     rf"(?<!\S)(?:{_SCORE}\s*[{_D}:]\s*{_SCORE}|[+{_D}=][:/]?[+{_D}=]|=|\*)(?!\S)")
-_HEADER = re.compile(r"[\W_]*(?:round|rd\.?|r)\s*(\d+)\s*[\W_]*", re.IGNORECASE)
-_HEADER_WITH_TEXT = re.compile(r"(?:round|rd\.?|r)\s*\d+\b\s*[:.)\-]?\s*\S", re.IGNORECASE)
+# Possessive quantifiers here and below: the plain forms backtracked over a run of blanks once
+# per position in it (seconds for one long line). Each rewrite matches exactly the same lines:
+# after the digits, "\s*[\W_]*" was "[\W_]*", and "\s*[:.)-]?\s*\S" was "some non-blank follows".
+_HEADER = re.compile(r"[\W_]*+(?:round|rd\.?|r)\s*+(\d++)[\W_]*+", re.IGNORECASE)
+_HEADER_WITH_TEXT = re.compile(r"(?:round|rd\.?|r)\s*+\d++\b\s*+\S", re.IGNORECASE)
 _BOARD = re.compile(r"\s*(?:(?:board|bd\.?)\s*)?\d{1,4}(?:\s*[.):]\s*|\s+)(?=\D)", re.IGNORECASE)
+# "(?<=\S)\s++" / "(?<!\s)\s*+": a run of blanks is tried from its first position only. The
+# leftmost match always starts there anyway (a later start could only match less of the run).
 _BYE = re.compile(
-    rf"(?P<name>.*?)\s+(?:[{_D}]\s+)?(?P<bye>(?:pairing |full |full-point |half |half-point |"
-    r"zero |½ |1/2 |0[.,]5 |0 )?bye|pab|absent)\s*", re.IGNORECASE)
-_SEPARATOR = re.compile(rf"\s+(?:[{_D}]{{1,2}}|vs\.?|v\.?)\s+", re.IGNORECASE)
+    rf"(?P<name>.*?)(?<=\S)\s++(?:[{_D}]\s++)?(?P<bye>(?:pairing |full |full-point |half |"
+    r"half-point |zero |½ |1/2 |0[.,]5 |0 )?bye|pab|absent)\s*+", re.IGNORECASE)
+_SEPARATOR = re.compile(rf"(?<!\s)\s++(?:[{_D}]{{1,2}}|vs\.?|v\.?)\s++", re.IGNORECASE)
 _STRONG_DASH = re.compile(r"(?<=\S)[\u2012\u2013\u2014\u2212](?=\S)")
 _HYPHEN = re.compile(r"(?<=\S)[-\u2010\u2011](?=\S)")
-_RATING = re.compile(r"(?P<name>.*?)\s*\(\s*(?P<rating>\d{1,4})\s*\)\s*")
+_RATING = re.compile(r"(?P<name>.*?)(?<!\s)\s*+\(\s*+(?P<rating>\d{1,4})\s*+\)\s*+")
 
 _BYES = {"bye": Kind.PAIRING_BYE, "pab": Kind.PAIRING_BYE, "pairing bye": Kind.PAIRING_BYE,
          "full bye": Kind.FULL_BYE, "full-point bye": Kind.FULL_BYE,
@@ -78,7 +97,29 @@ _BYES = {"bye": Kind.PAIRING_BYE, "pab": Kind.PAIRING_BYE, "pairing bye": Kind.P
 class _Fail(Protocol):
     """Builds a FormatError for the line being read, from a message and an optional column."""
 
-    def __call__(self, message: str, column: int | None = None) -> FormatError: ...
+    def __call__(self, message: Message, column: int | None = None) -> FormatError: ...
+
+
+# The messages about one side of a game, as whole sentences for each side: a translation
+# cannot put a translated "White" into a slot of another sentence (DESIGN: translations).
+_EMPTY_NAME = {
+    "player": N_("empty name for the player; expected a game like “Ann Lee - Bo Chen 1-0”"),
+    "white": N_("empty name for White; expected a game like “Ann Lee - Bo Chen 1-0”"),
+    "black": N_("empty name for Black; expected a game like “Ann Lee - Bo Chen 1-0”"),
+}
+_LONG_NAME = {
+    "player": N_("name of the player is %(length)d characters long; the limit is %(limit)d"),
+    "white": N_("name of White is %(length)d characters long; the limit is %(limit)d"),
+    "black": N_("name of Black is %(length)d characters long; the limit is %(limit)d"),
+}
+_MARKUP_NAME = {
+    "player": N_("name of the player contains “<”, “>” or a control character; names are "
+                 "plain text"),
+    "white": N_("name of White contains “<”, “>” or a control character; names are plain "
+                "text"),
+    "black": N_("name of Black contains “<”, “>” or a control character; names are plain "
+                "text"),
+}
 
 
 _W, _L, _DR, _FW, _FL, _DF = (Kind.WIN, Kind.LOSS, Kind.DRAW, Kind.FORFEIT_WIN,
@@ -112,8 +153,20 @@ class ParseResult:
 
 
 def failed(errors: list[FormatError]) -> ParseResult:
-    """A ParseResult without a tournament, errors in line order."""
-    return ParseResult(None, sorted(errors, key=lambda e: (e.line or 0, e.column or 0)))
+    """A ParseResult without a tournament, errors in line order, at most ``MAX_ERRORS`` of them
+    (then a note, first, says that there were more)."""
+    ordered = sorted(errors, key=lambda e: (e.line or 0, e.column or 0))
+    if len(ordered) > MAX_ERRORS:
+        note = FormatError(ordered[0].source, None, None, msg(
+            "more than %(limit)s errors: only the first %(limit)s are listed; correct them and "
+            "read the text again", limit=grouped(MAX_ERRORS)))
+        ordered = [note, *ordered[:MAX_ERRORS]]
+    return ParseResult(None, ordered)
+
+
+def enough(errors: list[FormatError]) -> bool:
+    """True once more errors were collected than will be listed: stop looking for more."""
+    return len(errors) > MAX_ERRORS
 
 
 @dataclass(frozen=True)
@@ -147,19 +200,12 @@ def read_paste(text: str, source: str = "<paste>") -> Tournament:
 
 def parse_paste(text: str, source: str = "<paste>") -> ParseResult:
     """Read pasted results, collecting every error (see the module docstring for the forms)."""
-    if len(text) > MAX_CHARS:
-        # Checked before anything else so that a huge paste costs nothing to refuse.
-        return failed([FormatError(source, None, None,
-                                   f"the paste is too large ({len(text):,} characters; the limit "
-                                   f"is {MAX_CHARS:,}): paste one event's results at a time")])
     try:
+        # Size and line count before anything else, so that a huge paste costs one scan.
+        check_text(text, source, MAX_PASTE_LINES)
         lines = split_lines(text, source, "results")
-    except FormatError as err:  # binary data: every further message would be noise
+    except FormatError as err:  # too large, or binary data: every further message is noise
         return failed([err])
-    if len(lines) > MAX_LINES:
-        return failed([FormatError(source, None, None,
-                                   f"the paste has {len(lines):,} lines; the limit is "
-                                   f"{MAX_LINES:,}: paste one event's results at a time")])
 
     errors: list[FormatError] = []
     items: list[_Line] = []
@@ -169,48 +215,72 @@ def parse_paste(text: str, source: str = "<paste>") -> ParseResult:
         if not line.strip():
             continue
         try:
+            if len(line) > MAX_LINE_CHARS:
+                raise FormatError(source, line_no, MAX_LINE_CHARS + 1, msg(
+                    "the line is %(length)s characters long; the limit is %(limit)s",
+                    length=grouped(len(line)), limit=grouped(MAX_LINE_CHARS)))
             header = _header(line, line_no, source)
             if header is not None:
+                # Even a refused header (above MAX_ROUNDS) starts its round, so that its games
+                # are not also reported as "before the first round header".
                 current = header
                 header_lines.setdefault(header, line_no)
                 continue
             items.append(replace(_parse_line(line, line_no, source), round=current))
         except FormatError as err:
-            errors.append(err)
+            # Without its traceback: the frames would keep every match object of the line
+            # alive for as long as the error is kept (thousands per line, for every line).
+            errors.append(err.with_traceback(None))
+            if enough(errors):
+                break
 
     if header_lines:
-        errors += [FormatError(source, item.line, None,
-                               "game before the first round header; put “Round 1” above it")
+        errors += [FormatError(source, item.line, None, msg(
+                       "game before the first round header; put “Round 1” above it"))
                    for item in items if item.round is None]
-        errors += [FormatError(source, None, None,
-                               f"round {missing} is missing: the round headers go up to "
-                               f"{max(header_lines)}; write “Round {missing}” even if no "
-                               "game was played")
-                   for missing in range(1, max(header_lines)) if missing not in header_lines]
+        # max(header_lines) <= MAX_ROUNDS (_header refuses more), so this loop is short.
+        last = max(header_lines)
+        errors += [FormatError(source, None, None, msg(
+                       "round %(round)d is missing: the round headers go up to %(last)d; "
+                       "write “Round %(round)d” even if no game was played",
+                       round=missing, last=last))
+                   for missing in range(1, last) if missing not in header_lines]
     if not items and not errors:
-        errors.append(FormatError(source, None, None, f"empty paste: no games found; {EXAMPLE}"))
+        errors.append(FormatError(source, None, None, msg(
+            "empty paste: no games found; expected a game like “Ann Lee - Bo Chen 1-0”")))
     if errors:
         return failed(errors)
     return _assemble(items, bool(header_lines), max(header_lines, default=0), source)
 
 
 def _header(line: str, line_no: int, source: str) -> int | None:
-    """The round number of a header line, None for any other line."""
+    """The round number of a header line, None for any other line.
+
+    Raises FormatError for round 0 and for a round above ``MAX_ROUNDS``: the headers must
+    cover rounds 1..n, so ``Round 99999999`` would mean 99,999,998 missing rounds.
+    """
     if match := _HEADER.fullmatch(line):
-        if int(match.group(1)) == 0:
-            raise FormatError(source, line_no, None, "round numbers start at 1, found round 0")
-        return int(match.group(1))
+        number = bounded_int(match.group(1))
+        if number == 0:
+            raise FormatError(source, line_no, None,
+                              msg("round numbers start at 1, found round 0"))
+        if number > MAX_ROUNDS:
+            raise FormatError(source, line_no, match.start(1) + 1, msg(
+                "round %(round)s is above the limit of %(limit)d rounds",
+                round=grouped(number) if number < TOO_LARGE else quote(match.group(1)),
+                limit=MAX_ROUNDS))
+        return number
     if _HEADER_WITH_TEXT.match(line.lstrip()):
-        raise FormatError(source, line_no, None,
-                          "a round header must be on a line of its own (“Round 3”), "
-                          "with the games on the lines below it")
+        raise FormatError(source, line_no, None, msg(
+            "a round header must be on a line of its own (“Round 3”), with the games on the "
+            "lines below it"))
     return None
 
 
 def _parse_line(line: str, line_no: int, source: str) -> _Line:
     """Read one game or bye line (not a header). Raises FormatError."""
 
-    def fail(message: str, column: int | None = None) -> FormatError:
+    def fail(message: Message, column: int | None = None) -> FormatError:
         return FormatError(source, line_no, column, message)
 
     # Work on the line after the board number, remembering where it started for columns.
@@ -218,43 +288,51 @@ def _parse_line(line: str, line_no: int, source: str) -> _Line:
     start = board.end() if board else len(line) - len(line.lstrip())
     body = line[start:].rstrip()
 
-    results = [m for m in _RESULT.finditer(body) if _normalise_result(m.group()) != "--"]
+    # Two results are enough to know the line is wrong (and the message names two).
+    results = list(islice((m for m in _RESULT.finditer(body)
+                           if _normalise_result(m.group()) != "--"), 2))
     if not results:
         if bye := _BYE.fullmatch(body):
             kind = _BYES[" ".join(bye.group("bye").lower().replace(",", ".").split())
                          .replace("0.5 ", "½ ").replace("1/2 ", "½ ")]
-            return _Line(line_no, _side(bye.group("name"), start + 1, "the player", fail), kind)
-        raise fail(f"no result found; {EXAMPLE}")
+            return _Line(line_no, _side(bye.group("name"), start + 1, "player", fail), kind)
+        raise fail(msg("no result found; expected a game like “Ann Lee - Bo Chen 1-0”"))
     if len(results) > 1:
-        found = " and ".join(f"“{m.group()}”" for m in results)
-        raise fail(f"two results ({found}) on one line; one game per line, {EXAMPLE}",
+        # The first two are named: one game per line is the point, however many there are.
+        raise fail(msg("two results (“%(first)s” and “%(second)s”) on one line; one game per "
+                       "line, expected a game like “Ann Lee - Bo Chen 1-0”",
+                       first=quote(results[0].group()), second=quote(results[1].group())),
                    start + results[1].start() + 1)
     match = results[0]
     token, column = match.group(), start + match.start() + 1
     normal = _normalise_result(token)
     if normal == "*":
-        raise fail("game not finished (result “*”): only finished games can be entered", column)
+        raise fail(msg("game not finished (result “*”): only finished games can be entered"),
+                   column)
     if normal == "0-0":
-        raise fail("result “0-0” is unclear: write “0-0F” for a double forfeit", column)
+        raise fail(msg("result “0-0” is unclear: write “0-0F” for a double forfeit"), column)
     if normal not in _RESULTS:
-        raise fail(f"unknown result “{token}”; expected 1-0, 0-1, ½-½, a forfeit such as "
-                   "1-0F or +:-, or 0-0F for a double forfeit", column)
+        raise fail(msg("unknown result “%(result)s”; expected 1-0, 0-1, ½-½, a forfeit such as "
+                       "1-0F or +:-, or 0-0F for a double forfeit", result=quote(token)), column)
     white_kind, black_kind = _RESULTS[normal]
 
     before, after = body[:match.start()], body[match.end():]
     if not before.strip():
-        raise fail(f"the result comes before the names; {EXAMPLE}", column)
+        raise fail(msg("the result comes before the names; expected a game like "
+                       "“Ann Lee - Bo Chen 1-0”"), column)
     if after.strip():
         # Result between the names ("Ann Lee ½-½ Bo Chen"): then there is no separator.
         if _SEPARATOR.search(before) or _SEPARATOR.search(after):
-            raise fail(f"unexpected text after the result “{token}”; {EXAMPLE}",
+            raise fail(msg("unexpected text after the result “%(result)s”; expected a game "
+                           "like “Ann Lee - Bo Chen 1-0”", result=quote(token)),
                        start + match.end() + 1)
-        white = _side(before, start + 1, "White", fail)
-        black = _side(after, start + match.end() + 1, "Black", fail)
+        white = _side(before, start + 1, "white", fail)
+        black = _side(after, start + match.end() + 1, "black", fail)
     else:
         white, black = _split_players(before, start, fail)
     if name_key(white.name) == name_key(black.name):
-        raise fail(f"“{white.name}” cannot play against themselves", black.column)
+        raise fail(msg("“%(name)s” cannot play against themselves", name=white.name),
+                   black.column)
     return _Line(line_no, white, white_kind, black, black_kind)
 
 
@@ -264,58 +342,74 @@ def _split_players(text: str, start: int, fail: _Fail) -> tuple[_Side, _Side]:
     # Padded with a space on each side (and start moved back by one) so that a separator at
     # either end — a missing name — is still seen as a separator and reported as an empty name.
     text, start = f" {text} ", start - 1
-    separators = list(_SEPARATOR.finditer(text))
+    # At most MAX_READINGS matches are made into a list: a message never shows more, and a
+    # line of 2,000 hyphens would otherwise hold 2,000 match objects.
+    separators = list(islice(_SEPARATOR.finditer(text), MAX_READINGS))
     if len(separators) > 1:
-        readings = " or ".join(f"“{text[:s.start()].strip()}” vs “{text[s.end():].strip()}”"
-                               for s in separators)
-        raise fail(f"more than one separator between the players: “{shown}” could be read as "
-                   f"{readings}", start + separators[1].start() + 1)
+        raise fail(msg("more than one separator between the players: “%(text)s” could be read "
+                       "as %(readings)s", text=quote(shown),
+                       readings=_readings(text, separators)),
+                   start + separators[1].start() + 1)
     if not separators:
-        strong = list(_STRONG_DASH.finditer(text))
+        strong = list(islice(_STRONG_DASH.finditer(text), 2))
         separators = strong if len(strong) == 1 else []
     if not separators:
-        hyphens = list(_HYPHEN.finditer(text))
+        hyphens = list(islice(_HYPHEN.finditer(text), MAX_READINGS))
+        if len(hyphens) == 1:
+            raise fail(msg("cannot tell the two players apart: “%(text)s” could be "
+                           "%(readings)s or one player “%(text)s”; a hyphen without spaces is "
+                           "part of a name, so put spaces around the dash between the players, "
+                           "e.g. “Jean-Luc Picard - Ann Lee 1-0”", text=quote(shown),
+                           readings=_readings(text, hyphens)), start + hyphens[0].start() + 1)
         if hyphens:
-            readings = [f"“{text[:h.start()].strip()}” vs “{text[h.end():].strip()}”"
-                        for h in hyphens]
-            if len(hyphens) == 1:
-                readings.append(f"one player “{shown}”")
-            raise fail(f"cannot tell the two players apart: “{shown}” could be "
-                       f"{' or '.join(readings)}"
-                       "; a hyphen without spaces is part of a name, so put spaces around the "
-                       "dash between the players, e.g. “Jean-Luc Picard - Ann Lee 1-0”",
+            raise fail(msg("cannot tell the two players apart: “%(text)s” could be "
+                           "%(readings)s; a hyphen without spaces is part of a name, so put "
+                           "spaces around the dash between the players, e.g. “Jean-Luc Picard - "
+                           "Ann Lee 1-0”", text=quote(shown), readings=_readings(text, hyphens)),
                        start + hyphens[0].start() + 1)
-        raise fail(f"only one player found (“{shown}”); expected two players separated by a "
-                   f"dash with spaces, e.g. “Ann Lee - Bo Chen 1-0”")
+        raise fail(msg("only one player found (“%(text)s”); expected two players separated by "
+                       "a dash with spaces, e.g. “Ann Lee - Bo Chen 1-0”", text=quote(shown)))
     sep = separators[0]
-    white = _side(text[:sep.start()], start + 1, "White", fail)
+    white = _side(text[:sep.start()], start + 1, "white", fail)
     black_text = text[sep.end():]
     # min(): a separator at the very end also swallowed the padding space.
-    black = _side(black_text, start + min(sep.end(), len(text) - 1) + 1, "Black", fail)
+    black = _side(black_text, start + min(sep.end(), len(text) - 1) + 1, "black", fail)
     return white, black
 
 
+def _readings(text: str, splits: list[re.Match[str]]) -> str:
+    """The ways ``text`` splits into two players at ``splits``, for a message: “a” vs “b”.
+
+    At most ``MAX_READINGS``, each name cut by :func:`quote`: listing every split of a long
+    line of hyphens would make a message quadratic in the line.
+    """
+    return " or ".join(f"“{quote(text[:s.start()].strip())}” vs “{quote(text[s.end():].strip())}”"
+                       for s in splits[:MAX_READINGS])
+
+
 def _side(text: str, column: int, who: str, fail: _Fail) -> _Side:
-    """A typed name with its optional "(1500)" rating, validated."""
+    """A typed name with its optional "(1500)" rating, validated (``who``: "player", "white"
+    or "black", which picks the sentences of the messages)."""
     if text.strip():  # point at the name itself; for a missing name, at where it belongs
         column += len(text) - len(text.lstrip())
+    else:  # a missing White name at the very start of a line: column 1, not 0
+        column = max(column, 1)
     text = text.strip()
     rating = None
     if match := _RATING.fullmatch(text):
         text, rating = match.group("name"), int(match.group("rating")) or None
     if not text:
-        raise fail(f"empty name for {who}; {EXAMPLE}", column)
+        raise fail(msg(_EMPTY_NAME[who]), column)
     if len(text) > MAX_NAME:
-        raise fail(f"name of {who} is {len(text)} characters long; the limit is {MAX_NAME}",
-                   column)
+        raise fail(msg(_LONG_NAME[who], length=len(text), limit=MAX_NAME), column)
     if not any(ch.isalpha() for ch in text):
-        raise fail(f"“{text}” is not a name (no letters); {EXAMPLE}", column)
+        raise fail(msg("“%(name)s” is not a name (no letters); expected a game like "
+                       "“Ann Lee - Bo Chen 1-0”", name=text), column)
     if any(ch in "<>" or (ord(ch) < 32 and ch != "\t") for ch in text):
-        raise fail(f"name of {who} contains “<”, “>” or a control character; names are "
-                   "plain text", column)
+        raise fail(msg(_MARKUP_NAME[who]), column)
     if re.search(r"\s\d{3,4}$", text):
-        raise fail(f"“{text}” ends with a number; write a rating in parentheses, "
-                   "e.g. “John Smith (1500)”", column)
+        raise fail(msg("“%(name)s” ends with a number; write a rating in parentheses, e.g. "
+                       "“John Smith (1500)”", name=text), column)
     return _Side(" ".join(text.split()), rating, column)
 
 
@@ -342,31 +436,51 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
     """Number the players, place every line in its round and build the Tournament."""
     entries: dict[str, _Entry] = {}
     errors: list[FormatError] = []
+    too_many_games: set[str] = set()  # players already told about MAX_ROUNDS (once each)
 
-    def entry(side: _Side) -> _Entry:
+    def entry(side: _Side, line: int) -> _Entry:
         key = name_key(side.name)
         if key not in entries:
+            if len(entries) == MAX_PLAYERS:
+                raise FormatError(source, line, side.column, msg(
+                    "“%(name)s” would be player %(number)s; the limit is %(limit)s players in "
+                    "one event", name=side.name, number=grouped(MAX_PLAYERS + 1),
+                    limit=grouped(MAX_PLAYERS)))
             entries[key] = _Entry(side.name, len(entries) + 1, side.rating)
         elif entries[key].rating is None:  # the first rating given wins
             entries[key].rating = side.rating
         return entries[key]
 
     for item in items:
-        white = entry(item.white)
-        black = entry(item.black) if item.black else None
+        if enough(errors):
+            break
+        try:
+            white = entry(item.white, item.line)
+            black = entry(item.black, item.line) if item.black else None
+        except FormatError as err:  # one error says it: every further name would repeat it
+            return failed([*errors, err])
         if with_headers:
             round_no = item.round or 0
         else:  # the first round after both players' previous games (module docstring)
             round_no = max(e.last_round + 1 for e in (white, black) if e)
+            if round_no > MAX_ROUNDS:
+                busiest = white if white.last_round >= MAX_ROUNDS else black
+                assert busiest is not None  # one of the two has played MAX_ROUNDS games
+                if busiest.name not in too_many_games:
+                    too_many_games.add(busiest.name)
+                    errors.append(FormatError(source, item.line, None, msg(
+                        "“%(name)s” has more than %(limit)d games; without round headers each "
+                        "game of a player is their next round, and the limit is %(limit)d "
+                        "rounds", name=busiest.name, limit=MAX_ROUNDS)))
+                continue
         sides = [(white, item.white, item.white_kind, black, Colour.WHITE)]
         if black and item.black and item.black_kind:
             sides.append((black, item.black, item.black_kind, white, Colour.BLACK))
         for player, side, kind, opponent, colour in sides:
             if round_no in player.results:
-                errors.append(FormatError(
-                    source, item.line, side.column,
-                    f"“{player.name}” is paired twice in round {round_no} (also on line "
-                    f"{player.results[round_no][1]})"))
+                errors.append(FormatError(source, item.line, side.column, msg(
+                    "“%(name)s” is paired twice in round %(round)d (also on line %(line)d)",
+                    name=player.name, round=round_no, line=player.results[round_no][1])))
                 continue
             result = RoundResult(round_no, kind, opponent.start_no if opponent else None,
                                  colour if kind.played else None)
@@ -382,7 +496,7 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
                              for r in range(1, rounds + 1)))
         for e in entries.values())
     if looks_like_round_robin(players):
-        kind = EventKind.ROUND_ROBIN
+        event_kind = EventKind.ROUND_ROBIN
     else:
-        kind = EventKind.SWISS if with_headers else EventKind.CASUAL
-    return ParseResult(Tournament(name="", players=players, rounds=rounds, kind=kind))
+        event_kind = EventKind.SWISS if with_headers else EventKind.CASUAL
+    return ParseResult(Tournament(name="", players=players, rounds=rounds, kind=event_kind))

@@ -5,6 +5,11 @@ BlackElo (plus WhiteTitle / WhiteFideId and the Black equivalents, which cost no
 Rounds may be written ``3`` or ``3.1`` (round.board). Players are numbered by rating
 (highest first, unrated last), then by name. A player without a game in a round gets a
 ``zero_bye`` there; an event where every pair met exactly once is a round-robin.
+
+Limits (:mod:`ladder.formats.limits`): ``MAX_BYTES`` and ``MAX_LINES``; round numbers up to
+``MAX_ROUNDS`` (the rounds are renumbered 1..n, so a large number would cost nothing, but it is
+no round of a real event and the other readers refuse it too); ``MAX_PLAYERS`` players;
+Elo ratings up to ``MAX_RATING``; names up to ``MAX_NAME`` characters.
 """
 
 from __future__ import annotations
@@ -14,13 +19,22 @@ import re
 from dataclasses import dataclass, field
 
 from ladder.formats.errors import FormatError
+from ladder.formats.limits import (MAX_LINES, MAX_NAME, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS,
+                                   TOO_LARGE, bounded_int, check_text, grouped, quote)
 from ladder.formats.trf import split_lines
+from ladder.messages import N_, msg
 from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
                                looks_like_round_robin)
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
 _RESULTS = {"1-0": (Kind.WIN, Kind.LOSS), "0-1": (Kind.LOSS, Kind.WIN),
             "1/2-1/2": (Kind.DRAW, Kind.DRAW), "½-½": (Kind.DRAW, Kind.DRAW)}
+# Whole sentences per tag (a translation cannot put "White" into a slot of its own).
+_NO_PLAYER = {"White": N_("game has no White player"), "Black": N_("game has no Black player")}
+_LONG_NAME = {"White": N_("the White player's name is %(length)d characters long; the limit "
+                          "is %(limit)d"),
+              "Black": N_("the Black player's name is %(length)d characters long; the limit "
+                          "is %(limit)d")}
 
 
 @dataclass
@@ -44,9 +58,10 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
     result, a missing player or round, a player twice in one round, binary data or a text
     without any game.
     """
+    check_text(text, source, MAX_LINES)
     games = _split_games(split_lines(text, source, "PGN"))
     if not games:
-        raise FormatError(source, None, None, "not a PGN file: no game headers found")
+        raise FormatError(source, None, None, msg("not a PGN file: no game headers found"))
 
     # One pass to validate and collect; round labels are mapped to 1..n afterwards.
     played: list[tuple[int, str, str, Kind, Kind, _Game]] = []
@@ -57,26 +72,47 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         white, black = game.get("White"), game.get("Black")
         for tag, name in (("White", white), ("Black", black)):
             if name in ("", "?"):
-                raise FormatError(source, game.line_of(tag), None, f"game has no {tag} player")
+                raise FormatError(source, game.line_of(tag), None, msg(_NO_PLAYER[tag]))
+            if len(name) > MAX_NAME:
+                raise FormatError(source, game.line_of(tag), None, msg(
+                    _LONG_NAME[tag], length=len(name), limit=MAX_NAME))
         if white == black:
-            raise FormatError(source, game.line_of("Black"), None,
-                              f"{white!r} cannot play against himself")
+            raise FormatError(source, game.line_of("Black"), None, msg(
+                "%(name)r cannot play against himself", name=white))
         result = game.get("Result")
         if result == "*":
-            raise FormatError(source, game.line_of("Result"), None,
-                              "game not finished (result '*'): a tournament needs every result")
+            raise FormatError(source, game.line_of("Result"), None, msg(
+                "game not finished (result '*'): a tournament needs every result"))
         if result not in _RESULTS:
-            raise FormatError(source, game.line_of("Result"), None,
-                              f"unknown result {result!r} (expected 1-0, 0-1 or 1/2-1/2)")
+            raise FormatError(source, game.line_of("Result"), None, msg(
+                "unknown result %(result)r (expected 1-0, 0-1 or 1/2-1/2)",
+                result=quote(result)))
         round_text = game.get("Round")
-        match = re.fullmatch(r"(\d+)(?:\.\d+)*", round_text)
-        if not match or int(match.group(1)) == 0:
-            raise FormatError(source, game.line_of("Round"), None,
-                              f"round must be a number such as 3 or 3.1, found {round_text!r}")
+        match = re.fullmatch(r"(\d++)(?:\.\d++)*+", round_text)
+        round_no = bounded_int(match.group(1)) if match else 0
+        if not match or round_no == 0:
+            raise FormatError(source, game.line_of("Round"), None, msg(
+                "round must be a number such as 3 or 3.1, found %(found)r",
+                found=quote(round_text)))
+        if round_no > MAX_ROUNDS:
+            raise FormatError(source, game.line_of("Round"), None, msg(
+                "round %(round)s is above the limit of %(limit)d rounds",
+                round=grouped(round_no) if round_no < TOO_LARGE else quote(match.group(1)),
+                limit=MAX_ROUNDS))
         for side, name in (("White", white), ("Black", black)):
             elo = game.get(f"{side}Elo")
+            rating = bounded_int(elo) if elo.isdecimal() else 0
+            if rating > MAX_RATING:
+                raise FormatError(source, game.line_of(f"{side}Elo"), None, msg(
+                    "rating %(rating)s is above the limit of %(limit)s", rating=quote(elo),
+                    limit=grouped(MAX_RATING)))
+            if name not in ratings and len(ratings) == MAX_PLAYERS:
+                raise FormatError(source, game.line_of(side), None, msg(
+                    "%(name)r would be player %(number)s; the limit is %(limit)s players in "
+                    "one event", name=name, number=grouped(MAX_PLAYERS + 1),
+                    limit=grouped(MAX_PLAYERS)))
             if name not in ratings or ratings[name] is None:  # first rating seen wins
-                ratings[name] = int(elo) if elo.isdecimal() and int(elo) > 0 else None
+                ratings[name] = rating or None
             info = extras.setdefault(name, {})
             for key in ("Title", "FideId"):
                 if (value := game.get(side + key)) and value not in ("-", "?", "0"):
@@ -84,7 +120,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         if day := _pgn_date(game.get("Date") or game.get("UTCDate")):
             dates.append(day)
         white_kind, black_kind = _RESULTS[result]
-        played.append((int(match.group(1)), white, black, white_kind, black_kind, game))
+        played.append((round_no, white, black, white_kind, black_kind, game))
 
     # Rounds are renumbered 1..n in order, so that Tournament.rounds is their count even if
     # the file holds, say, only rounds 3 to 5 (SPEC §9: a round with no game is a zero bye).
@@ -98,8 +134,8 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         for name, kind, colour, opponent in ((white, white_kind, Colour.WHITE, black),
                                              (black, black_kind, Colour.BLACK, white)):
             if round_no in results[name]:
-                raise FormatError(source, game.line_of("Round"), None,
-                                  f"{name!r} plays twice in round {label}")
+                raise FormatError(source, game.line_of("Round"), None, msg(
+                    "%(name)r plays twice in round %(round)d", name=name, round=label))
             results[name][round_no] = RoundResult(round_no, kind, number[opponent], colour)
 
     players = tuple(

@@ -9,6 +9,10 @@ is refused with a :class:`FormatError` naming the line and column.
 Layout of a ``001`` player line (1-based columns): start number 5–8, sex 10, title 11–13,
 name 15–47, rating 49–52, federation 54–56, FIDE id 58–68, birth date 70–79, points 81–84,
 rank 86–89; round r starts at column 92+10(r−1): opponent (4 columns), colour (+5), result (+7).
+
+Limits (:mod:`ladder.formats.limits`): at most ``MAX_BYTES`` and ``MAX_LINES``, ``MAX_PLAYERS``
+player lines and ``MAX_ROUNDS`` rounds, whether declared (``XXR``, ``142``) or written (a round
+field or a round date beyond round 99's columns is refused, not read).
 """
 
 from __future__ import annotations
@@ -19,9 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.formats.errors import FormatError
+from ladder.formats.limits import (MAX_LINES, MAX_PLAYERS, MAX_ROUNDS, TOO_LARGE, bounded_int,
+                                   check_text, grouped, quote)
+from ladder.messages import Message, msg
+from ladder.numbers import HALF
 from ladder.tournament import (
     DEFAULT_SCORING,
-    HALF,
     Colour,
     EventKind,
     Kind,
@@ -34,6 +41,8 @@ from ladder.tournament import (
 
 ROUND_COLUMN = 92  # 1-based column where round 1 starts; round r at ROUND_COLUMN + 10(r-1)
 ROUND_WIDTH = 10
+#: The last column a round field may use: the end of round MAX_ROUNDS (1,081 for 99 rounds).
+LAST_ROUND_COLUMN = ROUND_COLUMN - 1 + ROUND_WIDTH * MAX_ROUNDS
 
 _BYE_CODES = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "U": Kind.PAIRING_BYE, "Z": Kind.ZERO_BYE,
               "": Kind.ZERO_BYE}
@@ -74,8 +83,10 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
     Raises :class:`FormatError` (with line and column) for anything ambiguous; see the module
     docstring for what is accepted.
     """
+    check_text(text, source, MAX_LINES)
     lines = split_lines(text, source, "TRF")
     tags: dict[str, list[str]] = {}
+    tag_lines: dict[str, int] = {}  # code -> line of its first record, for error messages
     round_dates: tuple[dt.date | None, ...] = ()
     raws: list[_RawPlayer] = []
     by_no: dict[int, _RawPlayer] = {}
@@ -83,20 +94,37 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
         line = line.rstrip()
         code = line[:3]
         if code == "001":
+            if len(raws) == MAX_PLAYERS:
+                raise FormatError(source, line_no, 1, msg(
+                    "too many players: the limit is %(limit)s player (001) lines",
+                    limit=grouped(MAX_PLAYERS)))
             raw = _parse_player_line(line, line_no, source)
             if raw.start_no in by_no:
-                raise FormatError(source, line_no, 5, f"start number {raw.start_no} is used twice "
-                                  f"(first on line {by_no[raw.start_no].line})")
+                raise FormatError(source, line_no, 5, msg(
+                    "start number %(start_no)d is used twice (first on line %(first)d)",
+                    start_no=raw.start_no, first=by_no[raw.start_no].line))
             by_no[raw.start_no] = raw
             raws.append(raw)
         elif code == "132":
+            _check_round_columns(line, line_no, source)
             round_dates = _parse_round_dates(line)
         elif code and not code.startswith("#"):
             tags.setdefault(code, []).append(line[4:].strip())
+            tag_lines.setdefault(code, line_no)
+            if code in ("162", "XXS"):
+                _check_scoring_numbers(line, line_no, source)
     if not raws:
-        raise FormatError(source, None, None, "not a TRF file: no player (001) lines found")
+        raise FormatError(source, None, None, msg("not a TRF file: no player (001) lines found"))
 
     seen = max((r for raw in raws for r in raw.cells), default=0)
+    for code in ("XXR", "142"):  # both are checked: a nonsense count is refused, not ignored
+        count = _int_or_none(_tag(tags, code))
+        if count is not None and count > MAX_ROUNDS:
+            shown = _tag(tags, code)
+            raise FormatError(source, tag_lines[code], 5, msg(
+                "%(tag)s gives %(rounds)s rounds; the limit is %(limit)d rounds",
+                tag=code, rounds=grouped(count) if count < TOO_LARGE else quote(shown),
+                limit=MAX_ROUNDS))
     declared = _int_or_none(_tag(tags, "XXR")) or _int_or_none(_tag(tags, "142")) or 0
     rounds = max(seen, declared) or len(round_dates)
     # Start-number order, whatever the file's order (often by rank): equal events compare equal.
@@ -132,11 +160,55 @@ def split_lines(text: str, source: str, what: str) -> list[str]:
     Raises :class:`FormatError` at the first NUL byte: that is binary data, not a ``what`` file.
     """
     lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
-    for line_no, line in enumerate(lines, 1):
-        if "\x00" in line:
-            raise FormatError(source, line_no, line.index("\x00") + 1,
-                              f"binary data (NUL byte): not a {what} text file")
+    if "\x00" in text:  # one scan of the whole text; the line is looked for only when needed
+        for line_no, line in enumerate(lines, 1):
+            if "\x00" in line:
+                raise FormatError(source, line_no, line.index("\x00") + 1, _BINARY[what])
     return lines
+
+
+# Whole sentences per kind of file (a translation cannot be built from a noun put in a slot).
+_BINARY = {
+    "TRF": msg("binary data (NUL byte): not a TRF text file"),
+    "PGN": msg("binary data (NUL byte): not a PGN text file"),
+    "results": msg("binary data (NUL byte): not a results text file"),
+    "crosstable": msg("binary data (NUL byte): not a crosstable text file"),
+}
+
+
+def _check_round_columns(line: str, line_no: int, source: str) -> None:
+    """Refuse anything written beyond round MAX_ROUNDS's field (``line`` is right-stripped).
+
+    Without this check a single far-right cell — one short line padded with blanks — would
+    make an event of as many rounds as the padding is long.
+    """
+    if len(line) <= LAST_ROUND_COLUMN:
+        return
+    rest = line[LAST_ROUND_COLUMN:]
+    column = LAST_ROUND_COLUMN + len(rest) - len(rest.lstrip()) + 1
+    round_no = (column - ROUND_COLUMN) // ROUND_WIDTH + 1
+    raise FormatError(source, line_no, column, msg(
+        "column %(column)s is in the field of round %(round)s; the limit is %(limit)d rounds, "
+        "so nothing may follow column %(last)s", column=grouped(column),
+        round=grouped(round_no), limit=MAX_ROUNDS, last=grouped(LAST_ROUND_COLUMN)))
+
+
+# A number of a scoring record (162, XXS); possessive, so that a long run of digits is
+# scanned once.
+_SCORING_NUMBER = re.compile(r"\d++(?:[.,]\d++)?+")
+_MAX_SCORING_CHARS = 12
+
+
+def _check_scoring_numbers(line: str, line_no: int, source: str) -> None:
+    """Refuse a scoring value too long to be one (``W=1``, ``D 0.5``; never 13 characters).
+
+    Converting a 5,000-digit number would raise a ValueError (and mean nothing).
+    """
+    for number in _SCORING_NUMBER.finditer(line, 4):
+        if len(number.group()) > _MAX_SCORING_CHARS:
+            raise FormatError(source, line_no, number.start() + 1, msg(
+                "the scoring value “%(value)s” is not a number of points",
+                value=quote(number.group())))
 
 
 def _tag(tags: dict[str, list[str]], code: str) -> str:
@@ -155,19 +227,20 @@ def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
     if "\t" in line:
         # A tab makes every column after it ambiguous; better to refuse than to guess.
         raise FormatError(source, line_no, line.index("\t") + 1,
-                          "tab character in a fixed-column player line")
+                          msg("tab character in a fixed-column player line"))
     start = _cols(line, 5, 8)
     if not start.isdecimal() or int(start) == 0:
-        raise FormatError(source, line_no, 5,
-                          f"start number must be a positive number, found {start!r}")
+        raise FormatError(source, line_no, 5, msg(
+            "start number must be a positive number, found %(found)r", found=start))
     name = _cols(line, 15, 47)
     withdrawn = bool(_WITHDRAWN_MARK.search(name))
     name = _WITHDRAWN_MARK.sub("", name).strip()
     if not name:
-        raise FormatError(source, line_no, 15, "player has no name")
+        raise FormatError(source, line_no, 15, msg("player has no name"))
     rating = _cols(line, 49, 52)
     if rating and not rating.isdecimal():
-        raise FormatError(source, line_no, 49, f"rating must be a number, found {rating!r}")
+        raise FormatError(source, line_no, 49, msg("rating must be a number, found %(found)r",
+                                                   found=rating))
     fields = {
         "name": name, "rating": rating, "sex": _cols(line, 10, 10),
         "title": _cols(line, 11, 13), "federation": _cols(line, 54, 56),
@@ -175,6 +248,7 @@ def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
         "points": _cols(line, 81, 84), "rank": _cols(line, 86, 89),
         "withdrawn": "1" if withdrawn else "",
     }
+    _check_round_columns(line, line_no, source)
     cells: dict[int, _Cell] = {}
     round_no = 1
     while (index := ROUND_COLUMN - 1 + ROUND_WIDTH * (round_no - 1)) < len(line):
@@ -190,20 +264,22 @@ def _parse_cell(field: str, line_no: int, column: int, round_no: int, source: st
     opponent_text, colour, code = field[:4].strip(), field[5].lower(), field[7].upper()
     for offset in (4, 6, 8, 9):
         if field[offset] != " ":
-            raise FormatError(source, line_no, column + offset,
-                              f"round {round_no}: unexpected {field[offset]!r}; round fields are "
-                              "'OOOO C R' (opponent, colour, result) at fixed columns")
+            raise FormatError(source, line_no, column + offset, msg(
+                "round %(round)d: unexpected %(found)r; round fields are 'OOOO C R' "
+                "(opponent, colour, result) at fixed columns", round=round_no,
+                found=field[offset]))
     if opponent_text and not opponent_text.isdecimal():
-        raise FormatError(source, line_no, column,
-                          f"round {round_no}: opponent must be a start number, "
-                          f"found {opponent_text!r}")
+        raise FormatError(source, line_no, column, msg(
+            "round %(round)d: opponent must be a start number, found %(found)r",
+            round=round_no, found=opponent_text))
     if colour.strip() not in _COLOURS:
-        raise FormatError(source, line_no, column + 5,
-                          f"round {round_no}: unknown colour {field[5]!r} (expected w, b or -)")
+        raise FormatError(source, line_no, column + 5, msg(
+            "round %(round)d: unknown colour %(found)r (expected w, b or -)",
+            round=round_no, found=field[5]))
     code = code.strip()
     if code not in _BYE_CODES and code not in _GAME_CODES:
-        raise FormatError(source, line_no, column + 7,
-                          f"round {round_no}: unknown result code {field[7]!r}")
+        raise FormatError(source, line_no, column + 7, msg(
+            "round %(round)d: unknown result code %(found)r", round=round_no, found=field[7]))
     opponent = int(opponent_text) if opponent_text and int(opponent_text) else None
     return _Cell(line_no, column, opponent, colour.strip().replace("-", ""), code)
 
@@ -240,42 +316,53 @@ def _result(raw: _RawPlayer, cell: _Cell, round_no: int, by_no: dict[int, _RawPl
             return RoundResult(round_no, Kind.ZERO_BYE)
         if code == "+":  # older TRFs wrote the pairing-allocated bye as "0000 - +"
             return RoundResult(round_no, Kind.PAIRING_BYE)
-        raise FormatError(source, cell.line, cell.column + 7,
-                          f"round {round_no}: result {code!r} needs an opponent")
+        raise FormatError(source, cell.line, cell.column + 7, msg(
+            "round %(round)d: result %(code)r needs an opponent", round=round_no, code=code))
     if code in _BYE_CODES:
-        what = f"result {code!r} (a bye)" if code else "a blank result"
-        raise FormatError(source, cell.line, cell.column,
-                          f"round {round_no}: opponent {cell.opponent} given with {what}")
+        given: Message = msg(
+            "round %(round)d: opponent %(opponent)d given with result %(code)r (a bye)",
+            round=round_no, opponent=cell.opponent, code=code) if code else msg(
+            "round %(round)d: opponent %(opponent)d given with a blank result",
+            round=round_no, opponent=cell.opponent)
+        raise FormatError(source, cell.line, cell.column, given)
     if cell.opponent == raw.start_no:
-        raise FormatError(source, cell.line, cell.column,
-                          f"round {round_no}: player {raw.start_no} is paired with himself")
+        raise FormatError(source, cell.line, cell.column, msg(
+            "round %(round)d: player %(player)d is paired with himself", round=round_no,
+            player=raw.start_no))
     other_raw = by_no.get(cell.opponent)
     if other_raw is None:
-        raise FormatError(source, cell.line, cell.column,
-                          f"round {round_no}: opponent {cell.opponent} does not exist")
+        raise FormatError(source, cell.line, cell.column, msg(
+            "round %(round)d: opponent %(opponent)d does not exist", round=round_no,
+            opponent=cell.opponent))
     other = other_raw.cells.get(round_no)
     if other is None or other.opponent != raw.start_no:
-        named = (f"names {other.opponent}" if other and other.opponent
-                 else "names no opponent")
-        raise FormatError(source, cell.line, cell.column,
-                          f"round {round_no}: player {raw.start_no} names opponent "
-                          f"{cell.opponent}, but {cell.opponent}'s line ({other_raw.line}) "
-                          f"{named}")
+        values = {"round": round_no, "player": raw.start_no, "opponent": cell.opponent,
+                  "line": other_raw.line}
+        mismatch = msg(
+            "round %(round)d: player %(player)d names opponent %(opponent)d, but "
+            "%(opponent)d's line (%(line)d) names %(other)d", other=other.opponent,
+            **values) if other and other.opponent else msg(
+            "round %(round)d: player %(player)d names opponent %(opponent)d, but "
+            "%(opponent)d's line (%(line)d) names no opponent", **values)
+        raise FormatError(source, cell.line, cell.column, mismatch)
     # Disagreements are reported on the later of the two lines (the earlier one set the
     # expectation), so each faulty pair produces the same message whichever is read first.
     later, earlier = (cell, other) if cell.line > other.line else (other, cell)
     if (code, other.code) not in _MATCHING:
-        raise FormatError(source, later.line, later.column + 7,
-                          f"round {round_no}: results disagree: {code!r} for {raw.start_no} but "
-                          f"{other.code!r} for {cell.opponent} (line {earlier.line})")
+        raise FormatError(source, later.line, later.column + 7, msg(
+            "round %(round)d: results disagree: %(code)r for %(player)d but %(other_code)r "
+            "for %(opponent)d (line %(line)d)", round=round_no, code=code,
+            player=raw.start_no, other_code=other.code, opponent=cell.opponent,
+            line=earlier.line))
     # Same colour on both sides is impossible; a colour on one side only is tolerated for
     # forfeits (the game never started) but not for a game that was played.
     same_colour = bool(cell.colour) and cell.colour == other.colour
     one_sided = bool(cell.colour) != bool(other.colour) and code not in ("+", "-")
     if same_colour or one_sided:
-        raise FormatError(source, later.line, later.column + 5,
-                          f"round {round_no}: colours disagree between {raw.start_no} and "
-                          f"{cell.opponent} (line {earlier.line})")
+        raise FormatError(source, later.line, later.column + 5, msg(
+            "round %(round)d: colours disagree between %(player)d and %(opponent)d "
+            "(line %(line)d)", round=round_no, player=raw.start_no, opponent=cell.opponent,
+            line=earlier.line))
     colour = _COLOURS[cell.colour]
     if code in _UNRATED_OUTCOME:
         return RoundResult(round_no, Kind.UNRATED_PLAYED, cell.opponent, colour,
@@ -321,13 +408,13 @@ def parse_date(text: str) -> dt.date | None:
                 return dt.date(year + (2000 if year < 70 else 1900), int(b), int(c))
             return None
         if m := re.fullmatch(r"([A-Za-z]{3,})\.?\s+(\d{1,2}),?\s+(\d{4})", text):
-            month_name, day, year = m.groups()
+            month_name, day_text, year_text = m.groups()
         elif m := re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3,})\.?,?\s+(\d{4})", text):
-            day, month_name, year = m.groups()
+            day_text, month_name, year_text = m.groups()
         else:
             return None
-        month = _MONTHS.get(month_name[:3].lower())
-        return dt.date(int(year), month, int(day)) if month else None
+        month_no = _MONTHS.get(month_name[:3].lower())
+        return dt.date(int(year_text), month_no, int(day_text)) if month_no else None
     except ValueError:  # 31 February, month 0, …
         return None
 
@@ -338,6 +425,12 @@ _SCORING_FIELDS = {"W": "win", "WW": "win", "BW": "win", "D": "draw", "WD": "dra
                    "H": "half_bye"}
 
 
+# A code and its value. The lookbehind starts a match only at the first letter of a code and
+# the quantifiers are possessive: a long run of letters or digits is scanned once, not once
+# per position in it (the plain pattern took quadratic time on a long line of letters).
+_SCORING_PAIR = re.compile(r"(?<![A-Za-z])([A-Za-z]++)\s*+=?\s*+(\d++(?:[.,]\d++)?+)")
+
+
 def parse_scoring(text: str) -> Scoring:
     """Scoring from tag 162 (``W 1.0 D 0.5 L 0.0``) or TRF(x) ``XXS`` (``WW=1 D=0.5 PAB=1``).
 
@@ -346,7 +439,7 @@ def parse_scoring(text: str) -> Scoring:
     compare equal.
     """
     values: dict[str, Fraction] = {}
-    for code, number in re.findall(r"([A-Za-z]+)\s*=?\s*(\d+(?:[.,]\d+)?)", text):
+    for code, number in _SCORING_PAIR.findall(text):
         if attribute := _SCORING_FIELDS.get(code.upper()):
             values[attribute] = Fraction(number.replace(",", "."))
     if not values:
@@ -370,8 +463,10 @@ def _split_codes(text: str) -> tuple[str, ...]:
 
 
 def _int_or_none(text: str) -> int | None:
+    """A count as written (``XXR 9``); None when not a number; ``TOO_LARGE`` when too long to
+    be one (see :func:`~ladder.formats.limits.bounded_int`)."""
     text = text.strip()
-    return int(text) if text.isdecimal() else None
+    return bounded_int(text) if text.isdecimal() else None
 
 
 def _points_or_none(text: str) -> Fraction | None:

@@ -12,9 +12,9 @@ import datetime as dt
 from fractions import Fraction
 
 from ladder.formats.trf import ROUND_COLUMN, ROUND_WIDTH
+from ladder.numbers import HALF, decimal_text
 from ladder.tournament import (
     DEFAULT_SCORING,
-    HALF,
     EventKind,
     Kind,
     Player,
@@ -62,10 +62,17 @@ def _date(day: dt.date) -> str:
 
 
 def _number(value: Fraction) -> str:
-    """Points as TRF prints them: one decimal (``3.5``), more only when needed."""
-    if (value * 2).denominator == 1:
-        return f"{float(value):.1f}"
-    return f"{float(value):.2f}".rstrip("0")
+    """Points as TRF prints them: one decimal (``3.0``, ``3.5``), two when needed (``0.25``,
+    ``0.33``).
+
+    The digits are :func:`ladder.numbers.decimal_text`'s (the one home of how points are
+    written); TRF adds its own convention of never dropping the decimal point, and trailing
+    zeros of a rounded value are dropped as this writer always did (``0.101`` → ``0.1``).
+    """
+    text = decimal_text(value, places=2)
+    if "." not in text:
+        return text + ".0"
+    return text.rstrip("0")
 
 
 def _scoring(scoring: Scoring) -> str:

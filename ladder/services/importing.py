@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..formats.errors import FormatError
+from ..formats import FormatError, detect_format, read_event
 from ..models import Member
 from ..tournament import EventKind, Tournament
 from . import InvalidInput, use_case
@@ -28,34 +28,13 @@ class ImportReport:
     suggestions: list[str] = field(default_factory=list)
 
 
-def detect_format(text: str, source: str) -> str:
-    """The format by file extension (.trf/.trfx, .pgn), else by content; pasted text otherwise."""
-    lower = source.lower()
-    if lower.endswith((".trf", ".trfx")):
-        return "trf"
-    if lower.endswith(".pgn"):
-        return "pgn"
-    if "\n001 " in "\n" + text.replace("\r", "\n"):
-        return "trf"
-    if text.lstrip().startswith("["):
-        return "pgn"
-    return "paste"
-
-
 def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
-    """Parse ``text`` in ``fmt`` (or the detected format); FormatError on bad input."""
-    fmt = fmt or detect_format(text, source)
-    if fmt == "trf":
-        from ..formats.trf import read_trf
-        return read_trf(text, source), fmt
-    if fmt == "pgn":
-        from ..formats.pgn import read_pgn_tournament
-        return read_pgn_tournament(text, source), fmt
-    if fmt == "crosstable":
-        from ..formats.crosstable import read_crosstable
-        return read_crosstable(text, source), fmt
-    from ..formats.paste import read_paste
-    return read_paste(text, source), fmt
+    """Parse ``text`` in ``fmt`` (or the detected format); FormatError (the first) on bad input.
+
+    Detection and reading are ``ladder.formats.read_event``'s, the same as the web desk's.
+    """
+    result = read_event(text, source, fmt or None)
+    return result.require(), result.fmt
 
 
 @use_case

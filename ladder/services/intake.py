@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from ..extensions import db
-from ..formats import FormatError, ParseResult, decode_text
+from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
 from ..models import Event, PublishToken
 from ..names import Reason, Suggestion
 from ..queries.names import name_index
@@ -27,15 +27,12 @@ from ..tournament import EventKind, Tournament
 from . import InvalidInput, use_case
 from .events import (MAX_NAME, PublishRequest, default_edition, exact_links,
                      is_junior_by_birth_year, publish)
-from .importing import detect_format
 
-FORMATS = ("trf", "pgn", "paste", "crosstable")
 KINDS = tuple(kind.value for kind in EventKind)
 USCF_ORDER = "MM,SOLK,CUM,OPCUM"
 #: The order presets offered on the form (the kind's default is the empty choice).
 ORDER_PRESETS = (DEFAULT_ORDER["swiss"], DEFAULT_ORDER["round_robin"], USCF_ORDER)
 SUGGESTIONS = 5
-_CROSSTABLE_CELL = re.compile(r"(?m)^\s*\d+\s+\S.*\s\d+[wbs](?:1|0|½|=|\+|-)(?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -89,30 +86,17 @@ class Preview:
 
 
 def parse_text(text: str, source: str, fmt: str | None) -> tuple[ParseResult, str]:
-    """Read ``text`` in ``fmt`` (or the detected format), collecting every error."""
-    fmt = fmt if fmt in FORMATS else detect(text, source)
-    if fmt == "paste":
-        from ..formats import parse_paste
-        return parse_paste(text, source), fmt
-    if fmt == "crosstable":
-        from ..formats import parse_crosstable
-        return parse_crosstable(text, source), fmt
-    try:
-        if fmt == "trf":
-            from ..formats import read_trf
-            return ParseResult(read_trf(text, source)), fmt
-        from ..formats import read_pgn_tournament
-        return ParseResult(read_pgn_tournament(text, source)), fmt
-    except FormatError as error:  # these readers stop at the first error
-        return ParseResult(None, [error]), fmt
+    """Read ``text`` in ``fmt`` (or the detected format), collecting every error.
+
+    The one entry point of ``ladder.formats`` detects and reads, as for ``ladder import``.
+    """
+    result = read_event(text, source, fmt if fmt in FORMATS else None)
+    return result, result.fmt
 
 
 def detect(text: str, source: str) -> str:
     """TRF, PGN or crosstable by extension or content; pasted results otherwise."""
-    fmt = detect_format(text, source)
-    if fmt == "paste" and _CROSSTABLE_CELL.search(text):
-        return "crosstable"
-    return fmt
+    return detect_format(text, source)
 
 
 def decode_upload(data: bytes, filename: str) -> str:
