@@ -68,8 +68,14 @@ def register_cli(app: Flask) -> None:
 def read_text_file(path: str) -> str:
     """Read a results file as text; a binary or unreadable file is bad input (exit 2)."""
     from .formats.errors import FormatError
+    from .formats.limits import MAX_BYTES
     from .formats.text import decode_text
     try:
+        # Refuse a huge file before reading it into memory (the readers' limit, SPEC §11).
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:
+            fail(_("%(path)s: the file has %(size)d bytes; at most %(max)d are read.",
+                   path=path, size=size, max=MAX_BYTES))
         return decode_text(Path(path).read_bytes(), path)
     except OSError as error:
         fail(_("%(path)s: cannot read: %(reason)s", path=path, reason=error.strerror))

@@ -24,7 +24,7 @@ from ..queries.organizer_members import visible_members
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
 from ..tiebreaks.definitions import BUCHHOLZ_TYPE
 from ..tournament import EventKind, Tournament
-from . import InvalidInput, use_case
+from . import InvalidInput, say, use_case
 from .events import (MAX_NAME, PublishRequest, default_edition, exact_links,
                      is_junior_by_birth_year, publish)
 
@@ -137,7 +137,7 @@ def preview(form: IntakeForm) -> Preview:
         try:
             result.standings = rank(t, result.order, result.edition)
         except TiebreakError as error:
-            result.field_errors["order"] = str(error)
+            result.field_errors["order"] = say(error.message)
     return result
 
 
@@ -174,7 +174,7 @@ def _choose_order(form: IntakeForm, t: Tournament, result: Preview) -> None:
     try:
         codes = parse_order(order)
     except TiebreakError as error:
-        result.field_errors["order"] = _("Tie-break order: %(error)s", error=str(error))
+        result.field_errors["order"] = _("Tie-break order: %(error)s", error=say(error.message))
         result.order = order
         return
     result.order = ",".join(code.text for code in codes)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import click
 
-from ladder.formats import FormatError, read_pgn_tournament, read_trf
+from ladder.formats import FormatError, read_event
 from ladder.numbers import decimal_text
 from ladder.tournament import Tournament
 from ladder.tiebreaks.codes import parse_order
@@ -37,13 +37,10 @@ from ladder.tiebreaks.ranking import rank_prepared
 
 
 def read_tournament(path: Path) -> Tournament:
-    """A TRF or PGN file, told apart by extension, else by content (PGN starts with '[')."""
+    """Any event file the desk reads (TRF, PGN, crosstable, pasted results), detected by the
+    one formats entry point; FormatError names the first problem."""
     text = decode_text(path.read_bytes(), str(path))
-    is_pgn = path.suffix.lower() == ".pgn" or (
-        path.suffix.lower() not in (".trf", ".trfx", ".txt") and text.lstrip().startswith("["))
-    if is_pgn:
-        return read_pgn_tournament(text, str(path))
-    return read_trf(text, str(path))
+    return read_event(text, str(path)).require()
 
 
 def event_date(t: Tournament) -> dt.date | None:
