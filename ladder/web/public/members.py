@@ -2,27 +2,53 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import abort, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ...charts import ChartPoint, rating_chart
 from ...extensions import db
 from ...names import name_key
-from ...queries.members import Profile, member_profile, roster_lines
+from ...queries.members import Profile, RosterLine, member_profile, roster_lines
 from ..formatting import rating_text
 from ..helpers import MAX_ID, names, settings
 from ..visibility import public_route
 from . import bp
+from .ladder import MAX_QUERY, search
+
+#: Sortable roster columns and their natural direction.
+ROSTER_SORTS = {"name": "asc", "rating": "desc", "games": "desc", "events": "desc",
+                "last": "desc"}
+
+
+def roster_order(lines: list[RosterLine], sort: str, direction: str) -> list[RosterLine]:
+    """The roster in the asked order; equal values keep the name order (stable sort)."""
+    book = names()
+    by_name = sorted(lines, key=lambda line: (name_key(book(line.member_id)), line.member_id))
+    if sort == "name":
+        return by_name[::-1] if direction == "desc" else by_name
+    keys = {"rating": lambda line: line.rating, "games": lambda line: line.games,
+            "events": lambda line: line.events,
+            "last": lambda line: line.last_played.toordinal() if line.last_played else 0}
+    key = keys[sort]
+    return sorted(by_name, key=key, reverse=direction == "desc")
 
 
 @public_route(bp, "/members")
 def roster() -> str:
-    """Every member who has played, by display name, with rating and status."""
+    """Every member who has played, by display name, with rating and status; searchable
+    (case and accents ignored) and sortable by any column."""
+    query = request.args.get("q", "")[:MAX_QUERY].strip()
+    sort = request.args.get("sort", "name")
+    sort = sort if sort in ROSTER_SORTS else "name"
+    direction = request.args.get("dir", ROSTER_SORTS[sort])
+    direction = direction if direction in ("asc", "desc") else ROSTER_SORTS[sort]
     book = names()
-    lines = sorted(roster_lines(db.session, settings()),
-                   key=lambda line: (name_key(book(line.member_id)), line.member_id))
-    return render_template("public/roster.html", lines=lines)
+    lines = roster_order(roster_lines(db.session, settings()), sort, direction)
+    if query:
+        lines = search(lines, query, lambda line: book(line.member_id))
+    return render_template("public/roster.html", lines=lines, query=query, sort=sort,
+                           direction=direction, default_dirs=ROSTER_SORTS)
 
 
 @public_route(bp, "/members/<int:member_id>")
