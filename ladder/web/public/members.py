@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import abort, render_template, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
-from ...charts import ChartPoint, rating_chart
+from ...charts import ChartPoint, chart_links, rating_chart, start_point
 from ...extensions import db
 from ...names import name_key
 from ...queries.members import Profile, RosterLine, member_profile, roster_lines
@@ -57,20 +58,35 @@ def member(member_id: int) -> str:
     profile = member_profile(db.session, settings(), member_id) if member_id <= MAX_ID else None
     if profile is None:
         abort(404)
-    return render_template("public/member.html", profile=profile, chart=_chart(profile))
+    chart, links = _chart(profile)
+    return render_template("public/member.html", profile=profile, chart=chart,
+                           chart_links=links)
 
 
-def _chart(profile: Profile) -> Markup:
-    """The rating-history chart of ``profile`` as inline SVG (one point per rating row)."""
+def _chart(profile: Profile) -> tuple[Markup, Markup]:
+    """The rating-history chart of ``profile`` as inline SVG (one point per rating row,
+    the line starting at the start rating) and the overlay of its points' links."""
     name = names()(profile.member_id)
     points = [ChartPoint(point.date, point.rating_after, _(
         "%(event)s, %(date)s: %(before)s → %(after)s", event=point.event_name,
         date=point.date.isoformat(), before=rating_text(point.rating_before),
-        after=rating_text(point.rating_after))) for point in profile.history]
+        after=rating_text(point.rating_after)), href=f"#event-{point.event_id}",
+        value=rating_text(point.rating_after)) for point in profile.history]
+    if not points:
+        return Markup(""), Markup("")
+    first = profile.history[0]
+    start = start_point(points, first.rating_before, _(
+        "Start rating: %(rating)s", rating=rating_text(first.rating_before)))
     months = tuple(_(m) for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug",
                                   "Sep", "Oct", "Nov", "Dec"))
     svg = rating_chart(
         points, title=_("Rating history of %(name)s", name=name),
-        description=_("Club rating after each of %(n)d events; the table below lists the same "
-                      "values.", n=len(points)), month_names=months)
-    return Markup(svg)  # noqa: S704 - every text inside was escaped by rating_chart
+        description=ngettext("Club rating from the start rating of %(start)s and after the event; "
+                             "the table below lists the same values.",
+                             "Club rating from the start rating of %(start)s and after each of "
+                             "%(num)d events; the table below lists the same values.",
+                             len(points), start=rating_text(first.rating_before)),
+        month_names=months, start=start)
+    links = chart_links(points, start=start, label=_("Points of the rating history"))
+    # Every text inside was escaped by the chart functions.
+    return Markup(svg), Markup(links)  # noqa: S704
