@@ -77,7 +77,7 @@ OFF_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(el =
 #: The values a reader comes for, which must be on screen without scrolling sideways.
 KEY_VALUES = ("table.standings td.pts, table.standings td.tb, table.standings td.change, "
               "table.ladder td.num, table.member-events td.num, "
-              "table.rounds select, table.rounds input, #compare-form textarea, "
+              ".tool-form table.rounds select, .tool-form table.rounds input, #compare-form textarea, "
               "#elo-form input, .result .value")
 
 
