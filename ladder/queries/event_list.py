@@ -65,8 +65,8 @@ def event_winners(session: DbSession, event_ids: list[int]) -> dict[int, tuple[i
                                               list(parse_order(",".join(codes))) if codes else [])
         except TiebreakError:  # the event page falls back to points the same way
             standings, _table = rank_prepared(prepare(t, "fide-2026"), [])
-        winners[event.id] = tuple(member_of[s.start_no] for s in standings
-                                  if s.rank == 1 and member_of.get(s.start_no) is not None)
+        firsts = (member_of.get(s.start_no) for s in standings if s.rank == 1)
+        winners[event.id] = tuple(m for m in firsts if m is not None)
     return winners
 
 
