@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask, g
 from flask_babel import gettext as _
+from flask_babel import to_user_timezone
 
 from ..numbers import decimal_text, points_text
 from ..numbers import signed_text as _signed
@@ -168,6 +169,15 @@ def legend() -> list[tuple[str, str]]:
             ("*", _("played, not rated"))]
 
 
+def as_of_text(now: dt.datetime | None = None) -> str:
+    """When this page was made, for printouts: ``2026-12-01 14:05 UTC`` (the club's time zone).
+
+    ISO-like, as every date on the pages, so a printout is unambiguous in every language.
+    """
+    local = to_user_timezone(now or dt.datetime.now(dt.timezone.utc))
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".strip()
+
+
 def register_formatting(app: Flask) -> None:
     """Make the filters and globals available to every template of the app."""
     app.add_template_filter(points_filter, "points")
@@ -182,3 +192,4 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(short_result, "short_result")
     app.add_template_global(kind_label, "kind_label")
     app.add_template_filter(reasons_text, "reasons")
+    app.add_template_global(as_of_text, "as_of_text")

@@ -7,17 +7,17 @@ edit); which one is decided by the HTMX target (DESIGN.md pitfalls).
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import abort, render_template, request
 from flask_babel import gettext as _
 
 from ...extensions import db
 from ...queries import event_view
 from ...queries.crosstable import crosstable
-from ...queries.event_list import event_summaries, is_rated
+from ...queries.event_list import event_summaries, event_winners, is_rated
 from ...queries.events import EventView, load_event
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
-from ..helpers import MAX_ID
+from ..helpers import MAX_ID, digits
 from ..htmx import page_or_fragment
 from ..visibility import public_route
 from . import bp
@@ -27,8 +27,15 @@ MAX_CODE = 40
 
 @public_route(bp, "/events")
 def events() -> str:
-    """Every published event, newest first."""
-    return render_template("public/events.html", events=event_summaries(db.session))
+    """Every published event, newest first, with its winner(s); ``?year=2026`` shows one year."""
+    events = event_summaries(db.session)
+    years = sorted({e.date.year for e in events}, reverse=True)
+    year = digits(request.args.get("year"), 4)
+    if year is not None:
+        events = [e for e in events if e.date.year == year]
+    winners = event_winners(db.session, [e.event_id for e in events])
+    return render_template("public/events.html", events=events, years=years, year=year,
+                           winners=winners)
 
 
 def _view_or_404(event_id: int) -> EventView:

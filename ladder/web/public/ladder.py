@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
 from flask import request
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...names import name_key
+from ...names import name_key, parse
 from ...queries import LadderLine, ladder_lines
 from ..helpers import names, settings
 from ..htmx import page_or_fragment
@@ -16,6 +20,32 @@ from . import bp
 MAX_QUERY = 100
 #: Sortable ladder columns and their natural direction.
 SORTS = {"rating": "desc", "name": "asc", "games": "desc", "change": "desc"}
+
+T = TypeVar("T")
+
+
+def _search_forms(text: str) -> tuple[str, str]:
+    """(spaced, unspaced) search forms of a name: the names package's folded words (case,
+    accents and punctuation gone: ``González`` → ``gonzalez``), decomposed (NFD) so that a
+    Hangul syllable still being typed (``김미``) matches the name it begins (``김민준``)."""
+    parsed = parse(text)
+    return (unicodedata.normalize("NFD", parsed.plain),
+            unicodedata.normalize("NFD", parsed.compact))
+
+
+def search(items: Iterable[T], query: str, name_of: Callable[[T], str]) -> list[T]:
+    """The items whose name contains ``query``, ignoring case and accents both ways
+    (``jose`` finds José, ``José`` finds Jose) and spaces between CJK syllables
+    (``김민준`` finds 김 민준). An empty query (or one of punctuation only) keeps every item."""
+    spaced, compact = _search_forms(query)
+    if not compact:
+        return list(items)
+    found = []
+    for item in items:
+        hay_spaced, hay_compact = _search_forms(name_of(item))
+        if spaced in hay_spaced or compact in hay_compact:
+            found.append(item)
+    return found
 
 
 def ladder_order(lines: list[LadderLine], sort: str, direction: str) -> list[LadderLine]:
@@ -55,8 +85,7 @@ def ladder() -> str:
     book = names()
     if query:
         # Search what the visitor can see: the display name, never a hidden full name.
-        needle = name_key(query)
-        lines = [line for line in lines if needle in name_key(book(line.member_id))]
+        lines = search(lines, query, lambda line: book(line.member_id))
     if (sort, direction) != ("rating", "desc"):
         lines = ladder_order(lines, sort, direction)
     return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html"},

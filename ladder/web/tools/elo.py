@@ -16,6 +16,7 @@ from typing import Any
 from flask import request
 from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...elo import (
     EloError, classic_table, expected_score, initial_rating, parse_games, parse_rating,
@@ -41,31 +42,55 @@ EXAMPLE = {"e_rating": "1500", "e_opp": "1400", "c_rating": "1922",
            "u_rating": "1500", "u_games": "6", "u_opps": "1400, 1550, 1650", "u_score": "1.5"}
 
 
-def _messages() -> dict[str, str]:
+#: Most opponents' ratings one field takes (ladder.elo.numbers.parse_ratings).
+MAX_OPPONENTS = 200
+
+
+def _message(kind: str, error: EloError | None = None, raw: str = "") -> str:
+    """The message for a field of ``kind`` (rating, ratings, score, games, k, peak), worded
+    for that field: a negative score is "a score cannot be negative", never a rating's words."""
+    reason = str(error or "")
+    if "negative" in reason:
+        return {"score": _("A score cannot be negative."),
+                "games": _("The number of games cannot be negative."),
+                }.get(kind, _("A rating cannot be negative."))
+    if kind == "ratings" and "at most" in reason:
+        count = len(raw.replace(";", ",").replace(",", " ").split())
+        return ngettext("At most %(limit)d opponents' ratings: this field has %(num)d.",
+                        "At most %(limit)d opponents' ratings: this field has %(num)d.",
+                        count, limit=MAX_OPPONENTS)
     return {
-        "negative": _("A rating cannot be negative."),
         "rating": _("A rating is a whole number between 0 and 4000."),
         "ratings": _("Type the ratings separated by commas, e.g. 1798, 1801, 1897."),
         "score": _("A score is counted in half points, e.g. 2 or 2.5."),
-        "too_high": _("The score cannot be more than the number of games."),
         "k": _("K is a whole number between 1 and 100."),
         "games": _("The number of games is a whole number, 0 or more."),
         "peak": _("The peak rating is a whole number, at least the rating."),
-    }
+    }[kind]
+
+
+def _too_high(games: int) -> str:
+    """The score is more than the games played (one per opponent's rating)."""
+    return ngettext("The score cannot be more than the number of games (%(num)d game).",
+                    "The score cannot be more than the number of games (%(num)d games).",
+                    games)
 
 
 class _Form:
     """The raw fields and the problems found in them (by field name)."""
 
-    def __init__(self, values: dict[str, str]) -> None:
+    def __init__(self, values: dict[str, str], too_long: set[str]) -> None:
         self.values = values
-        self.errors: dict[str, str] = {}
-        self.text = _messages()
+        self.errors: dict[str, str] = {
+            name: _("At most %(limit)d characters: this field has more. Shorten it to "
+                    "calculate.", limit=MAX_FIELD) for name in too_long}
 
     def has(self, *names: str) -> bool:
         return any(self.values.get(n, "").strip() for n in names)
 
-    def get(self, name: str, parse: Callable[[str], Any], message: str) -> Any:
+    def get(self, name: str, parse: Callable[[str], Any], kind: str) -> Any:
+        if name in self.errors:  # too long: said so, not cut and computed
+            return None
         raw = self.values.get(name, "").strip()
         if not raw:
             self.errors[name] = _("This field is needed.")
@@ -73,32 +98,43 @@ class _Form:
         try:
             return parse(raw)
         except EloError as error:
-            self.errors[name] = (self.text["negative"] if "negative" in str(error)
-                                 else self.text[message])
+            self.errors[name] = _message(kind, error, raw)
             return None
 
-    def whole(self, name: str, low: int, high: int, message: str) -> int | None:
+    def whole(self, name: str, low: int, high: int, kind: str) -> int | None:
         raw = self.values.get(name, "").strip()
-        if not raw:
+        if not raw or name in self.errors:
             return None
         number = digits(raw, MAX_FIELD)
         if number is None or not low <= number <= high:
-            self.errors[name] = self.text[message]
+            self.errors[name] = _message(kind)
             return None
         return number
 
 
 def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
-         score_field: str | None = None) -> Any:
-    """Compute one tool when its fields are typed and valid; a problem marks the field."""
+         fields: dict[str, str] | None = None) -> Any:
+    """Compute one tool when its fields are typed and valid; a problem marks the field.
+
+    ``fields`` maps the engine's field names (``score``, ``opponents``, ``k`` …) to this
+    tool's form fields, so an error the engine finds lands under the field it concerns.
+    """
     if not form.has(*names[:2]):
         return None
     before = len(form.errors)
     try:
         result = compute()
     except EloError as error:
-        if error.field == "score" and score_field:
-            form.errors[score_field] = form.text["too_high"]
+        field = (fields or {}).get(error.field)
+        if field and field not in form.errors:
+            if error.field == "score":
+                opponents = form.values.get(fields.get("opponents", ""), "")  # type: ignore[union-attr]
+                count = len(opponents.replace(";", ",").replace(",", " ").split())
+                form.errors[field] = _too_high(count)
+            else:
+                kind = {"opponents": "ratings", "rating": "rating", "k": "k",
+                        "games": "games", "peak": "peak"}.get(error.field, "rating")
+                form.errors[field] = _message(kind, error, form.values.get(field, ""))
         return None
     return None if len(form.errors) > before or result is None else result
 
@@ -107,9 +143,11 @@ def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
 def elo() -> Response:
     """Every Elo tool on one page; each result with its formula filled in."""
     values = {n: request.args.get(n, "")[:MAX_FIELD] for n in FIELDS}
+    # Nothing is cut silently: a longer field is kept as typed (up to the limit) and marked.
+    too_long = {n for n in FIELDS if len(request.args.get(n, "")) > MAX_FIELD}
     if not any(request.args.get(n) for n in FIELDS) and not request.args:
         values.update(EXAMPLE)
-    form = _Form(values)
+    form = _Form(values, too_long)
 
     def expected() -> Any:
         a = form.get("e_rating", parse_rating, "rating")
@@ -146,7 +184,7 @@ def elo() -> Response:
         peak = (form.get("u_peak", lambda text: parse_rating(text, "peak"), "peak")
                 if values["u_peak"].strip() else None)
         if rating is not None and peak is not None and peak < rating:
-            form.errors["u_peak"] = form.text["peak"]
+            form.errors["u_peak"] = _message("peak")
             return None
         if None in (rating, games, opps, score) or "u_peak" in form.errors:
             return None
@@ -155,10 +193,16 @@ def elo() -> Response:
 
     results = {
         "expected": _run(form, ("e_rating", "e_opp"), expected),
-        "change": _run(form, ("c_rating", "c_opps", "c_score"), change, "c_score"),
-        "performance": _run(form, ("p_opps", "p_score"), perf, "p_score"),
-        "initial": _run(form, ("i_opps", "i_score"), initial, "i_score"),
-        "uscf": _run(form, ("u_rating", "u_opps", "u_games", "u_score"), uscf, "u_score"),
+        "change": _run(form, ("c_rating", "c_opps", "c_score"), change,
+                       {"score": "c_score", "opponents": "c_opps", "rating": "c_rating",
+                        "k": "c_k", "games": "c_games"}),
+        "performance": _run(form, ("p_opps", "p_score"), perf,
+                            {"score": "p_score", "opponents": "p_opps"}),
+        "initial": _run(form, ("i_opps", "i_score"), initial,
+                        {"score": "i_score", "opponents": "i_opps"}),
+        "uscf": _run(form, ("u_rating", "u_opps", "u_games", "u_score"), uscf,
+                     {"score": "u_score", "opponents": "u_opps", "rating": "u_rating",
+                      "games": "u_games", "peak": "u_peak"}),
     }
     canonical = request.full_path.rstrip("?")
     return render_tool("tools/elo.html", {"elo-results": "tools/_elo_results.html"}, canonical,
