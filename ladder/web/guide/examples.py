@@ -308,8 +308,9 @@ def _direct_tournament() -> Tournament:
 
 # --- The FAQ ------------------------------------------------------------------------------
 
-#: Names whose initials the FAQ shows (one Latin, one Hangul, one Han name; invented).
-INITIALS_EXAMPLES = ("Jason Becher", "김민준", "王小明")
+#: Names whose initials the FAQ shows: each language's stock placeholder name ("John Doe",
+#: 홍길동, 张小三), so that no real member's full name can appear on the page.
+INITIALS_EXAMPLES = ("John Doe", "홍길동", "张小三")
 
 
 def initials_examples() -> tuple[tuple[str, str], ...]:
