@@ -12,7 +12,7 @@ invented example data, whose every number is computed by the engines (:mod:`.exa
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, redirect, render_template, url_for
+from flask import Blueprint, Flask, g, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ...rating import RatingOptions
@@ -36,6 +36,14 @@ def club_options() -> RatingOptions:
     """The club's rating settings (only numbers: nothing else of a private club shows)."""
     from ...services.replay import rating_options
     return rating_options(settings())
+
+
+@bp.before_request
+def _not_for_search_engines() -> None:
+    # A private or unlisted club's guide is still answered (it shows only settings), but it
+    # is not for search engines: it carries the club's name.
+    if settings().visibility != "public":
+        g.noindex = True
 
 
 @bp.context_processor
