@@ -12,6 +12,7 @@ against :func:`~ladder.rating.engine.rate_event` in every combination.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 from ladder.rating.engine import rated_games
 from ladder.rating.types import EventInput, Pairing
@@ -40,6 +41,15 @@ def counts_for(own_provisional: bool, opponent_provisional: bool) -> bool:
     return own_provisional or not opponent_provisional
 
 
+@lru_cache(maxsize=None)
+def _engine_rates(rated: bool, event_kind: EventKind, kind: Kind) -> bool:
+    """Whether the engine rates a game of ``kind`` between two members at all: asked of
+    :func:`~ladder.rating.engine.rated_games` itself on a one-game event (cached: the answer
+    depends only on these three values, and an event page asks once per result)."""
+    probe = EventInput(0, rated, event_kind, (1, 2), (Pairing(1, 2, kind),))
+    return bool(rated_games(probe))
+
+
 def why_not_counted(rated: bool, event_kind: EventKind, kind: Kind, own: int | None,
                     opponent: int | None, own_provisional: bool,
                     opponent_provisional: bool) -> Uncounted | None:
@@ -59,9 +69,7 @@ def why_not_counted(rated: bool, event_kind: EventKind, kind: Kind, own: int | N
         return Uncounted.UNRATED_GAME
     if own is None or opponent is None or own == opponent:
         return Uncounted.NOT_A_MEMBER
-    # Whatever is left must be what the engine itself rates (asked, not assumed).
-    probe = EventInput(0, rated, event_kind, (own, opponent), (Pairing(own, opponent, kind),))
-    if not rated_games(probe):
+    if not _engine_rates(rated, event_kind, kind):
         return Uncounted.UNRATED_GAME
     if not counts_for(own_provisional, opponent_provisional):
         return Uncounted.PROTECTION
