@@ -23,9 +23,6 @@ from .examples import initials_examples, ladder_examples, tiebreak_examples
 
 bp = Blueprint("guide", __name__, url_prefix="/guide")
 
-#: The guide's pages in reading order (endpoint, label is given in the template).
-PAGES = ("guide.ladder", "guide.tiebreaks", "guide.faq")
-
 #: The tie-breaks the guide lists, grouped as the page explains them.
 FIDE_NAMES = ("BH", "SB", "PS", "DE", "KS", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PTP",
               "APRO", "APPO", "AOB", "FB", "REP", "STD")
@@ -48,9 +45,8 @@ def _not_for_search_engines() -> None:
 
 @bp.context_processor
 def _helpers() -> dict[str, object]:
-    from ...numbers import decimal_text
     from ...prizes import money
-    return {"fmt": decimal_text, "money": money, "guide_pages": PAGES}
+    return {"money": money}
 
 
 @bp.get("")

@@ -219,6 +219,11 @@ class TiebreakExamples:
     prizes: tuple[Award, ...]
     own_rounds: tuple[CalcRound, ...] = ()
     bye_rounds: tuple[CalcRound, ...] = ()
+    prize_list: tuple[Prize, ...] = ()
+
+    def pool_of(self, award: Award) -> int:
+        """The cash (cents) of the places whose prizes ``award``'s group pooled."""
+        return sum(p.cents for p in self.prize_list if p.place in award.pooled_places)
 
     def bye_real_total(self) -> Fraction:
         """The bye example's real opponents' scores added up (the rest of BH is the bye's)."""
@@ -281,7 +286,8 @@ def tiebreak_examples() -> TiebreakExamples:
     t = _direct_tournament()
     table = compute(t, ["DE"], "fide-2026")
     direct = {p.start_no: table.value(p.start_no, "DE") for p in t.players}
-    prizes = distribute((Prize(1, 30000), Prize(2, 20000), Prize(3, 10000)),
+    prize_list = (Prize(1, 30000), Prize(2, 20000), Prize(3, 10000))
+    prizes = distribute(prize_list,
                         (PrizePlayer("A", Fraction(4), 1), PrizePlayer("B", Fraction(4), 2),
                          PrizePlayer("C", Fraction(3), 3)))
     leaders = {}
@@ -290,7 +296,7 @@ def tiebreak_examples() -> TiebreakExamples:
         leaders[code] = tuple(r.label for r in buchholz if r.values[code] == best)
     return TiebreakExamples(buchholz, leaders, sonneborn, progressive, own, ratings, unrated, bye, uscf,
                             direct, {p.start_no: table.points[i] for i, p in enumerate(t.players)},
-                            prizes, OWN_ROUNDS, BYE_ROUNDS)
+                            prizes, OWN_ROUNDS, BYE_ROUNDS, prize_list)
 
 
 def _direct_tournament() -> Tournament:
