@@ -157,17 +157,19 @@ def hand_calculation(rating_before: float, k: float, games: Sequence[GameLine],
     expected score is computed here by the engine's own function, and the change as
     ``K × fsum(S − E)`` exactly like :func:`ladder.rating.rate_event`.
     """
-    filled = []
+    filled: list[GameLine] = []
+    counted: list[tuple[float, Fraction]] = []  # (E, S) of each counted game
     for game in games:
-        if game.counted and game.opponent_rating is not None and game.score is not None:
+        score = game.score
+        if game.counted and game.opponent_rating is not None and score is not None:
             e = expected_score(rating_before, game.opponent_rating)
             game = GameLine(game.round, game.opponent_member_id, game.opponent_start_no,
-                            game.kind, game.opponent_rating, e, game.score, None)
+                            game.kind, game.opponent_rating, e, score, None)
+            counted.append((e, score))
         filled.append(game)
-    counted = [g for g in filled if g.counted and g.expected is not None]
-    expected_total = fsum(g.expected for g in counted)  # type: ignore[misc]
-    score_total = sum((g.score for g in counted), Fraction(0))  # type: ignore[misc]
-    difference = fsum(float(g.score) - g.expected for g in counted)  # type: ignore[operator,arg-type]
+    expected_total = fsum(e for e, _s in counted)
+    score_total = sum((s for _e, s in counted), Fraction(0))
+    difference = fsum(float(s) - e for e, s in counted)  # the engine's S − E terms
     change = k * difference if counted else 0.0
     return Calculation(rating_before, k, tuple(filled), expected_total, score_total,
                        difference, change, rating_after, floor)

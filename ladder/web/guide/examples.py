@@ -30,7 +30,7 @@ from ...tournament import DEFAULT_SCORING, Colour, EventKind, Kind, Player, Roun
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 _SCORE = {W: Fraction(1), D: Fraction(1, 2), L: Fraction(0)}
-_POINTS = {kind: DEFAULT_SCORING.points(kind) for kind in Kind if kind is not Kind.UNRATED_PLAYED}
+_POINTS: dict[Kind, Fraction] = {kind: DEFAULT_SCORING.points(kind) for kind in Kind if kind is not Kind.UNRATED_PLAYED}
 
 
 def _established_games(options: RatingOptions) -> int:
