@@ -27,3 +27,18 @@
     }
   });
 })();
+
+// The reason of a "did not count" mark shows on hover and focus (guide.css, no script needed);
+// Escape hides it again without moving focus (WCAG 1.4.13), until the mark is left.
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !document.activeElement) { return; }
+    var mark = document.activeElement.closest(".nc");
+    if (mark) { mark.classList.add("nc-dismissed"); }
+  });
+  document.addEventListener("focusout", function (event) {
+    var mark = event.target.closest && event.target.closest(".nc");
+    if (mark) { mark.classList.remove("nc-dismissed"); }
+  });
+})();

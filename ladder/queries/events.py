@@ -20,7 +20,9 @@ from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
 from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ..rating import Uncounted
 from .common import RatingChangeMixin
+from .rating_detail import GAME_REASONS, uncounted_in_event
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,15 @@ class ResultCell:
     opponent_member_id: int | None
     colour: str | None
     points: Fraction
+    #: Why this round did not count for the player's club rating (None: it counted, or no
+    #: rating applies); see :mod:`ladder.queries.rating_detail`.
+    uncounted: Uncounted | None = None
+
+    @property
+    def not_counted_mark(self) -> Uncounted | None:
+        """The reason to mark on this game, if any (byes and unrated events are not marked
+        game by game: a bye is no game, an unrated event says so once for all)."""
+        return self.uncounted if self.uncounted in GAME_REASONS else None
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,7 @@ def event_view(session: DbSession, event: Event) -> EventView:
         select(RatingRow).where(RatingRow.event_id == event.id))}
     entries = {entry.start_no: entry for entry in event.entries}
     member_of_start = {entry.start_no: entry.member_id for entry in event.entries}
+    reasons = uncounted_in_event(event, ratings)
     rows = []
     for standing in standings:
         entry = entries[standing.start_no]
@@ -133,13 +145,14 @@ def event_view(session: DbSession, event: Event) -> EventView:
             rating_before=rating.rating_before if rating else None,
             rating_after=rating.rating_after if rating else None,
             games_counted=rating.games_counted if rating else 0,
-            cells=_cells(entry, event.rounds, member_of_start, t)))
+            cells=_cells(entry, event.rounds, member_of_start, t, reasons)))
     return EventView(event=event, tournament=t, codes=tuple(codes_text), rows=tuple(rows),
                      warnings=warnings, errors=tuple(errors))
 
 
 def _cells(entry: Entry, rounds: int, member_of_start: dict[int, int | None],
-           t: Tournament) -> tuple[ResultCell, ...]:
+           t: Tournament, reasons: dict[int, Uncounted | None] | None = None
+           ) -> tuple[ResultCell, ...]:
     by_round = {result.round: result for result in entry.results}
     start_of_entry = {e.id: e.start_no for e in entry.event.entries}
     cells = []
@@ -156,5 +169,6 @@ def _cells(entry: Entry, rounds: int, member_of_start: dict[int, int | None],
         cells.append(ResultCell(
             result.id, result.version, round_no, Kind(result.kind), opponent,
             member_of_start.get(opponent) if opponent else None, result.colour,
-            t.scoring.points(Kind(result.kind), outcome)))
+            t.scoring.points(Kind(result.kind), outcome),
+            (reasons or {}).get(result.id)))
     return tuple(cells)

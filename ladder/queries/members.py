@@ -19,7 +19,9 @@ from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
 from ..tournament import DEFAULT_SCORING, EventKind, Kind
 from .ladder import ladder_lines
+from ..rating import Uncounted
 from .common import RatingChangeMixin
+from .rating_detail import member_uncounted
 
 PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)
 
@@ -89,6 +91,13 @@ class EventLine(RatingChangeMixin):
     rating_before: float | None
     rating_after: float | None
     games_counted: int
+    #: (reason, number of games) of the games that did not count for the member here.
+    uncounted: tuple[tuple[Uncounted, int], ...] = ()
+
+    @property
+    def uncounted_games(self) -> int:
+        """How many games of this event did not count for the member."""
+        return sum(n for _reason, n in self.uncounted)
 
 
 @dataclass(frozen=True)
@@ -178,11 +187,12 @@ def _events(session: DbSession, member_id: int) -> tuple[EventLine, ...]:
             .where(Result.entry_id.in_([row[0] for row in events]))):
         outcome = Fraction(halves, 2) if halves is not None else None
         points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
+    uncounted = member_uncounted(session, member_id)
     return tuple(
         EventLine(event_id=e_id, name=name, date=date, kind=kind,
                   rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds,
                   points=points[entry_id], rating_before=before, rating_after=after,
-                  games_counted=counted or 0)
+                  games_counted=counted or 0, uncounted=uncounted.get(e_id, ()))
         for entry_id, e_id, name, date, kind, rated, rounds, before, after, counted in events)
 
 

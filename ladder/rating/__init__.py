@@ -3,6 +3,7 @@
 Pure (no Flask, no SQLAlchemy): plain frozen dataclasses in, plain data out (SPEC §2, §3).
 """
 
+from ladder.rating.counting import Uncounted, counts_for, why_not_counted
 from ladder.rating.elo import expected_score, is_provisional, k_factor
 from ladder.rating.engine import rate_event, rated_games, replay
 from ladder.rating.types import (
@@ -19,10 +20,13 @@ __all__ = [
     "Pairing",
     "RatingOptions",
     "RatingRow",
+    "Uncounted",
+    "counts_for",
     "expected_score",
     "is_provisional",
     "k_factor",
     "rate_event",
     "rated_games",
     "replay",
+    "why_not_counted",
 ]

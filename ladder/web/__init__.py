@@ -24,15 +24,16 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
-    from . import audit, auth, members, organize, public, settings as settings_pages, tools
+    from . import audit, auth, guide, members, organize, public, settings as settings_pages, tools
     from .formatting import register_formatting
     from .htmx import init_htmx
     from .i18n import init_i18n
     init_i18n(app)
     init_htmx(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
-                      settings_pages.bp, tools.bp):
+                      settings_pages.bp, tools.bp, guide.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
+    guide.register_guide(app)
     register_formatting(app)
 
     from .helpers import names, settings

@@ -32,9 +32,16 @@ def _pages(server) -> list[str]:
         rr = db.session.scalar(select(Event.id).where(Event.kind == "round_robin").limit(1))
         member = db.session.scalar(select(Member.id).where(Member.name == "Viktor Petrov"))
         junior = db.session.scalar(select(Member.id).where(Member.name == "Noah Becker"))
+        from ladder.models import RatingRow
+        rated = db.session.scalar(select(RatingRow.member_id).where(
+            RatingRow.event_id == swiss, RatingRow.games_counted > 0).limit(1))
     return ["/", "/?sort=name&dir=asc", "/members", f"/members/{member}", f"/members/{junior}",
             "/events", f"/events/{swiss}", f"/events/{rr}", f"/events/{swiss}/explain/1/BH/C1",
-            *TOOLS]
+            f"/events/{swiss}/rating/{rated}", *TOOLS, *GUIDE]
+
+
+# The guide (public in every mode, like the tools).
+GUIDE = ["/guide/ladder", "/guide/tiebreaks", "/guide/faq"]
 
 
 # The public tools, including a state with a field error (marked with aria-invalid).

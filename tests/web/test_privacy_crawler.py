@@ -24,7 +24,9 @@ from ladder.models import Member
 
 MAX_PAGES = 600
 EXPLAIN_PER_EVENT = 6  # explanations share one template: a few per event cover them all
-SKIP_PREFIXES = ("/static/", "/tools", "/organize", "/auth")
+# The tools and the guide are public in every visibility mode and show no club data
+# (tests/web/test_guide.py checks that no member's name reaches the guide in any mode).
+SKIP_PREFIXES = ("/static/", "/tools", "/guide", "/organize", "/auth")
 
 
 class Links(HTMLParser):

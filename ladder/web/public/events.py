@@ -15,9 +15,10 @@ from ...queries import event_view
 from ...queries.crosstable import crosstable
 from ...queries.event_list import event_summaries, event_winners, is_rated
 from ...queries.events import EventView, load_event
+from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
-from ..helpers import MAX_ID, digits
+from ..helpers import MAX_ID, digits, settings
 from ..htmx import page_or_fragment
 from ..visibility import public_route
 from . import bp
@@ -80,3 +81,19 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
     return render_template("public/explain.html", view=view, event=view.event, row=row,
                            explanation=explanation, member_of_start=member_of_start,
                            title=_("%(code)s explained", code=wanted))
+
+
+@public_route(bp, "/events/<int:event_id>/rating/<int:member_id>", endpoint="rating_detail")
+def rating_detail(event_id: int, member_id: int) -> str:
+    """How a member's rating changed in an event (SPEC §12): K, each counted game's expected
+    and actual score, the sums and the change; the games that did not count, with why."""
+    if event_id > MAX_ID or member_id > MAX_ID:
+        abort(404)
+    event = load_event(db.session, event_id)
+    if event is None or not any(entry.member_id == member_id for entry in event.entries):
+        abort(404)
+    calc = calculation_of(db.session, event, member_id, settings().rating_floor)
+    if calc is None:
+        abort(404)
+    return render_template("public/rating_detail.html", event=event, member_id=member_id,
+                           calc=calc, rated=is_rated(event))

@@ -1,0 +1,93 @@
+"""Blueprint 'guide' (SPEC §12): the rules made visible, in the reader's language.
+
+* ``guide.ladder``    — ``/guide/ladder``: how the club rating works, with the club's settings;
+* ``guide.tiebreaks`` — ``/guide/tiebreaks``: every tie-break in plain words, the editions;
+* ``guide.faq``       — ``/guide/faq``: the questions members and parents ask.
+
+Like the tools, the guide is public in every visibility mode (it is not a ``public_route``):
+it shows no member, no event and no name of the club — only the club's rating settings and
+invented example data, whose every number is computed by the engines (:mod:`.examples`).
+``/guide``, ``/help`` and ``/faq`` redirect here.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, g, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from ...rating import RatingOptions
+from ...tiebreaks.codes import NAMES
+from ..helpers import settings
+from . import texts
+from .examples import initials_examples, ladder_examples, tiebreak_examples
+
+bp = Blueprint("guide", __name__, url_prefix="/guide")
+
+#: The tie-breaks the guide lists, grouped as the page explains them.
+FIDE_NAMES = ("BH", "SB", "PS", "DE", "KS", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "PTP",
+              "APRO", "APPO", "AOB", "FB", "REP", "STD")
+USCF_NAMES = ("MM", "SOLK", "HARK", "CUM", "OPCUM", "KASH", "MB")
+
+
+def club_options() -> RatingOptions:
+    """The club's rating settings (only numbers: nothing else of a private club shows)."""
+    from ...services.replay import rating_options
+    return rating_options(settings())
+
+
+@bp.before_request
+def _not_for_search_engines() -> None:
+    # A private or unlisted club's guide is still answered (it shows only settings), but it
+    # is not for search engines: it carries the club's name.
+    if settings().visibility != "public":
+        g.noindex = True
+
+
+@bp.context_processor
+def _helpers() -> dict[str, object]:
+    from ...prizes import money
+    return {"money": money}
+
+
+@bp.get("")
+@bp.get("/")
+def index() -> Response:
+    """The guide starts with the ladder."""
+    return redirect(url_for("guide.ladder"), code=302)
+
+
+@bp.get("/ladder")
+def ladder() -> str:
+    """How the club rating works, with this club's settings and live examples."""
+    return render_template("guide/ladder.html", ex=ladder_examples(club_options()))
+
+
+@bp.get("/tiebreaks")
+def tiebreaks() -> str:
+    """Every tie-break in plain words, the editions, prizes and the fixed order."""
+    known = [name for name in (*FIDE_NAMES, *USCF_NAMES) if name in NAMES]
+    return render_template("guide/tiebreaks.html", tb=tiebreak_examples(),
+                           fide_names=[n for n in known if n in FIDE_NAMES],
+                           uscf_names=[n for n in known if n in USCF_NAMES])
+
+
+@bp.get("/faq")
+def faq() -> str:
+    """The questions members and parents ask, answered with live numbers."""
+    return render_template("guide/faq.html", ex=ladder_examples(club_options()),
+                           tb=tiebreak_examples(), initials=initials_examples())
+
+
+#: The mark of a game that did not count (its reason is always given in words beside it).
+NC_SYMBOL = "†"
+
+
+def register_guide(app: Flask) -> None:
+    """The app-wide pieces: ``/help`` and ``/faq`` lead to the guide (they were 404s), and
+    the template globals with which the data pages mark uncounted games and name tie-breaks."""
+    app.jinja_env.globals.update(
+        nc_symbol=NC_SYMBOL, uncounted_reason=texts.reason,
+        uncounted_anchor=texts.reason_anchor, uncounted_summary=texts.reasons_summary,
+        tiebreak_plain=texts.plain, tiebreak_anchor=texts.anchor)
+    app.add_url_rule("/help", "guide_help", lambda: redirect(url_for("guide.ladder"), 302))
+    app.add_url_rule("/faq", "guide_faq", lambda: redirect(url_for("guide.faq"), 302))
