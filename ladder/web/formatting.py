@@ -67,6 +67,13 @@ def signed_text(value: float | None, decimals: int = 1) -> str:
     return localised(_signed(value, decimals))
 
 
+def decimal_filter(value: float | Fraction | None, places: int = 2) -> str:
+    """A number with ``places`` decimals, the locale's separator and a true minus sign."""
+    if value is None:
+        return "—"
+    return localised(f"{float(value):.{places}f}").replace("-", "−")
+
+
 def date_text(value: dt.date | dt.datetime | None, style: str = "medium") -> str:
     """A date as the reader's locale writes it (7 Jan 2025, 2025. 1. 7., 2025年1月7日)."""
     if value is None:
@@ -183,6 +190,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(points_filter, "points")
     app.add_template_filter(date_text, "date")
     app.add_template_filter(tiebreak_text, "tiebreak")
+    app.add_template_filter(decimal_filter, "decimal")
     app.add_template_filter(rating_text, "rating")
     app.add_template_filter(signed_text, "signed")
     app.add_template_global(result_mark, "result_mark")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ladder.messages import Message
@@ -270,6 +270,9 @@ def test_swapping_scripts_is_symmetric(family: str, given_: str, latin: str) -> 
 
     hangul = family + given_
     romanised = f"{standard_romanisation(family).title()} {standard_romanisation(given_).title()}"
+    # A romanisation of single letters only ("I U" for 이우) reads as initials, which are not
+    # compared across scripts: no property to claim for it.
+    assume(any(len(word) > 1 for word in romanised.split()))
     for other in (romanised, latin):
         assert compare(hangul, other)[0] == compare(other, hangul)[0]
     assert compare(romanised, hangul)[0] >= 90  # its own Revised Romanization always matches

@@ -61,6 +61,11 @@ def f4(value: float) -> str:
     return f"{value:.4f}"
 
 
+def loc(text: str, locale: str) -> str:
+    """A number as the page writes it in ``locale`` (Indonesian: decimal comma)."""
+    return text.replace(".", ",") if locale == "id" else text
+
+
 # --- Pages, locales, redirects, visibility -------------------------------------------------
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -81,7 +86,7 @@ def test_the_worked_example_is_the_engines_in_every_locale(client: FlaskClient,
     html = page(client, f"/guide/ladder?lang={locale}")
     worked = section(html, "change")
     for opponent in (1500, 1300, 1600, 1350):
-        assert f4(expected_score(1400.0, opponent)) in worked
+        assert loc(f4(expected_score(1400.0, opponent)), locale) in worked
     rows, _ = rate_event(event([Pairing(1, 2, L), Pairing(1, 3, W), Pairing(1, 4, D),
                                 Pairing(1, 5, W)]),
                          {1: MemberState(1400, 30), **{i: MemberState(r, 30) for i, r in
@@ -89,11 +94,11 @@ def test_the_worked_example_is_the_engines_in_every_locale(client: FlaskClient,
                                                        (5, 1350))}}, RatingOptions())
     ann = rows[0]
     assert ann.k == 20
-    assert f4(ann.expected) in worked  # 1.8117
-    assert f"+{f4(ann.rating_after - ann.rating_before)}" in worked  # +13.7657
-    assert f4(ann.rating_after) in worked  # 1413.7657
+    assert loc(f4(ann.expected), locale) in worked  # 1.8117
+    assert loc(f"+{f4(ann.rating_after - ann.rating_before)}", locale) in worked  # +13.7657
+    assert loc(f4(ann.rating_after), locale) in worked  # 1413.7657
     assert ann.rating_after == pytest.approx(1413.76, abs=0.01)
-    assert f"{ann.rating_after:.1f}" in worked and "2½" in worked
+    assert loc(f"{ann.rating_after:.1f}", locale) in worked and "2½" in worked
 
 
 def test_redirects_lead_to_the_guide(client: FlaskClient) -> None:
@@ -173,12 +178,12 @@ def test_the_settings_shown_are_the_clubs(app: Flask, client: FlaskClient) -> No
                           5: MemberState(1350, 20)}, options)
     assert rows[0].k == 16
     worked = section(html, "change")
-    assert "K = 16" in worked and f4(rows[0].rating_after) in worked
+    assert "K = 16" in worked and loc(f4(rows[0].rating_after), "id") in worked
     # The protection example starts at the club's start rating, with the newcomers' K.
     est, new = rate_event(event([Pairing(1, 2, W)]), {1: MemberState(1800, 20)}, options)[0]
     text = element(html, "protection-example")
     assert "1800" in text and "1500" in text
-    assert f4(new.expected) in text and f"{new.rating_after:.1f}" in text
+    assert loc(f4(new.expected), "id") in text and loc(f"{new.rating_after:.1f}", "id") in text
     assert est.rating_after == est.rating_before == 1800
 
 
@@ -253,7 +258,7 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
         got = tuple(decimal_text(values[c]) for c in ("BH", "BH/C1", "BH/M1"))
         assert got == want  # SPEC §7.6
         row = bh.split(f">{name}</th>")[1].split("</tr>")[0]
-        assert re.findall(r'class="num">([^<]*)<', row) == list(got)
+        assert re.findall(r'class="num">([^<]*)<', row) == [loc(v, locale) for v in got]
     assert "Bo has the best BH, Ana the best BH/C1 and Cai the best BH/M1" in html \
         or locale != "en"
     sb = html.split('class="example sb-example"')[1].split("</table>")[0]
@@ -261,7 +266,7 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
         values = calculate([CalcRound(k, s) for k, s in zip(kinds, (3, Fraction(5, 2),
                                                                     Fraction(3, 2), 0))],
                            "SB", round_robin=True)
-        assert decimal_text(values["SB"]) == want and f">{want}<" in sb
+        assert decimal_text(values["SB"]) == want and f">{loc(want, locale)}<" in sb
     ps = html.split('class="example ps-example"')[1].split("</table>")[0]
     for kinds, want in (((W, W, W, L, W), "13"), ((L, W, W, W, W), "10")):
         assert decimal_text(calculate([CalcRound(k, 2) for k in kinds], "PS")["PS"]) == want
@@ -276,7 +281,8 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
         row = editions.split(f'class="edition-{edition}"')[1].split("</tr>")[0]
         cells = re.findall(r'class="num">([^<]*)<', row)
         total = values[codes.split(",")[0]]
-        assert cells == [points_text(total - 11), *(decimal_text(v) for v in values.values())]
+        assert cells == [loc(points_text(total - 11), locale),
+                         *(loc(decimal_text(v), locale) for v in values.values())]
     assert calculate(rounds, "BH,BH/C1")["BH/C1"] == 11
     # Art. 10: an unrated opponent drops ARO and TPR.
     white, black = Colour.WHITE, Colour.BLACK
@@ -292,11 +298,11 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
     assert (values["WIN"], values["WON"]) == (3, 2)  # the forfeit win is a WIN, not a WON
     dl = html.split('class="values own-values"')[1].split("</dl>")[0]
     for code in values:
-        assert f"<dt>{code}</dt><dd>{decimal_text(values[code])}</dd>" in dl
+        assert f"<dt>{code}</dt><dd>{loc(decimal_text(values[code]), locale)}</dd>" in dl
     uscf = calculate(own, "MM,SOLK,CUM,KASH,MB", "uscf")
     dl = html.split('class="values uscf-values"')[1].split("</dl>")[0]
     for code, value in uscf.items():
-        assert f"<dt>{code}</dt><dd>{decimal_text(value)}</dd>" in dl
+        assert f"<dt>{code}</dt><dd>{loc(decimal_text(value), locale)}</dd>" in dl
 
 
 def test_every_tiebreak_has_a_plain_sentence_and_an_anchor(client: FlaskClient) -> None:
@@ -318,13 +324,15 @@ def test_the_faq_numbers_are_the_engines(client: FlaskClient, locale: str) -> No
     state = {1: MemberState(1500, 30), 2: MemberState(1200, 30)}
     (fav, out), _ = rate_event(event([Pairing(1, 2, W)]), state, RatingOptions())
     text = element(html, "little-example")
-    assert f4(fav.expected) in text and f"+{fav.rating_after - 1500:.1f}" in text
+    assert loc(f4(fav.expected), locale) in text
+    assert loc(f"+{fav.rating_after - 1500:.1f}", locale) in text
     (fav, out), _ = rate_event(event([Pairing(1, 2, L)]), state, RatingOptions())
-    assert f"+{out.rating_after - 1200:.1f}" in element(html, "surprise-example")
+    assert loc(f"+{out.rating_after - 1200:.1f}", locale) in element(html, "surprise-example")
     (est, new), _ = rate_event(event([Pairing(1, 2, W)]), {1: MemberState(1500, 30)},
                                RatingOptions())
     text = element(html, "no-move-example")
-    assert "1500.0" in text and f"−{new.rating_before - new.rating_after:.1f}" in text
+    assert loc("1500.0", locale) in text
+    assert loc(f"−{new.rating_before - new.rating_after:.1f}", locale) in text
     from ladder.names import initials
     for name in ("John Doe", "홍길동", "张小三"):
         assert f"<td>{initials(name)}</td>" in html
@@ -332,7 +340,7 @@ def test_the_faq_numbers_are_the_engines(client: FlaskClient, locale: str) -> No
            CalcRound(W, Fraction(5, 2)), CalcRound(W, 2)]
     text = element(html, "programs-example")
     for edition in ("fide-2026", "fide-2012"):
-        assert decimal_text(calculate(bye, "BH", edition)["BH"]) in text
+        assert loc(decimal_text(calculate(bye, "BH", edition)["BH"]), locale) in text
 
 
 def test_prize_pooling_is_the_prize_helpers(client: FlaskClient) -> None:
