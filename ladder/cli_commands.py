@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
+from typing import Any
 
 import click
 from flask.cli import with_appcontext
@@ -241,7 +242,7 @@ def season_command(name: str, as_json: bool) -> None:
     page = season_page(db.session, settings, model)
     names = load_name_book(db.session, settings)
     report = page.report
-    data = {
+    data: dict[str, Any] = {
         "season": {"id": page.season_id, "name": report.season.name,
                    "first": report.season.first.isoformat(),
                    "last": report.season.last.isoformat()},
@@ -339,7 +340,7 @@ def sections_command(count: int | None, bands: str | None, names_file: str | Non
     except SectionError as error:
         fail("; ".join(str(m) for m in error.messages))
     names = load_name_book(db.session, settings, full=True)
-    data = [{"section": s.number, "size": s.size, "band_low": s.band_low,
+    data: list[dict[str, Any]] = [{"section": s.number, "size": s.size, "band_low": s.band_low,
              "band_high": s.band_high, "highest": s.highest, "lowest": s.lowest,
              "provisional": s.provisional_count,
              "players": [{"start_no": no, "member_id": p.member_id, "name": names(p.member_id),

@@ -2,7 +2,8 @@
 
 Everything goes the way an organizer's work would: each event is published (names typed as
 the members' names link exactly), the one duplicate is merged, one result is corrected, one
-junior's consent is recorded. The whole demo is one unit of work: each service joins it.
+junior's consent is recorded, the team night's teams and the two seasons are recorded, and
+the pool-health page is made public. The whole demo is one unit of work: each service joins it.
 """
 
 from __future__ import annotations

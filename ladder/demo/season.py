@@ -4,6 +4,10 @@ Fortnightly Thursday club nights from June to November 2026 plus one weekend mat
 kind (Swiss, round-robin, match, casual, bughouse), one of them unrated (Chess960). Who comes
 to a night is drawn from the members who have joined by then, weighted by their attendance;
 a member's first night and everyone an incident names always come.
+
+Besides: the two seasons the organizer defined (:data:`SEASONS`), and a bughouse night of
+fixed teams of two at the end (:data:`TEAM_NIGHT`), simulated with its own random generator
+so that the rest of the year is exactly what it was before it was added.
 """
 
 from __future__ import annotations

@@ -75,7 +75,8 @@ def event_inputs(session: DbSession, first: dt.date | None = None,
     for event_id, member_id in connection.execute(
             select(Entry.event_id, Entry.member_id)
             .where(Entry.event_id.in_(ids), Entry.member_id.is_not(None))):
-        participants[event_id].add(member_id)
+        if member_id is not None:  # (the query already leaves unlinked entries out)
+            participants[event_id].add(member_id)
     pairings: dict[int, list[Pairing]] = {event_id: [] for event_id in ids}
     mine, theirs = aliased(Entry), aliased(Entry)
     kinds = {kind.value: kind for kind in Kind}
@@ -87,6 +88,8 @@ def event_inputs(session: DbSession, first: dt.date | None = None,
             .where(mine.event_id.in_(ids), Result.entry_id < Result.opponent_entry_id,
                    mine.member_id.is_not(None), theirs.member_id.is_not(None))
             .order_by(Result.entry_id, Result.round)):
+        if a is None or b is None:  # (the query already leaves unlinked entries out)
+            continue
         pairings[event_id].append(Pairing(a, b, kinds[str(kind)],
                                           Fraction(halves, 2) if halves is not None else None))
     return [(EventInput(event_id=row.id, rated=bool(row.rated), kind=EventKind(row.kind),

@@ -73,7 +73,7 @@ def name_index(session: DbSession) -> NameIndex:
             select(Entry.member_id, Entry.raw_name).distinct()
             .join(Member, Member.id == Entry.member_id)
             .where(Member.merged_into_id.is_(None))):
-        if name_key(raw) != name_key(names[member_id]):
+        if member_id is not None and name_key(raw) != name_key(names[member_id]):
             typed.setdefault(member_id, set()).add(raw)
     return NameIndex(NameMember(member_id, name,
                                 tuple(Alias(a, "publish") for a in sorted(typed.get(member_id, ()))))
