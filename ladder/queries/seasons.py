@@ -16,9 +16,9 @@ from sqlalchemy import func, select
 from ..extensions import DbSession
 from ..history import ladder_games
 from ..models import ClubSettings, Event, Season as SeasonModel
-from ..seasons import AwardRules, Season, SeasonReport, season_report
+from ..seasons import AwardRules, Season, SeasonReport, season_awards, season_table
 from .event_list import EventSummary, event_summaries
-from .history import history_games, stored_rows
+from .history import history_games, ladder_at, stored_rows
 
 
 @dataclass(frozen=True)
@@ -87,14 +87,18 @@ class SeasonPage:
 def season_page(session: DbSession, settings: ClubSettings, model: SeasonModel) -> SeasonPage:
     """The season's report from the stored rows (see the module docstring).
 
-    Only rows up to the season's last day are read (the ladder at its end needs those), and
-    only the games of the season's own events.
+    Only the season's own rows and games are read; the ladder at its end comes from
+    :func:`.history.ladder_at` (equal to :func:`ladder.seasons.season_report` over the
+    whole history: a test compares them).
     """
     season = as_season(model)
-    rows = stored_rows(session, last=season.last)
-    games = ladder_games(history_games(session, season.first, season.last),
-                         [r for r in rows if season.contains(r.date)])
+    # Only the season's own rows and games; the ladder at its end straight from the rows
+    # (what season_report computes from the whole history, read without reading it all).
+    rows = stored_rows(session, season.first, season.last)
+    games = ladder_games(history_games(session, season.first, season.last), rows)
     rules = award_rules(settings)
-    report = season_report(season, rows, games, settings.provisional_games, rules)
+    table = season_table(season, rows, games, settings.provisional_games)
+    report = SeasonReport(season, ladder_at(session, settings, season.last), table,
+                          season_awards(season, table, games, rules))
     events = tuple(e for e in event_summaries(session) if season.contains(e.date))
     return SeasonPage(model.id, report, rules, events)

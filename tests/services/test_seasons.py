@@ -232,3 +232,24 @@ def test_merged_members_leave_the_as_of_ladder_too(ctx: Flask) -> None:
     members = {line.member_id for line in ladder_at(db.session, club_settings(),
                                                     D(2025, 1, 31))}
     assert members == {ids["Ann Lee"], ids["Bo Chen"]}
+
+
+def test_the_fast_reads_equal_the_pure_core_over_the_whole_history(ctx: Flask) -> None:
+    from ladder.history import ladder_as_of, ladder_games
+    from ladder.queries.history import history_games, stored_rows
+    from ladder.queries.seasons import as_season, award_rules
+    from ladder.seasons import season_report
+    publish_history()
+    settings = club_settings()
+    rows = stored_rows(db.session)
+    days = sorted({r.date for r in rows})
+    for day in [days[0] - dt.timedelta(days=1), *days,
+                *(d + dt.timedelta(days=3) for d in days)]:
+        assert ladder_at(db.session, settings, day) == ladder_as_of(
+            rows, day, settings.provisional_games), day
+    games = ladder_games(history_games(db.session), rows)
+    for name, _first, _last in (WINTER, SPRING):
+        model = find_season(db.session, name)
+        whole = season_report(as_season(model), rows, games, settings.provisional_games,
+                              award_rules(settings))
+        assert season_page(db.session, settings, model).report == whole

@@ -281,3 +281,17 @@ def test_settings_store_the_award_minimum_tau_and_public_health(club: Flask,
     assert bad.status_code == 422 and "award_min_games" in bad.get_data(as_text=True)
     with club.app_context():
         assert club_settings().glicko_tau == 0.75
+
+
+def test_health_report_is_kept_per_generation(club: Flask, logged_in: FlaskClient) -> None:
+    first = logged_in.get("/organize/health").get_data(as_text=True)
+    games = re.search(r"Over all (\d+) rated games", first)
+    assert games is not None
+    # A new rated event (a committed write: the generation moves) shows at once.
+    with club.app_context():
+        publish_t(tournament(["Ann Lee", "Bo Chen"], [(1, 1, 2, Kind.WIN), (2, 2, 1, Kind.DRAW)]),
+                  dt.date(2025, 7, 1))
+    again = logged_in.get("/organize/health").get_data(as_text=True)
+    assert f"Over all {int(games.group(1)) + 2} rated games" in again
+    _settings(club, glicko_tau=1.1)
+    assert "τ = 1.1" in logged_in.get("/organize/health").get_data(as_text=True)

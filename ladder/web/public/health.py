@@ -9,9 +9,10 @@ visitor gets the same 404 as for a missing page while the setting is off.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
-from flask import abort, render_template
+from flask import abort, current_app, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -74,9 +75,33 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
              ("bands", bands))}
 
 
+_LOCK = threading.Lock()
+
+
+def cached_report() -> HealthReport:
+    """The pool-health report, computed once per ladder generation in this process.
+
+    Rating the whole history with Glicko-2 takes seconds on a 20-year club; every committed
+    write bumps the generation (seasons and settings too), so a report kept for the current
+    generation and the settings it depends on is exactly what a fresh computation gives.
+    Kept on the app (one per process and app), only the latest.
+    """
+    club = settings()
+    key = (club.generation, club.glicko_tau, club.start_rating, club.provisional_games)
+    store: dict[str, Any] = current_app.extensions.setdefault("ladder_health", {})
+    with _LOCK:
+        held = store.get("report")
+        if held is not None and held[0] == key:
+            return held[1]
+    report = health_report(db.session, club)
+    with _LOCK:
+        store["report"] = (key, report)
+    return report
+
+
 def health_context() -> dict[str, Any]:
     """What the pool-health templates need (the public and the organizer's page)."""
-    report = health_report(db.session, settings())
+    report = cached_report()
     overall = report.overall
     return {"report": report, "charts": _charts(report), "lens": report.lens[:LENS_LINES],
             "lens_limit": LENS_LINES,
