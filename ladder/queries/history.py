@@ -117,10 +117,10 @@ def ladder_at(session: DbSession, settings: ClubSettings,
                                    order_by=(Event.date.desc(), Event.id.desc()))
     latest = (select(RatingRow.member_id, RatingRow.rating_before, RatingRow.rating_after,
                      RatingRow.games_before, RatingRow.games_counted, RatingRow.event_id,
-                     Event.date, order.label("position"))
+                     Event.date, order.label("recency"))
               .join(Event, Event.id == RatingRow.event_id)
               .where(_published(None, day)).subquery())
-    rows = session.connection().execute(select(latest).where(latest.c.position == 1)).all()
+    rows = session.connection().execute(select(latest).where(latest.c.recency == 1)).all()
     return rank_lines(((r.member_id, float(r.rating_after), int(r.games_before)
                         + int(r.games_counted), float(r.rating_after) - float(r.rating_before),
                         r.event_id, r.date) for r in rows), settings.provisional_games)
