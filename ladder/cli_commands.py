@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
+from typing import Any
 
 import click
 from flask.cli import with_appcontext
@@ -220,3 +221,137 @@ def bench_replay_command(members: int, games: int, years: int, database_url: str
     from .bench import bench_replay
     click.echo(json.dumps(bench_replay(members=members, games=games, years=years,
                                        database_url=database_url)))
+
+
+@cli.command("season")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@with_appcontext
+def season_command(name: str, as_json: bool) -> None:
+    """A season's table, awards and the ladder at its end (names as the public sees them)."""
+    from .display import load_name_book
+    from .extensions import db
+    from .queries.seasons import all_seasons, find_season, season_page
+    from .services.replay import club_settings
+    settings = club_settings()
+    model = find_season(db.session, name)
+    if model is None:
+        known = ", ".join(f"“{s.name}”" for s in all_seasons(db.session)) or "—"
+        fail(_("no season is named “%(name)s” (seasons: %(known)s)", name=name, known=known))
+    assert model is not None
+    page = season_page(db.session, settings, model)
+    names = load_name_book(db.session, settings)
+    report = page.report
+    data: dict[str, Any] = {
+        "season": {"id": page.season_id, "name": report.season.name,
+                   "first": report.season.first.isoformat(),
+                   "last": report.season.last.isoformat()},
+        "award_min_games": page.rules.improved_min_games,
+        "events": [{"event_id": e.event_id, "name": e.name, "date": e.date.isoformat(),
+                    "rated": e.rated} for e in sorted(page.events,
+                                                      key=lambda e: (e.date, e.event_id))],
+        "awards": [{"key": award.key, "title": str(award.title), "rule": str(award.rule),
+                    "winners": [{"member_id": w.member_id, "name": names(w.member_id),
+                                 "value": w.value, "games": w.games,
+                                 "opponent_id": w.opponent_id,
+                                 "opponent": names(w.opponent_id) if w.opponent_id else None,
+                                 "event_id": w.event_id,
+                                 "date": w.date.isoformat() if w.date else None}
+                                for w in award.winners]}
+                   for award in report.awards],
+        "table": [{"member_id": line.member_id, "name": names(line.member_id),
+                   "events": line.events, "played": line.played, "games": line.games,
+                   "score": float(line.score), "expected": line.expected,
+                   "rating_start": line.rating_start, "rating_end": line.rating_end,
+                   "change": line.change, "performance": line.performance,
+                   "provisional": line.provisional_end} for line in report.table],
+        "ladder": [{"member_id": line.member_id, "name": names(line.member_id),
+                    "rating": line.rating, "games": line.games,
+                    "provisional": line.provisional, "rank": line.rank}
+                   for line in report.ladder],
+    }
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    click.echo(f"{report.season.name}: {report.season.first.isoformat()} – "
+               f"{report.season.last.isoformat()}, {len(page.events)} events")
+    for award in data["awards"]:
+        winners = ", ".join(f"{w['name']} ({w['value']:.1f})" for w in award["winners"]) or "—"
+        click.echo(f"  {award['title']}: {winners}")
+    for line in data["table"]:
+        click.echo(f"  {line['name']:<32} {line['games']:>4} {line['score']:>5g} "
+                   f"{line['rating_start']:7.1f} → {line['rating_end']:7.1f} "
+                   f"{line['change']:+7.1f}")
+
+
+@cli.command("sections")
+@click.option("--count", type=click.IntRange(min=1, max=999), default=None,
+              help="Number of sections of equal size (within one player).")
+@click.option("--bands", default=None,
+              help="Ratings at which sections begin, e.g. \"1600,1400\" (instead of --count).")
+@click.option("--names", "names_file", type=click.Path(dir_okay=False), default=None,
+              help="Who is present: one name per line (default: everyone on the ladder).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@with_appcontext
+def sections_command(count: int | None, bands: str | None, names_file: str | None,
+                     as_json: bool) -> None:
+    """Split the present members into sections by ladder rating (full names: the
+    organizer's starting lists). Names must be identical to a member's (or to a name the
+    member was entered under); any other name is refused with suggestions."""
+    from .display import load_name_book
+    from .extensions import db
+    from .queries.sections import candidates, match_names, name_index
+    from .sections import SectionError, shown_rating, split_bands, split_equal
+    from .services.replay import club_settings
+    if (count is None) == (bands is None):
+        fail(_("give either --count N or --bands \"R1,R2,…\""))
+    settings = club_settings()
+    pool = {c.member_id: c for c in candidates(db.session, settings)}
+    if names_file is None:
+        present = [m for m, c in pool.items() if c.played]
+    else:
+        text = read_text_file(names_file)
+        present = []
+        problems = []
+        for match in match_names(name_index(db.session), text):
+            if match.member_id is not None:
+                present.append(match.member_id)
+                continue
+            hint = "; ".join(s.name for s in match.suggestions)
+            problems.append(_("%(file)s:%(line)d: “%(name)s” is no member's name%(hint)s",
+                              file=names_file, line=match.line, name=match.typed,
+                              hint=_(" (did you mean %(names)s?)", names=hint) if hint
+                              else ""))
+        if problems:
+            more = len(problems) - 1
+            fail(problems[0] + (_(" (and %(n)d more)", n=more) if more else ""))
+        present = list(dict.fromkeys(present))
+    players = [pool[m].player() for m in present if m in pool]
+    try:
+        if bands is not None:
+            try:
+                bounds = sorted(float(p) for p in bands.split(",") if p.strip())
+            except ValueError:
+                fail(_("--bands: “%(value)s” is not a list of ratings", value=bands))
+            sections = split_bands(players, bounds)
+        else:
+            assert count is not None
+            sections = split_equal(players, count)
+    except SectionError as error:
+        fail("; ".join(str(m) for m in error.messages))
+    names = load_name_book(db.session, settings, full=True)
+    data: list[dict[str, Any]] = [{"section": s.number, "size": s.size, "band_low": s.band_low,
+             "band_high": s.band_high, "highest": s.highest, "lowest": s.lowest,
+             "provisional": s.provisional_count,
+             "players": [{"start_no": no, "member_id": p.member_id, "name": names(p.member_id),
+                          "rating": p.rating, "provisional": p.provisional}
+                         for no, p in enumerate(s.players, start=1)]} for s in sections]
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for s in data:
+        click.echo(_("Section %(n)d: %(size)d players", n=s["section"], size=s["size"]))
+        for p in s["players"]:
+            flag = " (provisional)" if p["provisional"] else ""
+            click.echo(f"  {p['start_no']:>3}  {p['name']:<32} {shown_rating(p['rating']):>5}"
+                       f"{flag}")

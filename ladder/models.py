@@ -16,7 +16,7 @@ from enum import Enum as PyEnum
 
 from sqlalchemy import (
     Boolean, Date, DateTime, Enum, Float, ForeignKey, Index, Integer, String, Text,
-    UniqueConstraint,
+    UniqueConstraint, false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -81,6 +81,14 @@ class ClubSettings(Model):
     last_replay_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
     # The ladder generation: every committed unit of work adds one (public pages' ETags).
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Seasons and pool health (SPEC §12). The counted games a member needs in a season to
+    # qualify for "most improved" and "best performance" (one N for both, as the issue says).
+    award_min_games: Mapped[int] = mapped_column(Integer, default=10, server_default="10")
+    # Glicko-2's system constant tau for the lens beside the ladder (never the ladder itself).
+    glicko_tau: Mapped[float] = mapped_column(Float, default=0.5, server_default="0.5")
+    # Whether /health (inflation, activity, calibration) is public; organizers always see it.
+    health_public: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                server_default=false())
 
 
 class Member(Model):
@@ -147,8 +155,48 @@ class Event(Model):
 
     entries: Mapped[list[Entry]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Entry.start_no")
+    teams: Mapped[list[BughouseTeam]] = relationship(
+        back_populates="event", cascade="all, delete-orphan", order_by="BughouseTeam.position")
 
     __table_args__ = (Index("ix_events_date_id", "date", "id"), NO_REUSE)
+
+
+class BughouseTeam(Model):
+    """A team of two in a bughouse event: two start numbers of the event, an optional name.
+
+    Start numbers (not entries) name the partners, as the event's standings do; ``position``
+    keeps the order the organizer listed the teams in (the last tie-break of a shared place).
+    Bughouse is never rated (SPEC §2): teams only add team standings beside the individual ones.
+    """
+
+    __tablename__ = "bughouse_teams"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"),
+                                          index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    first_no: Mapped[int] = mapped_column(Integer)
+    second_no: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(100), default="")
+
+    event: Mapped[Event] = relationship(back_populates="teams")
+
+
+class Season(Model):
+    """A named date range of the club's calendar, first and last day included (SPEC §12).
+
+    Seasons never overlap (``ladder.seasons.validate_seasons``, checked by the service); a
+    season's events are those dated inside it. Nothing is derived or stored per season: its
+    page is computed from the stored rating rows.
+    """
+
+    __tablename__ = "seasons"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    first: Mapped[dt.date] = mapped_column(Date)
+    last: Mapped[dt.date] = mapped_column(Date)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 
 
 class Entry(Model):

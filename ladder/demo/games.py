@@ -242,3 +242,27 @@ def bughouse(rng: random.Random, entrants: Sequence[Entrant], rounds: int) -> Sh
             sheet.game(round_no, a1, b1, kind)  # partners sit with opposite colours
             sheet.game(round_no, b2, a2, OPPOSITE[kind])
     return sheet
+
+
+def team_bughouse(rng: random.Random, teams: Sequence[tuple[Entrant, Entrant]]) -> Sheet:
+    """Bughouse between fixed teams of two, every team meeting every other once (circle
+    method). Start numbers go team by team (1 and 2 are the first team); both boards of a
+    team get the team's result, the partners sitting with opposite colours."""
+    if len(teams) % 2:
+        raise ValueError("the demo's team bughouse has an even number of teams")
+    entrants = [player for team in teams for player in team]
+    sheet = Sheet(entrants)
+    n = len(teams)
+    ring = list(range(1, n))
+    for round_no in range(1, n):
+        order = [0] + ring
+        for table in range(n // 2):
+            a, b = order[table], order[n - 1 - table]
+            a1, a2, b1, b2 = 2 * a + 1, 2 * a + 2, 2 * b + 1, 2 * b + 2
+            strength_a = (teams[a][0].strength + teams[a][1].strength) / 2
+            strength_b = (teams[b][0].strength + teams[b][1].strength) / 2
+            kind = game_kind(rng, strength_a, strength_b)
+            sheet.game(round_no, a1, b1, kind)
+            sheet.game(round_no, b2, a2, OPPOSITE[kind])
+        ring = ring[-1:] + ring[:-1]
+    return sheet

@@ -2,7 +2,8 @@
 
 Everything goes the way an organizer's work would: each event is published (names typed as
 the members' names link exactly), the one duplicate is merged, one result is corrected, one
-junior's consent is recorded. The whole demo is one unit of work: each service joins it.
+junior's consent is recorded, the team night's teams and the two seasons are recorded, and
+the pool-health page is made public. The whole demo is one unit of work: each service joins it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ from ..services.setup import is_empty
 from ..tournament import Kind
 from .roster import (CONSENT_NOTE, CONSENT_RECORDED_BY, CONSENTING_JUNIOR, TYPO, TYPO_OF,
                      junior_names)
-from .season import CORRECTED_EVENT, CORRECTED_ROUND, DemoEvent, build_season
+from ..bughouse import BughouseTeam
+from ..services.bughouse import set_teams
+from ..services.seasons import create_season
+from .season import (CORRECTED_EVENT, CORRECTED_ROUND, SEASONS, TEAM_NIGHT_SEED, TEAMS,
+                     DemoEvent, build_season, build_team_night)
 
 SEED = 2026
 ACTOR = "demo"
@@ -56,6 +61,11 @@ def load_demo() -> str:
     _record_consent()
     _merge_duplicate()
     corrected = _correct_result()
+    team_night = build_team_night(random.Random(TEAM_NIGHT_SEED))
+    _record_teams(_publish(team_night))
+    events.append(team_night)
+    for name, first, last in SEASONS:
+        create_season(name, first, last, ACTOR)
     _create_login()
     return _summary(events, corrected)
 
@@ -82,8 +92,9 @@ def _configure_club() -> None:
     old = {"club_name": settings.club_name, "visibility": str(settings.visibility)}
     settings.club_name = CLUB_NAME
     settings.visibility = Visibility.PUBLIC
+    settings.health_public = True  # the demo shows its pool health to every visitor
     audit.record(ACTOR, "settings.update", "Demo club settings", old=old,
-                 new={"club_name": CLUB_NAME, "visibility": "public"})
+                 new={"club_name": CLUB_NAME, "visibility": "public", "health_public": True})
 
 
 def _publish(planned: DemoEvent) -> Event:
@@ -96,6 +107,12 @@ def _publish(planned: DemoEvent) -> Event:
         tournament=planned.tournament, name=planned.name, date=planned.date,
         kind=planned.kind, rated=planned.rated, links=links, new_juniors=new_juniors),
         actor=ACTOR)
+
+
+def _record_teams(event: Event) -> None:
+    """The team night's teams: its start numbers go team by team (1 and 2, 3 and 4, …)."""
+    set_teams(event.id, [BughouseTeam((2 * i + 1, 2 * i + 2), name)
+                         for i, (_a, _b, name) in enumerate(TEAMS)], ACTOR)
 
 
 def _member_id(name: str) -> int:

@@ -4,6 +4,10 @@ Fortnightly Thursday club nights from June to November 2026 plus one weekend mat
 kind (Swiss, round-robin, match, casual, bughouse), one of them unrated (Chess960). Who comes
 to a night is drawn from the members who have joined by then, weighted by their attendance;
 a member's first night and everyone an incident names always come.
+
+Besides: the two seasons the organizer defined (:data:`SEASONS`), and a bughouse night of
+fixed teams of two at the end (:data:`TEAM_NIGHT`), simulated with its own random generator
+so that the rest of the year is exactly what it was before it was added.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..tournament import EventKind, Tournament
-from .games import Entrant, Incidents, Sheet, bughouse, casual, match, round_robin, swiss
+from .games import (Entrant, Incidents, Sheet, bughouse, casual, match, round_robin, swiss,
+                    team_bughouse)
 from .roster import BY_NAME, ROSTER, TYPO, TYPO_OF, DemoMember
 
 
@@ -135,3 +140,33 @@ def build_season(rng: random.Random) -> list[DemoEvent]:
         events.append(DemoEvent(sheet.tournament(plan.name, plan.kind, plan.rounds, plan.date),
                                 plan.name, plan.date, plan.kind, plan.rated))
     return events
+
+
+#: The demo's seasons (SPEC §12): together they cover every event of the year.
+SEASONS: tuple[tuple[str, dt.date, dt.date], ...] = (
+    ("Summer 2026", _d(6, 1), _d(8, 31)),
+    ("Autumn 2026", _d(9, 1), _d(11, 30)),
+)
+
+#: A bughouse night of fixed teams of two (the team standings of SPEC §12), after the
+#: season's other events; the partners are listed team by team: start numbers 1 and 2 are
+#: the first team, and so on.
+TEAM_NIGHT = EventPlan(_d(11, 26), "Bughouse Team Night", EventKind.BUGHOUSE, 8, 3)
+TEAMS: tuple[tuple[str, str, str], ...] = (
+    ("Viktor Petrov", "Noah Becker", "Knights Errant"),
+    ("Maria González", "Chloé Martin", "The Castlers"),
+    ("Henrik Larsen", "Dewi Lestari", "Pawn Stars"),
+    ("Anna Kowalska", "Liam Murphy", "Zugzwang"),
+)
+#: Its own random generator, so that adding it changed no other event of the season.
+TEAM_NIGHT_SEED = 2027
+
+
+def build_team_night(rng: random.Random) -> DemoEvent:
+    """The bughouse team night: every team meets every other once."""
+    teams = [(Entrant(a, BY_NAME[a].strength), Entrant(b, BY_NAME[b].strength))
+             for a, b, _name in TEAMS]
+    sheet = team_bughouse(rng, teams)
+    plan = TEAM_NIGHT
+    return DemoEvent(sheet.tournament(plan.name, plan.kind, plan.rounds, plan.date),
+                     plan.name, plan.date, plan.kind, plan.rated)

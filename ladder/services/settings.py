@@ -20,6 +20,8 @@ from .replay import club_settings, replay
 VISIBILITIES = tuple(v.value for v in Visibility)
 #: The club's default language: "" follows each visitor's browser (SPEC §12).
 LANGUAGE_CHOICES = ("", "en", "ko", "zh_Hans", "id")
+#: The Glicko-2 lens's τ: Glickman suggests 0.3 to 1.2; a little room either side.
+MIN_TAU, MAX_TAU = 0.1, 2.0
 RATING_FIELDS = ("start_rating", "k_new", "k_established", "k_threshold", "provisional_games",
                  "junior_k", "rating_floor")
 
@@ -44,6 +46,10 @@ class SettingsForm:
     junior_k: float | None
     rating_floor: float | None
     default_language: str = ""
+    # Seasons and pool health (SPEC §12): none of these touches a rating (no replay).
+    award_min_games: int = 10
+    glicko_tau: float = 0.5
+    health_public: bool = False
 
 
 def current_form() -> SettingsForm:
@@ -53,7 +59,9 @@ def current_form() -> SettingsForm:
                         initials_for_all=s.initials_for_all, start_rating=s.start_rating,
                         k_new=s.k_new, k_established=s.k_established, k_threshold=s.k_threshold,
                         provisional_games=s.provisional_games, junior_k=s.junior_k,
-                        rating_floor=s.rating_floor, default_language=s.default_language)
+                        rating_floor=s.rating_floor, default_language=s.default_language,
+                        award_min_games=s.award_min_games, glicko_tau=s.glicko_tau,
+                        health_public=s.health_public)
 
 
 def validate(form: SettingsForm) -> list[str]:
@@ -79,6 +87,11 @@ def validate(form: SettingsForm) -> list[str]:
         errors.append(_("Rating floor: between 0 and 3000, or empty."))
     if form.default_language not in LANGUAGE_CHOICES:
         errors.append(_("Language: choose one of the list."))
+    if not 0 <= form.award_min_games <= 1000:
+        errors.append(_("Counted games for the season awards: between 0 and 1000."))
+    if not MIN_TAU <= form.glicko_tau <= MAX_TAU:
+        errors.append(_("Glicko-2 system constant τ: between %(low)s and %(high)s.",
+                        low=MIN_TAU, high=MAX_TAU))
     return errors
 
 

@@ -70,7 +70,10 @@ def _parse_form() -> SettingsForm:
         k_threshold=_required("k_threshold", now.k_threshold, integer=True),
         provisional_games=_required("provisional_games", now.provisional_games, integer=True),
         junior_k=_number("junior_k", None, optional=True),
-        rating_floor=_number("rating_floor", None, optional=True))
+        rating_floor=_number("rating_floor", None, optional=True),
+        award_min_games=_required("award_min_games", now.award_min_games, integer=True),
+        glicko_tau=_required("glicko_tau", now.glicko_tau),
+        health_public=request.form.get("health_public") == "on")
 
 
 def _unlisted_url() -> str | None:

@@ -3,7 +3,10 @@
 * :mod:`.dashboard` — events with edit links, the ladder check, Rebuild;
 * :mod:`.intake`    — new event: paste or upload → preview → confirm names → publish;
 * :mod:`.events`    — an event's details, tie-breaks, the editable grid, delete;
-* :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS).
+* :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS);
+* :mod:`.seasons`   — seasons: create, edit, delete (SPEC §12);
+* :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
+* :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so).
 """
 
 from flask import Blueprint
@@ -13,4 +16,4 @@ from ..guards import require_organizer
 bp = Blueprint("organize", __name__, url_prefix="/organize")
 bp.before_request(require_organizer)
 
-from . import dashboard, events, intake, results  # noqa: E402,F401  (register the routes)
+from . import dashboard, events, health, intake, results, seasons, sections  # noqa: E402,F401

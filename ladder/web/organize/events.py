@@ -8,11 +8,15 @@ from flask import abort, flash, render_template, request
 from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 
+from ...bughouse import BughouseTeam as Team
 from ...extensions import db
 from ...models import Event
-from ...queries.events import event_view, load_event
+from ...queries.bughouse import team_view
+from ...queries.events import EventView, event_view, load_event
 from ...services import InvalidInput, NotFound, ServiceError
+from ...services.bughouse import set_teams
 from ...services.corrections import delete_event, update_event, update_tiebreaks
+from ...tournament import EventKind
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ..errors import refused
@@ -29,15 +33,53 @@ def _event(event_id: int) -> Event:
     return event
 
 
-def _page(event: Event, *, errors: dict[str, str] | None = None,
-          status: int = 200) -> tuple[str, int]:
+def _page(event: Event, *, errors: dict[str, str] | None = None, status: int = 200,
+          typed: list[tuple[str, str, str]] | None = None) -> tuple[str, int]:
     view = event_view(db.session, event)
     if wants_fragment("standings"):
         return render_template("organize/_standings.html", view=view, event=event), 200
     presets = (DEFAULT_ORDER.get(event.kind, ""),) + ORDER_PRESETS
     return render_template("organize/event_edit.html", view=view, event=event,
                            errors=errors or {}, editions=tuple(EDITIONS), kinds=KINDS,
-                           presets=tuple(dict.fromkeys(p for p in presets if p))), status
+                           presets=tuple(dict.fromkeys(p for p in presets if p)),
+                           **_teams_context(event, view, typed)), status
+
+
+MAX_TEAM_ROWS = 200
+
+
+def _teams_context(event: Event, view: EventView,
+                   typed: list[tuple[str, str, str]] | None) -> dict[str, object]:
+    """The bughouse teams form: one row per stored team, enough empty rows for every
+    player to have a partner; ``typed`` (a refused save) shows what was posted."""
+    if event.kind != EventKind.BUGHOUSE.value:
+        return {"team_rows": None}
+    rows = typed if typed is not None else [
+        (str(t.first_no), str(t.second_no), t.name) for t in event.teams]
+    wanted = max(len(rows), len(event.entries) // 2, 1)
+    rows = rows + [("", "", "")] * (wanted - len(rows))
+    return {"team_rows": rows, "team_standings": team_view(view)}
+
+
+def _typed_rows() -> list[tuple[str, str, str]]:
+    """The team rows as posted: (first start number, second, name), as typed."""
+    count = min(digits(request.form.get("rows"), 4) or 0, MAX_TEAM_ROWS)
+    return [(request.form.get(f"a-{row}", "")[:6], request.form.get(f"b-{row}", "")[:6],
+             request.form.get(f"name-{row}", "")[:300]) for row in range(1, count + 1)]
+
+
+def _teams_of(typed: list[tuple[str, str, str]]) -> list[Team]:
+    """The teams of the typed rows (empty rows skipped; a half-filled row is refused)."""
+    teams: list[Team] = []
+    for row, (a_text, b_text, name) in enumerate(typed, start=1):
+        a, b = digits(a_text, 4), digits(b_text, 4)
+        if a is None and b is None and not name.strip():
+            continue
+        if a is None or b is None:
+            raise InvalidInput(_("Team row %(row)d: choose both players.", row=row),
+                               field="teams")
+        teams.append(Team((a, b), name))
+    return teams
 
 
 @bp.get("/events/<int:event_id>")
@@ -88,6 +130,21 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
     flash(_("The tie-breaks are saved."), "info")
     for warning in warnings:
         flash(warning, "warning")
+    return see_other("organize.event_edit", event_id=event_id)
+
+
+@bp.post("/events/<int:event_id>/teams")
+def event_teams(event_id: int) -> Response | tuple[str, int]:
+    """Record a bughouse event's teams of two (they replace the stored ones)."""
+    _event(event_id)
+    typed = _typed_rows()
+    try:
+        set_teams(event_id, _teams_of(typed), actor())
+    except ServiceError as error:
+        return refused(error, lambda message: _page(_event(event_id),
+                                                    errors={"teams": message},
+                                                    typed=typed)[0])
+    flash(_("The teams are saved."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
 

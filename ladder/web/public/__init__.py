@@ -11,4 +11,4 @@ from ..visibility import register_visibility
 bp = Blueprint("public", __name__)
 register_visibility(bp)
 
-from . import events, ladder, members  # noqa: E402,F401  (register the routes)
+from . import events, health, ladder, members, seasons  # noqa: E402,F401  (register the routes)

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from ...extensions import db
 from ...queries import event_view
+from ...queries.bughouse import hidden_words, team_view
 from ...queries.crosstable import crosstable
 from ...queries.event_list import event_summaries, event_winners, is_rated
 from ...queries.events import EventView, load_event
@@ -20,7 +21,7 @@ from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
 from ..helpers import MAX_ID, digits, settings
 from ..htmx import page_or_fragment
-from ..visibility import public_route
+from ..visibility import is_organizer, public_route
 from . import bp
 
 MAX_CODE = 40
@@ -50,10 +51,14 @@ def _view_or_404(event_id: int) -> EventView:
 def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
+    hidden = () if is_organizer() else hidden_words(
+        db.session, settings(), [r.member_id for r in view.rows if r.member_id is not None])
     return page_or_fragment(
         "public/event.html", {"standings": "public/_standings.html",
-                              "crosstable": "public/_crosstable.html"},
-        view=view, event=view.event, rated=is_rated(view.event), table=crosstable(view))
+                              "crosstable": "public/_crosstable.html",
+                              "teams": "public/_teams.html"},
+        view=view, event=view.event, rated=is_rated(view.event), table=crosstable(view),
+        teams=team_view(view, hidden))
 
 
 @public_route(bp, "/events/<int:event_id>/explain/<int:start_no>/<path:code>",

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from flask import request
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...names import name_key, parse
 from ...queries import LadderLine, ladder_lines
+from ...queries.history import ladder_at
 from ..helpers import names, settings
 from ..htmx import page_or_fragment
 from ..visibility import public_route, robots_txt
@@ -76,12 +79,32 @@ def sort_args() -> tuple[str, str]:
     return sort, direction
 
 
+def as_of_arg() -> tuple[dt.date | None, str | None]:
+    """``?as_of=YYYY-MM-DD`` (SPEC §12): the date, or the message naming the bad value."""
+    text = request.args.get("as_of", "").strip()[:40]
+    if not text:
+        return None, None
+    try:
+        return dt.date.fromisoformat(text), None
+    except ValueError:
+        return None, _("“As of”: “%(value)s” is not a date (YYYY-MM-DD); this is today's "
+                       "ladder.", value=text)
+
+
+def lines_as_of(day: dt.date) -> list[LadderLine]:
+    """The ladder after the last event on or before ``day``, from the stored rating rows."""
+    return [LadderLine(e.member_id, e.rating, e.games, e.provisional, e.rank, e.last_change)
+            for e in ladder_at(db.session, settings(), day)]
+
+
 @public_route(bp, "/")
 def ladder() -> str:
-    """The ladder: rank, name, rating, games, last change; sortable, searchable (SPEC §6)."""
+    """The ladder: rank, name, rating, games, last change; sortable, searchable (SPEC §6);
+    ``?as_of=`` shows it as it stood on a past date (SPEC §12)."""
     query = request.args.get("q", "")[:MAX_QUERY].strip()
     sort, direction = sort_args()
-    lines = ladder_lines(db.session, settings())
+    as_of, as_of_error = as_of_arg()
+    lines = lines_as_of(as_of) if as_of else ladder_lines(db.session, settings())
     book = names()
     if query:
         # Search what the visitor can see: the display name, never a hidden full name.
@@ -90,7 +113,7 @@ def ladder() -> str:
         lines = ladder_order(lines, sort, direction)
     return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html"},
                             lines=lines, query=query, sort=sort, direction=direction,
-                            default_dirs=SORTS)
+                            default_dirs=SORTS, as_of=as_of, as_of_error=as_of_error)
 
 
 @bp.get("/robots.txt")

@@ -1,0 +1,32 @@
+"""Public pages of the seasons (SPEC §12): the list, and a season with its table and awards.
+
+Computed from the stored rating rows on every request (never stored, never replayed); names
+only through ``display_name`` in the templates (SPEC §5).
+"""
+
+from __future__ import annotations
+
+from flask import abort, render_template
+
+from ...extensions import db
+from ...models import Season as SeasonModel
+from ...queries.seasons import season_page, season_summaries
+from ..helpers import MAX_ID, settings
+from ..visibility import public_route
+from . import bp
+
+
+@public_route(bp, "/seasons")
+def seasons() -> str:
+    """Every season, newest first."""
+    return render_template("public/seasons.html", seasons=season_summaries(db.session))
+
+
+@public_route(bp, "/seasons/<int:season_id>")
+def season(season_id: int) -> str:
+    """A season: the awards with their rules, the season table, the ladder at its end."""
+    model = db.session.get(SeasonModel, season_id) if season_id <= MAX_ID else None
+    if model is None:
+        abort(404)
+    return render_template("public/season.html", page=season_page(db.session, settings(),
+                                                                  model))
