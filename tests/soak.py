@@ -170,6 +170,8 @@ def run_soak(tmp_path: Path, *, workers: int = 4, clients: int = 8, writes: int 
         owners_ok = db.session.scalar(
             select(func.count(Entry.id)).join(Member, Member.id == Entry.member_id)
             .where(Member.merged_into_id.is_not(None))) == 0
+        db.session.remove()
+        db.engine.dispose()  # close the test process's own connections
     return {"database": dialect, "workers": workers, "clients": clients, "writes": writes,
             "applied": applied, "outcomes": dict(sorted(soak.outcomes.items())),
             "server_errors": len(soak.errors), "lost_updates": lost,

@@ -12,12 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 import requests
+from flask import Flask
 from sqlalchemy import func, select
 
 from ladder.extensions import db
@@ -31,6 +32,23 @@ pytestmark = pytest.mark.db
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 NIGHT = dt.date(2025, 3, 4)
+
+
+@pytest.fixture
+def arrange(tmp_path: Path) -> Iterator[Callable[[], Flask]]:
+    """``arrange()`` gives the app over the served database; its connections are closed
+    at the end of the test (PostgreSQL warns about connections left open)."""
+    apps: list[Flask] = []
+
+    def make() -> Flask:
+        apps.append(arranged_app(tmp_path))
+        return apps[-1]
+
+    yield make
+    for app in apps:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 def _at_once(count: int, action: Callable[[int], requests.Response]) -> list[requests.Response]:
@@ -78,8 +96,9 @@ def _codes(responses: list[requests.Response]) -> list[int]:
     return codes
 
 
-def test_same_result_saved_at_once_from_the_same_version_has_one_winner(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_same_result_saved_at_once_from_the_same_version_has_one_winner(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     event_id = _events(app, 1)[0]
     with gunicorn(app, tmp_path) as base:
         organizers = [Organizer(base) for _ in range(6)]
@@ -98,8 +117,9 @@ def test_same_result_saved_at_once_from_the_same_version_has_one_winner(tmp_path
         assert check() == []
 
 
-def test_same_event_date_changed_at_once_has_one_winner(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_same_event_date_changed_at_once_has_one_winner(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     event_id = _events(app, 2)[1]
     with gunicorn(app, tmp_path) as base:
         organizers = [Organizer(base) for _ in range(6)]
@@ -115,8 +135,8 @@ def test_same_event_date_changed_at_once_has_one_winner(tmp_path: Path) -> None:
 
 
 def test_corrections_in_different_events_at_once_leave_the_ladder_consistent(
-        tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     events = _events(app, 4)
     games = [_first_game(app, event_id) for event_id in events]
     with gunicorn(app, tmp_path) as base:
@@ -142,8 +162,9 @@ def _two_strangers(app) -> tuple[int, int]:
         return ids[0], ids[1]
 
 
-def test_crossed_merges_at_once_one_is_refused_nobody_vanishes(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_crossed_merges_at_once_one_is_refused_nobody_vanishes(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     a, b = _two_strangers(app)
     with gunicorn(app, tmp_path) as base:
         organizers = [Organizer(base) for _ in range(2)]
@@ -161,8 +182,9 @@ def test_crossed_merges_at_once_one_is_refused_nobody_vanishes(tmp_path: Path) -
         assert check() == []
 
 
-def test_the_same_merge_sent_twice_merges_once(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_the_same_merge_sent_twice_merges_once(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     a, b = _two_strangers(app)
     with gunicorn(app, tmp_path) as base:
         organizer = Organizer(base)
@@ -174,8 +196,9 @@ def test_the_same_merge_sent_twice_merges_once(tmp_path: Path) -> None:
         assert db.session.scalar(select(func.count(Merge.id))) == 1
 
 
-def test_merge_against_edit_and_delete_against_edit_never_fail_with_500(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_merge_against_edit_and_delete_against_edit_never_fail_with_500(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     a, b = _two_strangers(app)
     with app.app_context():
         event_b = db.session.scalar(select(Event.id).where(Event.name == "B"))
@@ -197,8 +220,9 @@ def test_merge_against_edit_and_delete_against_edit_never_fail_with_500(tmp_path
         assert check() == []
 
 
-def test_one_preview_published_twice_at_once_publishes_once(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_one_preview_published_twice_at_once_publishes_once(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     text = "Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
     with gunicorn(app, tmp_path) as base:
         organizer = Organizer(base)
@@ -219,8 +243,9 @@ def test_one_preview_published_twice_at_once_publishes_once(tmp_path: Path) -> N
     assert _audit(app, "event.publish") == 1
 
 
-def test_parallel_wrong_passwords_cannot_slip_under_the_limit(tmp_path: Path) -> None:
-    app = arranged_app(tmp_path)
+def test_parallel_wrong_passwords_cannot_slip_under_the_limit(
+        tmp_path: Path, arrange: Callable[[], Flask]) -> None:
+    app = arrange()
     with gunicorn(app, tmp_path, workers=4, threads=4) as base:
         clients = [requests.Session() for _ in range(16)]
         tokens = [re.search(r'name="csrf-token" content="([^"]+)"',
