@@ -78,7 +78,8 @@ def _legend(parts: list[str], labels: Sequence[tuple[str, str]]) -> None:
 
 def series_chart(series: Sequence[Series], *, title: str, description: str,
                  reference: float | None = None, reference_label: str = "",
-                 month_names: Sequence[str] = MONTHS, chart_id: str = "pool-chart") -> str:
+                 month_names: Sequence[str] = MONTHS, chart_id: str = "pool-chart",
+                 month_label: Callable[[dt.date], str] | None = None) -> str:
     """Dated lines with an optional reference line; "" when there is no point."""
     points = [p for s in series for p in s.points]
     if not points:
@@ -105,7 +106,8 @@ def series_chart(series: Sequence[Series], *, title: str, description: str,
     parts.append('<g class="grid">')
     for day in x_ticks:
         x = x_of(day)
-        label = f"{month_names[day.month - 1]} {day.year}" if day.day == 1 else day.isoformat()
+        label = ((month_label(day) if month_label else f"{month_names[day.month - 1]} {day.year}")
+                 if day.day == 1 else day.isoformat())
         parts.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 20}" text-anchor="middle" '
                      f'font-size="12" fill="{_INK}">{escape(label)}</text>')
     parts.append("</g>")
@@ -129,7 +131,8 @@ def series_chart(series: Sequence[Series], *, title: str, description: str,
 
 
 def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
-               month_names: Sequence[str] = MONTHS, chart_id: str = "games-chart") -> str:
+               month_names: Sequence[str] = MONTHS, chart_id: str = "games-chart",
+               month_label: Callable[[dt.date], str] | None = None) -> str:
     """Games per month as bars (each with a tooltip); "" without months."""
     if not months:
         return ""
@@ -148,7 +151,8 @@ def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
     for index, m in enumerate(months):
         x = LEFT + index * width
         y = y_of(m.games)
-        label = f"{month_names[m.month.month - 1]} {m.month.year}"
+        label = (month_label(m.month) if month_label
+                 else f"{month_names[m.month.month - 1]} {m.month.year}")
         parts.append(f'<rect class="bar" x="{x + width * 0.1:.1f}" y="{y:.1f}" '
                      f'width="{width * 0.8:.1f}" height="{bottom - y:.1f}" fill="{COLOURS[0]}" '
                      f'data-month="{m.month.isoformat()}" data-games="{m.games}">'
@@ -211,10 +215,13 @@ def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title:
 
 
 def uncertainty_chart(lines: Sequence[LensLine], names: Sequence[str], *, title: str,
-                      description: str, chart_id: str = "glicko-chart") -> str:
+                      description: str, chart_id: str = "glicko-chart",
+                      tip: str = "%(name)s: Glicko-2 %(glicko)s ± %(band)s, ladder %(ladder)s"
+                      ) -> str:
     """One row per line (``names`` in the same order, already display names): the Glicko-2
     band rating ± 2 RD as a bar, its rating as a dot, the ladder rating as a tick. Lines
-    without a Glicko-2 state show only the tick; "" without lines."""
+    without a Glicko-2 state show only the tick; "" without lines. ``tip`` is the (already
+    translated) tooltip sentence with ``name``, ``glicko``, ``band`` and ``ladder``."""
     if not lines:
         return ""
     row = 22
@@ -247,11 +254,12 @@ def uncertainty_chart(lines: Sequence[LensLine], names: Sequence[str], *, title:
                      f'fill="{_INK}">{escape(name)}</text>')
         if line.glicko is not None and line.band is not None:
             lo, hi = line.band
-            tip = (f"{name}: Glicko-2 {line.glicko.rating:.0f} ± {2 * line.glicko.rd:.0f}, "
-                   f"ladder {line.ladder.rating:.0f}")
+            text = tip % {"name": name, "glicko": f"{line.glicko.rating:.0f}",
+                          "band": f"{2 * line.glicko.rd:.0f}",
+                          "ladder": f"{line.ladder.rating:.0f}"}
             parts.append(f'<rect class="band" x="{x_of(lo):.1f}" y="{y - 4:.1f}" '
                          f'width="{x_of(hi) - x_of(lo):.1f}" height="8" fill="{COLOURS[0]}" '
-                         f'fill-opacity="0.25"><title>{escape(tip)}</title></rect>'
+                         f'fill-opacity="0.25"><title>{escape(text)}</title></rect>'
                          f'<circle class="glicko" cx="{x_of(line.glicko.rating):.1f}" '
                          f'cy="{y:.1f}" r="4" fill="{COLOURS[0]}"/>')
         parts.append(f'<line class="ladder" x1="{x_of(line.ladder.rating):.1f}" '

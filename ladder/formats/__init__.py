@@ -20,13 +20,13 @@ Callers that read "an event's text" (the web desk, ``ladder import``, ``ladder t
 from ladder.formats import limits
 from ladder.formats.crosstable import parse_crosstable, read_crosstable
 from ladder.formats.errors import FormatError
-from ladder.formats.event import FORMATS, ReadResult, detect_format, read_event
+from ladder.formats.event import FORMAT_LABELS, FORMATS, ReadResult, detect_format, read_event
 from ladder.formats.paste import ParseResult, parse_paste, read_paste
 from ladder.formats.pgn import read_pgn_tournament
 from ladder.formats.text import decode_text
 from ladder.formats.trf import read_trf
 from ladder.formats.trf_write import write_trf
 
-__all__ = ["FORMATS", "FormatError", "ParseResult", "ReadResult", "decode_text",
+__all__ = ["FORMAT_LABELS", "FORMATS", "FormatError", "ParseResult", "ReadResult", "decode_text",
            "detect_format", "limits", "parse_crosstable", "parse_paste", "read_crosstable",
            "read_event", "read_paste", "read_pgn_tournament", "read_trf", "write_trf"]

@@ -25,6 +25,8 @@ the first one for TRF and PGN, whose readers stop there. The limits of
 
 from __future__ import annotations
 
+from ladder.messages import N_
+
 import re
 from dataclasses import dataclass
 
@@ -38,6 +40,13 @@ from ladder.tournament import Tournament
 
 #: The formats :func:`read_event` reads, by the names the CLI and the web form use.
 FORMATS = ("trf", "pgn", "paste", "crosstable")
+#: Each format in words (message ids; the web edge translates them).
+FORMAT_LABELS: dict[str, str] = {
+    "trf": N_("TRF file (FIDE tournament report)"),
+    "pgn": N_("PGN game headers"),
+    "paste": N_("pasted results, one game per line"),
+    "crosstable": N_("crosstable (Swiss-Manager, chess-results)"),
+}
 
 # Every pattern is anchored at a line start and stays within one line (never "\s", which
 # crosses line ends: the old "^\s*" tried every blank line again from every line start,

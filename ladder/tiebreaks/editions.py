@@ -46,19 +46,19 @@ class Edition:
 
 
 FIDE_2026 = Edition(
-    "fide-2026", "FIDE C.07 from 2026-03-01 (art. 16 with the 16.4 caps)",
+    "fide-2026", N_("FIDE C.07 from 2026-03-01 (art. 16 with the 16.4 caps)"),
     "fide16", "dummy", True, True, True, True, dt.date(2026, 3, 1),
 )
 FIDE_2024 = Edition(
-    "fide-2024", "FIDE C.07 of 2023-09-01 / 2024-08-01 (art. 16, no caps)",
+    "fide-2024", N_("FIDE C.07 of 2023-09-01 / 2024-08-01 (art. 16, no caps)"),
     "fide16", "dummy", False, True, True, False, dt.date(2023, 9, 1),
 )
 FIDE_2012 = Edition(
-    "fide-2012", "FIDE virtual opponent (C.02 13.15.2, before 2023-09-01)",
+    "fide-2012", N_("FIDE virtual opponent (C.02 13.15.2, before 2023-09-01)"),
     "draw", "virtual", False, False, False, False, None,
 )
 USCF = Edition(
-    "uscf", "US Chess rules, 7th edition, rule 34E",
+    "uscf", N_("US Chess rules, 7th edition, rule 34E"),
     "draw", "zero", False, False, False, False, None, "MM,SOLK,CUM,OPCUM",
 )
 

@@ -20,7 +20,7 @@ from flask_babel import to_user_timezone
 from ..numbers import decimal_text, points_text
 from ..numbers import signed_text as _signed
 from ..queries.events import ResultCell
-from ..tournament import Kind
+from ..tournament import EventKind, Kind
 
 
 def _decimal_symbol() -> str:
@@ -80,6 +80,24 @@ def date_text(value: dt.date | dt.datetime | None, style: str = "medium") -> str
         return "—"
     from flask_babel import format_date
     return str(format_date(value, format=style))
+
+
+def month_year(day: dt.date) -> str:
+    """A month and its year as the reader's locale writes them (Jun 2026, 2026년 6월,
+    2026年6月): the chart axes' ticks."""
+    from flask_babel import format_date
+    return str(format_date(day, format="MMM y"))
+
+
+def percent(value: float | None, places: int = 0) -> str:
+    """A share (0.25) as the locale writes a percentage: "25 %" in the product's English
+    (its house style since the first version, with a space), "25%" in Korean, Chinese and
+    Indonesian (with Indonesian's decimal comma)."""
+    if value is None:
+        return "—"
+    from flask_babel import get_locale
+    number = localised(f"{100 * float(value):.{places}f}")
+    return f"{number} %" if str(get_locale() or "en") == "en" else f"{number}%"
 
 
 def month_names() -> tuple[str, ...]:
@@ -154,6 +172,21 @@ def reasons_text(reasons: Any) -> str:
         return ", ".join(items)
 
 
+def event_kind_label(kind: str | EventKind) -> str:
+    """An event's kind in the reader's words (its one home is ``EventKind.label``)."""
+    try:
+        return _(EventKind(kind).label)
+    except ValueError:
+        return str(kind)
+
+
+def format_label(fmt: str | None) -> str:
+    """A results format in the reader's words (TRF, PGN, pasted results, crosstable)."""
+    from ..formats import FORMAT_LABELS
+    label = FORMAT_LABELS.get(fmt or "")
+    return _(label) if label else str(fmt or "")
+
+
 def kind_label(kind: str | Kind) -> str:
     """A result kind in the reader's words (its one home is ``Kind.label``)."""
     return _(Kind(kind).label)
@@ -189,6 +222,7 @@ def register_formatting(app: Flask) -> None:
     """Make the filters and globals available to every template of the app."""
     app.add_template_filter(points_filter, "points")
     app.add_template_filter(date_text, "date")
+    app.add_template_filter(percent, "percent")
     app.add_template_filter(tiebreak_text, "tiebreak")
     app.add_template_filter(decimal_filter, "decimal")
     app.add_template_filter(rating_text, "rating")
@@ -199,5 +233,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(short_mark, "short_mark")
     app.add_template_global(short_result, "short_result")
     app.add_template_global(kind_label, "kind_label")
+    app.add_template_global(event_kind_label, "event_kind_label")
+    app.add_template_global(format_label, "format_label")
     app.add_template_filter(reasons_text, "reasons")
     app.add_template_global(as_of_text, "as_of_text")

@@ -20,18 +20,18 @@ from ...extensions import db
 from ...health_charts import Series, calibration_chart, month_bars, series_chart, \
     uncertainty_chart
 from ...queries.health import HealthReport, health_report
+from ..formatting import month_names, month_year
 from ..helpers import names, settings
 from ..visibility import is_organizer, public_route
 from . import bp
 
 #: How many ladder lines the Glicko-2 lens shows (the top of the ladder).
 LENS_LINES = 40
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def _charts(report: HealthReport) -> dict[str, Markup]:
     """The page's SVG charts, every visible text translated (the chart code escapes it)."""
-    months = tuple(_(m) for m in _MONTHS)
+    months = month_names()
     pool = series_chart(
         [Series("mean", _("Mean"), tuple((p.date, p.mean) for p in report.series
                                         if p.mean is not None)),
@@ -43,16 +43,18 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
                       "below lists the same values.", start=f"{report.start_rating:g}"),
         reference=report.start_rating,
         reference_label=_("Start rating %(start)s", start=f"{report.start_rating:g}"),
-        month_names=months, chart_id="pool-chart")
+        month_names=months, chart_id="pool-chart", month_label=month_year)
     share = series_chart(
         [Series("provisional", _("Provisional members (%)"),
                 tuple((p.date, 100.0 * p.provisional_share) for p in report.series))],
         title=_("Share of provisional members"),
         description=_("Percentage of the members so far who are still provisional, after "
-                      "each event date."), month_names=months, chart_id="provisional-chart")
+                      "each event date."), month_names=months, chart_id="provisional-chart",
+        month_label=month_year)
     games = month_bars(report.months, title=_("Rated games per month"),
                        description=_("Rated games of each month; the table below lists the "
-                                     "same values."), month_names=months)
+                                     "same values."), month_names=months,
+                       month_label=month_year)
     overall = report.overall
     calibration = calibration_chart(
         [("ladder", _("Ladder"), overall.ladder.calibration),
@@ -68,7 +70,8 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
         lens, [book(line.ladder.member_id) for line in lens],
         title=_("Glicko-2 ratings with their uncertainty"),
         description=_("For each member at the top of the ladder: the Glicko-2 rating (dot) "
-                      "with the band rating ± 2 RD, and the ladder rating (tick)."))
+                      "with the band rating ± 2 RD, and the ladder rating (tick)."),
+        tip=_("%(name)s: Glicko-2 %(glicko)s ± %(band)s, ladder %(ladder)s"))
     # Every text inside was escaped by the chart functions.
     return {key: Markup(svg) for key, svg in  # noqa: S704
             (("pool", pool), ("share", share), ("games", games), ("calibration", calibration),

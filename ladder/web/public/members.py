@@ -11,7 +11,7 @@ from ...charts import ChartPoint, chart_links, rating_chart, start_point
 from ...extensions import db
 from ...names import name_key
 from ...queries.members import Profile, RosterLine, member_profile, roster_lines
-from ..formatting import date_text, month_names, rating_text
+from ..formatting import date_text, month_names, month_year, rating_text
 from ..helpers import MAX_ID, names, settings
 from ..visibility import public_route
 from . import bp
@@ -85,7 +85,7 @@ def _chart(profile: Profile) -> tuple[Markup, Markup]:
                              "Club rating from the start rating of %(start)s and after each of "
                              "%(num)d events; the table below lists the same values.",
                              len(points), start=rating_text(first.rating_before)),
-        month_names=months, start=start)
+        month_names=months, start=start, month_label=month_year)
     links = chart_links(points, start=start, label=_("Points of the rating history"))
     # Every text inside was escaped by the chart functions.
     return Markup(svg), Markup(links)  # noqa: S704

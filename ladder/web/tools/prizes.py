@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import request
 from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_login import current_user
 
 from ...extensions import db
@@ -23,7 +24,8 @@ from .http import render_tool
 
 MAX_TEXT = 8000
 
-EXAMPLE_PRIZES = "500 + Trophy\n300\n200\n100 + Qualification"
+#: The first view's example (a message: "Trophy" and "Qualification" read in every language).
+EXAMPLE_PRIZES = lazy_gettext("500 + Trophy\n300\n200\n100 + Qualification")
 EXAMPLE_STANDINGS = "Ana; 5; 1\nBo; 5; 2\nCai; 4.5; 3\nDee; 4.5; 4\nEve; 4.5; 5\nFay; 3; 6"
 
 
@@ -67,7 +69,7 @@ def prizes() -> Response:
     event_name = None
     event_id = args.get("event", "").strip()
     if not args:
-        prize_text, standings_text = EXAMPLE_PRIZES, EXAMPLE_STANDINGS
+        prize_text, standings_text = str(EXAMPLE_PRIZES), EXAMPLE_STANDINGS
     if event_id and not standings_text.strip():
         text, info = event_standings(event_id)
         if text is None:
