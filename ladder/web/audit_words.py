@@ -173,6 +173,42 @@ class Describer:
                         new: Any) -> str:
         return _("A new unlisted link was made; the old one stopped working.")
 
+    def _season_create(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        return _("Season “%(name)s” created: %(first)s – %(last)s.", name=new["name"],
+                 first=new["first"], last=new["last"])
+
+    def _season_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        return _("Season “%(old_name)s” (%(old_first)s – %(old_last)s) is now “%(name)s” "
+                 "(%(first)s – %(last)s).", old_name=old["name"], old_first=old["first"],
+                 old_last=old["last"], name=new["name"], first=new["first"],
+                 last=new["last"])
+
+    def _season_delete(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        return _("Season “%(name)s” deleted.", name=old["name"])
+
+    def _event_teams(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                     new: Any) -> str:
+        return ngettext("Bughouse teams of “%(event)s”: %(num)d team.",
+                        "Bughouse teams of “%(event)s”: %(num)d teams.", len(new or []),
+                        event=self._event_name(entry, context))
+
+    def _organizer_create(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                          new: Any) -> str:
+        return _("An organizer login was created: %(login)s.",
+                 login=entry.summary.removeprefix("Organizer "))
+
+    def _organizer_password(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                            new: Any) -> str:
+        return _("An organizer's password was changed: %(login)s.",
+                 login=entry.summary.removeprefix("Organizer "))
+
+    def _ladder_backup(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                       new: Any) -> str:
+        return _("A full backup was downloaded (%(bytes)d bytes).", bytes=new["bytes"])
+
     def _ladder_rebuild(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                         new: Any) -> str:
         return _("The ladder was rebuilt from scratch.")
