@@ -144,17 +144,36 @@
   function expectBack(editor) {
     back = { id: editor.getAttribute("data-result"), until: Date.now() + 4000 };
   }
+  // A table in a scrolling box would clip an editor opened on its last rows: the box grows
+  // at the bottom by what the editor sticks out, while it is open (CSSOM, not an inline
+  // style attribute: the CSP allows it).
+  function makeRoom() {
+    var boxes = document.querySelectorAll(".scroll");
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      box.style.paddingBottom = "";
+      var form = box.querySelector(".result-editor.popover form");
+      if (!form) { continue; }
+      var over = form.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+      if (over > 0) { box.style.paddingBottom = Math.ceil(over + 8) + "px"; }
+    }
+  }
   // htmx:load fires for every element htmx adds: an editor just opened (or shown again with
   // a message) takes the focus.
   document.body.addEventListener("htmx:load", function (event) {
     var editor = event.detail && event.detail.elt;
     if (editor && editor.matches && editor.matches(".result-editor.popover")) {
+      makeRoom();
       var first = editor.querySelector("select, input:not([type=hidden]), button");
       if (first) { first.focus(); }
     }
   });
-  document.body.addEventListener("htmx:afterSettle", function () {
-    var saved = document.querySelector("[data-saved]");
+  // Read right after the swap: the standings refresh the save announces can replace the
+  // saved cell before it settles (or loads).
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var saved = elt && elt.matches && (elt.matches("[data-saved]") ? elt
+      : elt.querySelector("[data-saved]"));
     if (saved) {
       var status = document.getElementById("edit-status");
       if (status) {
@@ -166,6 +185,9 @@
       }
       saved.removeAttribute("data-saved");
     }
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    makeRoom();
     if (back && Date.now() < back.until) {
       var again = control(back.id);
       var lost = !document.activeElement || document.activeElement === document.body ||
