@@ -433,7 +433,7 @@ def publish_preview(result: Preview, links: Links, actor: str,
             return event, False
         raise InvalidInput(_("This preview was already published, and that event has since "
                              "been deleted. Start again from “New event”."))
-    if generation is not None and club_settings(db.session).generation != generation:
+    if generation is not None and club_settings().generation != generation:
         raise Conflict(_("The ladder changed since this preview was shown (another change "
                          "was saved). Check the new preview below, then publish."))
     event = publish(request, actor=actor)

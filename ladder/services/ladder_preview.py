@@ -110,7 +110,9 @@ def _rehearse(request: PublishRequest) -> LadderPreview:
                                    .where(Member.id.in_(linked))).all())
         later_before = _later_rows(request.date)
         event = publish(request, actor="preview")
-        entries = {entry.start_no: entry.member_id for entry in event.entries}
+        # Every entry has its member once published (a new member was flushed with an id).
+        entries: dict[int, int] = {entry.start_no: int(entry.member_id or 0)
+                                   for entry in event.entries}
         rows = {row[1]: row for row in session.execute(
             select(*_ROW).where(RatingRow.event_id == event.id))}
         members = dict(session.execute(select(Member.id, Member.name)
