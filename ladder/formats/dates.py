@@ -140,8 +140,8 @@ def choose_event_date(t: Tournament, fmt: str, typed: dt.date | None,
     return EventDate(date, source, found, warnings=tuple(_warnings(date, found, today)))
 
 
-_WHERE = {"042": msg(N_("TRF tag 042")), "132": msg(N_("TRF tag 132")),
-          "EventDate": msg(N_("PGN EventDate")), "Date": msg(N_("PGN Date"))}
+# Where in the file, as the formats name it (identifiers, the same in every language).
+_WHERE = {"042": "TRF 042", "132": "TRF 132", "EventDate": "PGN EventDate", "Date": "PGN Date"}
 
 
 def _warnings(date: dt.date, found: FileDates, today: dt.date) -> list[Message]:

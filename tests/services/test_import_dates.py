@@ -68,7 +68,7 @@ def test_undated_or_unreadable_file_is_refused_and_nothing_is_written(app, runne
     bad = _file(tmp_path, "bad.trf", "012 Spring\n042 2025-13-45\n" + LINES)
     result = runner.invoke(args=["import", bad])
     assert result.exit_code == 2
-    assert "The file's date “2025-13-45” (TRF tag 042) cannot be read." in result.output
+    assert "The file's date “2025-13-45” (TRF 042) cannot be read." in result.output
     with app.app_context():
         assert db.session.scalar(select(func.count(Event.id))) == 0
         assert db.session.scalar(select(func.count(Member.id))) == 0

@@ -111,7 +111,7 @@ def test_the_real_koshnitsky_file_has_no_date_so_it_is_asked_for(ctx) -> None:
 def test_unreadable_date_is_refused_and_nothing_is_stored(ctx) -> None:
     result = preview(_trf_form("042 2025-13-45\n"), today=TODAY)
     assert not result.ok
-    assert result.field_errors["date"] == ("The file's date “2025-13-45” (TRF tag 042) cannot "
+    assert result.field_errors["date"] == ("The file's date “2025-13-45” (TRF 042) cannot "
                                            "be read. Give the event's date.")
     with pytest.raises(ServiceError):
         publish_preview(result, read_links(name_choices(result.tournament, None),

@@ -45,7 +45,7 @@ def test_unreadable_042_falls_back_on_132_else_is_refused() -> None:
                              TODAY).date == dt.date(2025, 3, 8)
     chosen = choose_event_date(_trf("042 2025-13-45"), "trf", None, TODAY)
     assert chosen.date is None
-    assert str(chosen.error) == "The file's date “2025-13-45” (TRF tag 042) cannot be read."
+    assert str(chosen.error) == "The file's date “2025-13-45” (TRF 042) cannot be read."
 
 
 def test_no_date_at_all_names_the_year_of_the_title() -> None:

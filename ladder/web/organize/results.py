@@ -102,7 +102,8 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     moved = before is not None and before != tuple(r.entry_id for r in view.rows)
     return changed(render_template(CELL, cell=cell, row=row, event=view.event, view=view,
                                    saved=_("Saved; the standings changed order.") if moved
-                                   else _("Saved."), **_variant()))
+                                   else _("The result is saved and the ladder is updated."),
+                                   **_variant()))
 
 
 def _order(result_id: int) -> tuple[int, ...] | None:
