@@ -139,7 +139,8 @@
   var back = null; // {id, until}: the cell to give focus back to after the next swaps
   function control(id) {
     var cell = document.querySelector('[data-result="' + id + '"]:not(.result-editor)');
-    return cell ? (cell.querySelector("a.score, button.cell") || null) : null;
+    if (!cell) { return null; }
+    return cell.matches("a.score, button.cell") ? cell : cell.querySelector("a.score, button.cell");
   }
   function expectBack(editor) {
     back = { id: editor.getAttribute("data-result"), until: Date.now() + 4000 };
