@@ -140,7 +140,7 @@
   function control(id) {
     var cell = document.querySelector('[data-result="' + id + '"]:not(.result-editor)');
     if (!cell) { return null; }
-    return cell.matches("a.score, button.cell") ? cell : cell.querySelector("a.score, button.cell");
+    return cell.closest("a.score, button.cell") || cell.querySelector("a.score, button.cell");
   }
   function expectBack(editor) {
     back = { id: editor.getAttribute("data-result"), until: Date.now() + 4000 };

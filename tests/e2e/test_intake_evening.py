@@ -244,12 +244,13 @@ def test_inline_edit_by_keyboard_only(live_server, page: Page) -> None:
     # The public event page's crosstable editor behaves the same.
     page.goto(base + "/events/1")
     _tab_to(page, "#crosstable td.result button.cell")
-    button_id = page.evaluate("() => document.activeElement.dataset.result")
+    button_id = page.evaluate(
+        "() => document.activeElement.querySelector('[data-result]').dataset.result")
     page.keyboard.press("Enter")
     expect(page.locator(".result-editor select").first).to_be_focused()
     page.keyboard.press("Escape")
     expect(page.locator(".result-editor")).to_have_count(0)
-    expect(page.locator(f'button.cell[data-result="{button_id}"]')).to_be_focused()
+    expect(page.locator(f'button.cell:has([data-result="{button_id}"])')).to_be_focused()
 
 
 def test_a_stale_edit_message_does_not_widen_the_table(live_server, page: Page) -> None:
