@@ -38,9 +38,10 @@ USCF_ORDER = "MM,SOLK,CUM,OPCUM"
 #: The order presets offered on the form (the kind's default is the empty choice).
 ORDER_PRESETS = (DEFAULT_ORDER["swiss"], DEFAULT_ORDER["round_robin"], USCF_ORDER)
 SUGGESTIONS = 5
-#: "Accept every suggestion scoring at least …": the default score. The suggestions the
-#: names tests label as the same person score 90 and more (initials, a middle name, a
-#: swapped comma name), the near misses below (ladder/names/suggest.py).
+#: "Accept every suggestion scoring at least …": the default score. Writing differences that
+#: keep every letter score 90 and more (surname first with a comma 95, diacritics 98, CJK
+#: spacing 96, a middle name missing 92); an initial (85) or a one-letter difference (84–87,
+#: also "Joan" for "John": maybe another person) stays for the organizer to decide.
 ACCEPT_SCORE = 90
 
 
