@@ -63,7 +63,8 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
               help="File format (default: from the extension and content).")
 @click.option("--name", default=None, help="Event name (default: from the file).")
 @click.option("--date", "date", callback=_parse_date, default=None,
-              help="Event date YYYY-MM-DD (default: the file's start date).")
+              help="Event date YYYY-MM-DD; overrides the file's own date (TRF 042, else the first "
+                   "round's 132; PGN EventDate, else the earliest Date; pasted: today).")
 @click.option("--kind", type=click.Choice(["swiss", "round_robin", "match", "casual", "bughouse"]),
               default=None, help="Event kind (default: from the file).")
 @click.option("--unrated", is_flag=True, help="Keep the event out of the ladder rating.")
@@ -85,6 +86,10 @@ def import_command(file: str, fmt: str | None, name: str | None, date: dt.date |
     click.echo(_("Published event %(id)d “%(name)s” (%(date)s): %(linked)d linked, "
                  "%(created)d new members.", id=report.event_id, name=report.event_name,
                  date=report.date.isoformat(), linked=report.linked, created=report.created))
+    if report.date_source:
+        click.echo("  " + _("date: %(source)s", source=report.date_source))
+    for line in report.warnings:
+        click.echo("  " + _("warning: %(line)s", line=line), err=True)
     for line in report.suggestions:
         click.echo("  " + _("review: %(line)s", line=line))
 

@@ -42,3 +42,190 @@
     if (mark) { mark.classList.remove("nc-dismissed"); }
   });
 })();
+
+// Confirm names (issue 14.3): each member list gets a search box (the list itself stays a
+// plain <select>, which is what works without JavaScript); "Use “Tony J Davis”" fills the
+// new member's name in place; a new member's name field is dimmed while a member is chosen.
+(function () {
+  "use strict";
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+  function filter(select, query) {
+    var wanted = fold(query.trim());
+    var first = null;
+    for (var i = 0; i < select.options.length; i++) {
+      var option = select.options[i];
+      var keep = !wanted || option.value === "" || option.value === "new" ||
+        fold(option.text).indexOf(wanted) !== -1;
+      option.hidden = !keep;
+      if (keep && wanted && !first && option.value.charAt(0) === "m") { first = option; }
+    }
+    return first;
+  }
+  function dim(select) {
+    var row = select.closest("tr");
+    var cell = row && row.querySelector("td.spelling");
+    if (cell) { cell.classList.toggle("inactive", select.value !== "new"); }
+  }
+  function enhance(root) {
+    var selects = root.querySelectorAll("select[data-search]");
+    for (var i = 0; i < selects.length; i++) {
+      var select = selects[i];
+      if (select.dataset.enhanced) { continue; }
+      select.dataset.enhanced = "1";
+      var box = document.createElement("input");
+      box.type = "search";
+      box.className = "member-search";
+      box.setAttribute("aria-label", select.getAttribute("data-search") || "");
+      box.setAttribute("placeholder", select.getAttribute("data-search") || "");
+      box.setAttribute("autocomplete", "off");
+      box.addEventListener("input", (function (s) {
+        return function () { filter(s, this.value); };
+      })(select));
+      // Enter picks the first member found (and never submits the form); ArrowDown moves
+      // to the list itself; Escape clears the search.
+      box.addEventListener("keydown", (function (s) {
+        return function (event) {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            var found = filter(s, this.value);
+            if (found) {
+              s.value = found.value;
+              s.dispatchEvent(new Event("change", { bubbles: true }));
+              this.value = "";
+              filter(s, "");
+              s.focus();
+            }
+          } else if (event.key === "ArrowDown") {
+            event.preventDefault();
+            s.focus();
+          } else if (event.key === "Escape") {
+            this.value = "";
+            filter(s, "");
+          }
+        };
+      })(select));
+      select.parentNode.insertBefore(box, select);
+      select.addEventListener("change", function () { dim(this); });
+      dim(select);
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-fill]");
+    if (!button) { return; }
+    var field = document.getElementById(button.getAttribute("data-fill"));
+    if (!field) { return; }
+    event.preventDefault();
+    field.value = button.getAttribute("data-value");
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+    field.focus();
+    button.hidden = true;
+  });
+  enhance(document);
+  document.body.addEventListener("htmx:load", function (event) {
+    if (event.detail && event.detail.elt && event.detail.elt.querySelectorAll) {
+      enhance(event.detail.elt);
+    }
+  });
+})();
+
+// The inline result editor (issue 14.5): opening it moves focus into it; Enter saves,
+// Escape cancels; focus goes back to the cell afterwards, also when the standings refresh
+// replaces the table; the "saved" confirmation is announced in #edit-status, and the edited
+// row is marked so that a re-sorted table does not move it silently.
+(function () {
+  "use strict";
+  var back = null; // {id, until}: the cell to give focus back to after the next swaps
+  function control(id) {
+    var cell = document.querySelector('[data-result="' + id + '"]:not(.result-editor)');
+    if (!cell) { return null; }
+    return cell.closest("a.score, button.cell") || cell.querySelector("a.score, button.cell");
+  }
+  function expectBack(editor) {
+    back = { id: editor.getAttribute("data-result"), until: Date.now() + 4000 };
+  }
+  // A table in a scrolling box would clip an editor opened on its last rows: the box grows
+  // at the bottom by what the editor sticks out, while it is open (CSSOM, not an inline
+  // style attribute: the CSP allows it).
+  function makeRoom() {
+    var boxes = document.querySelectorAll(".scroll");
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      box.style.paddingBottom = "";
+      var form = box.querySelector(".result-editor.popover form");
+      if (!form) { continue; }
+      var over = form.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+      if (over > 0) { box.style.paddingBottom = Math.ceil(over + 8) + "px"; }
+    }
+  }
+  // htmx:load fires for every element htmx adds: an editor just opened (or shown again with
+  // a message) takes the focus.
+  document.body.addEventListener("htmx:load", function (event) {
+    var editor = event.detail && event.detail.elt;
+    if (editor && editor.matches && editor.matches(".result-editor.popover")) {
+      makeRoom();
+      var first = editor.querySelector("select, input:not([type=hidden]), button");
+      if (first) { first.focus(); }
+    }
+  });
+  // Read right after the swap: the standings refresh the save announces can replace the
+  // saved cell before it settles (or loads).
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var saved = elt && elt.matches && (elt.matches("[data-saved]") ? elt
+      : elt.querySelector("[data-saved]"));
+    if (saved) {
+      var status = document.getElementById("edit-status");
+      if (status) {
+        status.textContent = "";
+        var note = document.createElement("span");
+        note.className = "saved";
+        note.textContent = saved.getAttribute("data-saved");
+        status.appendChild(note);
+      }
+      saved.removeAttribute("data-saved");
+    }
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    makeRoom();
+    if (back && Date.now() < back.until) {
+      var again = control(back.id);
+      var lost = !document.activeElement || document.activeElement === document.body ||
+        !document.activeElement.isConnected;
+      if (again && lost) {
+        again.focus();
+        var row = again.closest("tr");
+        if (row) {
+          row.classList.remove("just-edited");
+          void row.offsetWidth; // restart the highlight
+          row.classList.add("just-edited");
+        }
+      }
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var editor = event.target.closest && event.target.closest(".result-editor.popover");
+    if (!editor) { return; }
+    if (event.key === "Escape") {
+      var cancel = editor.querySelector("a[hx-get]");
+      if (cancel) {
+        event.preventDefault();
+        expectBack(editor);
+        cancel.click();
+      }
+    } else if (event.key === "Enter" && event.target.tagName === "SELECT") {
+      event.preventDefault();
+      expectBack(editor);
+      editor.querySelector("form").requestSubmit();
+    }
+  });
+  document.addEventListener("submit", function (event) {
+    var editor = event.target.closest && event.target.closest(".result-editor");
+    if (editor) { expectBack(editor); }
+  }, true);
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".result-editor a[hx-get]");
+    if (link) { expectBack(link.closest(".result-editor")); }
+  }, true);
+})();

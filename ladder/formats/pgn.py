@@ -68,6 +68,9 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
     ratings: dict[str, int | None] = {}
     extras: dict[str, dict[str, str]] = {}
     dates: list[dt.date] = []
+    # The date texts as written, for ``ladder.formats.dates`` (an EventDate, or a Date that
+    # cannot be read, is worth naming to the organizer).
+    written: dict[str, str] = {}
     for game in games:
         white, black = game.get("White"), game.get("Black")
         for tag, name in (("White", white), ("Black", black)):
@@ -119,6 +122,10 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
                     info.setdefault(key, value)
         if day := _pgn_date(game.get("Date") or game.get("UTCDate")):
             dates.append(day)
+        elif game.get("Date") or game.get("UTCDate"):
+            written.setdefault("Date", game.get("Date") or game.get("UTCDate"))
+        if game.get("EventDate"):
+            written.setdefault("EventDate", game.get("EventDate"))
         white_kind, black_kind = _RESULTS[result]
         played.append((round_no, white, black, white_kind, black_kind, game))
 
@@ -154,6 +161,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         start_date=min(dates, default=None),
         end_date=max(dates, default=None),
         kind=EventKind.ROUND_ROBIN if looks_like_round_robin(players) else EventKind.SWISS,
+        extra=written,
     )
 
 

@@ -108,6 +108,7 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
         elif code == "132":
             _check_round_columns(line, line_no, source)
             round_dates = _parse_round_dates(line)
+            tags.setdefault("132", []).append(line[4:].strip())  # as written (dates.py)
         elif code and not code.startswith("#"):
             tags.setdefault(code, []).append(line[4:].strip())
             tag_lines.setdefault(code, line_no)

@@ -46,10 +46,12 @@ class Conflict(ServiceError):
 def say(message: Any) -> str:
     """A message of the pure core (a :class:`~ladder.messages.Message`) in the reader's
     language; services raise translated errors, the core only says message ids."""
-    from flask_babel import gettext, ngettext
+    from flask_babel import get_translations, gettext
     from ..messages import Message
     if isinstance(message, Message):
-        return message.render(gettext, ngettext)
+        # The plural *template* (flask_babel's ngettext would fill in only %(num)d and fail
+        # on a sentence with other placeholders); Message.render fills in every value.
+        return message.render(gettext, get_translations().ungettext)
     return str(message)
 
 

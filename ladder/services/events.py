@@ -45,6 +45,9 @@ class PublishRequest:
 
     ``links`` maps start numbers to a member id, or to None for "new member".
     ``new_juniors`` lists start numbers whose *new* member is flagged junior.
+    ``new_names`` gives the spelling of a *new* member's name when the organizer changed it
+    (say "Tony J Davis" for the file's "Davis,Tony J"); the typed spelling is then kept as
+    the member's alias, so the next file written the same way finds them.
     """
 
     tournament: Tournament
@@ -57,6 +60,7 @@ class PublishRequest:
     links: Mapping[int, int | None] = field(default_factory=dict)
     new_juniors: frozenset[int] = frozenset()
     source_format: str | None = None
+    new_names: Mapping[int, str] = field(default_factory=dict)
 
 
 def clean_name(raw: str) -> str:
@@ -137,14 +141,17 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
             if member is None or member.merged_into_id is not None:
                 raise NotFound(_("Member %(id)d does not exist.", id=member_id))
         else:
-            name = clean_name(player.name)
+            name = clean_name(request.new_names.get(player.start_no) or player.name)
             member = Member(name=name, name_key=name_key(name), rating=start_rating, games=0,
                             junior=player.start_no in request.new_juniors)
             session.add(member)
         raw = clean_name(player.name)
-        if member_id is not None and name_key(raw) != name_key(member.name):
-            # The organizer confirmed this spelling for the member: keep it as an alias.
-            aliases.update(member_id, partial(_kept_spelling, raw=raw))
+        if name_key(raw) != name_key(member.name):
+            # The organizer confirmed this spelling for the member (or wrote a new member's
+            # name otherwise): keep the file's spelling as an alias.
+            if member.id is None:
+                session.flush()
+            aliases.update(member.id, partial(_kept_spelling, raw=raw))
         entry = Entry(event=event, member=member, start_no=player.start_no,
                       raw_name=raw, typed_rating=player.rating)
         session.add(entry)

@@ -10,9 +10,10 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..formats import FormatError, detect_format, read_event
+from ..formats.dates import choose_event_date
 from ..models import Member
 from ..tournament import EventKind, Tournament
-from . import InvalidInput, use_case
+from . import InvalidInput, say, use_case
 from .events import PublishRequest, exact_links, is_junior_by_birth_year, publish
 
 
@@ -26,6 +27,10 @@ class ImportReport:
     linked: int
     created: int
     suggestions: list[str] = field(default_factory=list)
+    #: Where the date came from ("typed in the form" stands for ``--date``), and warnings
+    #: about it (after today, far from the file's own dates).
+    date_source: str = ""
+    warnings: list[str] = field(default_factory=list)
 
 
 def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
@@ -40,11 +45,18 @@ def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
 @use_case
 def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
                 date: dt.date | None, kind: str | None, rated: bool, actor: str) -> ImportReport:
-    """Publish the event in ``text``: identical names link (SPEC §4), others become members."""
+    """Publish the event in ``text``: identical names link (SPEC §4), others become members.
+
+    The date is ``date`` (``--date``) when given, else the file's own (TRF tag 042, else the
+    first round's date; PGN EventDate, else the earliest Date), else today for pasted
+    results; a TRF or PGN without a readable date is refused before anything is written.
+    """
     tournament, fmt = parse(text, source, fmt)
-    event_date = date or tournament.start_date
-    if event_date is None:
-        raise InvalidInput(_("The file has no start date; give one with --date YYYY-MM-DD."))
+    chosen = choose_event_date(tournament, fmt, date, dt.date.today())
+    if chosen.date is None:
+        raise InvalidInput(" ".join((say(chosen.error),
+                                     _("Give the date with --date YYYY-MM-DD."))))
+    event_date = chosen.date
     links = exact_links(tournament)
     new_juniors = frozenset(
         p.start_no for p in tournament.players
@@ -56,7 +68,9 @@ def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
         new_juniors=new_juniors, source_format=fmt), actor=actor)
     linked = sum(1 for member_id in links.values() if member_id is not None)
     return ImportReport(event.id, event.name, event.date, linked,
-                        len(tournament.players) - linked, suggestions)
+                        len(tournament.players) - linked, suggestions,
+                        date_source=say(chosen.source_label) if date is None else "",
+                        warnings=[say(warning) for warning in chosen.warnings])
 
 
 def _suggestions(tournament: Tournament, links: dict[int, int | None]) -> list[str]:

@@ -17,22 +17,32 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
+from ..formats.dates import FileDates, choose_event_date
+from ..messages import Message
 from ..models import Event, PublishToken
 from ..names import Reason, Suggestion
+from ..names.display_form import display_form
 from ..queries.names import name_index
 from ..queries.organizer_members import visible_members
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
 from ..tiebreaks.definitions import BUCHHOLZ_TYPE
 from ..tournament import EventKind, Tournament
-from . import InvalidInput, say, use_case
+from . import Conflict, InvalidInput, say, use_case
 from .events import (MAX_NAME, PublishRequest, default_edition, exact_links,
                      is_junior_by_birth_year, publish)
+from .ladder_preview import LadderPreview, preview_ladder
+from .replay import club_settings
 
 KINDS = tuple(kind.value for kind in EventKind)
 USCF_ORDER = "MM,SOLK,CUM,OPCUM"
 #: The order presets offered on the form (the kind's default is the empty choice).
 ORDER_PRESETS = (DEFAULT_ORDER["swiss"], DEFAULT_ORDER["round_robin"], USCF_ORDER)
 SUGGESTIONS = 5
+#: "Accept every suggestion scoring at least …": the default score. Writing differences that
+#: keep every letter score 90 and more (surname first with a comma 95, diacritics 98, CJK
+#: spacing 96, a middle name missing 92); an initial (85) or a one-letter difference (84–87,
+#: also "Joan" for "John": maybe another person) stays for the organizer to decide.
+ACCEPT_SCORE = 90
 
 
 @dataclass(frozen=True)
@@ -75,6 +85,9 @@ class Preview:
     standings: list[Standing] = field(default_factory=list)
     name: str = ""
     date: dt.date | None = None
+    #: Where the date came from ("typed in the form", "from the file: …", "today: …").
+    date_source: Message | None = None
+    file_dates: FileDates | None = None
     kind: EventKind | None = None
     edition: str = ""
     order: str = ""
@@ -104,8 +117,13 @@ def decode_upload(data: bytes, filename: str) -> str:
     return decode_text(data, filename)
 
 
-def preview(form: IntakeForm) -> Preview:
-    """Check the fields, read the text and, when all is well, compute the standings."""
+def preview(form: IntakeForm, today: dt.date | None = None) -> Preview:
+    """Check the fields, read the text and, when all is well, compute the standings.
+
+    The date is the typed one, else the file's own (``ladder.formats.dates``), else today
+    for pasted results; a TRF or PGN without a readable date and no typed date is a field
+    error, so nothing can be published with a guessed date.
+    """
     result = Preview(form=form)
     _check_fields(form, result)
     if not form.text.strip():
@@ -121,12 +139,11 @@ def preview(form: IntakeForm) -> Preview:
     result.name = result.name or t.name.strip()
     if not result.name:
         result.field_errors.setdefault("name", _("Give the event a name."))
-    if result.date is None and "date" not in result.field_errors:
-        result.date = t.start_date
-        if result.date is None:
-            result.field_errors["date"] = _("Give the event's date.")
+    if "date" not in result.field_errors:
+        _choose_date(result, t, today or dt.date.today())
     result.edition = form.edition if form.edition in EDITIONS else (
         default_edition(result.date) if result.date else "fide-2026")
+    _warn_edition(result)
     _choose_order(form, t, result)
     for player in t.players:
         if len(" ".join(player.name.split())) > MAX_NAME:
@@ -139,6 +156,29 @@ def preview(form: IntakeForm) -> Preview:
         except TiebreakError as error:
             result.field_errors["order"] = say(error.message)
     return result
+
+
+def _choose_date(result: Preview, t: Tournament, today: dt.date) -> None:
+    """The event's date from the form or the file, with its source and warnings."""
+    chosen = choose_event_date(t, result.fmt or "paste", result.date, today)
+    result.file_dates = chosen.file
+    result.date, result.date_source = chosen.date, chosen.source_label
+    if chosen.error is not None:
+        result.field_errors["date"] = " ".join((say(chosen.error), _("Give the event's date.")))
+    result.warnings.extend(say(warning) for warning in chosen.warnings)
+
+
+def _warn_edition(result: Preview) -> None:
+    """A typed date that puts the event under other tie-break rules than the file's own
+    date would (the 2025 file dated 2026 of issue 14): say so before publishing."""
+    own = result.file_dates.date if result.file_dates else None
+    if result.form.edition in EDITIONS or result.date is None or own is None:
+        return
+    if default_edition(own) != result.edition:
+        result.warnings.append(_(
+            "The tie-break rules follow the event's date: %(edition)s; the file's own date "
+            "would give %(file_edition)s.", edition=result.edition,
+            file_edition=default_edition(own)))
 
 
 def _check_fields(form: IntakeForm, result: Preview) -> None:
@@ -205,6 +245,40 @@ class NameChoice:
         return f"link-{self.start_no}"
 
     @property
+    def needs_decision(self) -> bool:
+        """No identical name, but suggestions (or two members holding the name): the
+        organizer must choose; these rows are listed first."""
+        return self.exact is None and bool(self.suggestions or self.ambiguous)
+
+    @property
+    def group(self) -> int:
+        """The row's place on the page: 0 needs a decision, 1 new member, 2 identical name."""
+        if self.needs_decision:
+            return 0
+        return 1 if self.exact is None else 2
+
+    @property
+    def best(self) -> Suggestion | None:
+        """The best suggestion when it is clearly the best (no other scores as high)."""
+        if not self.suggestions:
+            return None
+        first = self.suggestions[0]
+        if len(self.suggestions) > 1 and self.suggestions[1].score >= first.score:
+            return None
+        return first
+
+    @property
+    def name_field(self) -> str:
+        """The form field carrying a new member's spelling."""
+        return f"name-{self.start_no}"
+
+    @property
+    def display_form(self) -> str | None:
+        """The typed name given name first ("Tony J Davis" for "Davis,Tony J"), if it is
+        written surname first with a comma."""
+        return display_form(self.typed)
+
+    @property
     def default(self) -> str:
         """The pre-selected option: the exact match; "new" when nothing resembles the name;
         otherwise nothing, so the organizer must choose (nothing silent, SPEC §4)."""
@@ -231,13 +305,46 @@ def name_choices(t: Tournament, on: dt.date | None,
     return choices
 
 
+def ordered(choices: list[NameChoice]) -> list[NameChoice]:
+    """The rows as the page lists them: names needing a decision first, then new members,
+    then identical names, each in start-number order (stable: a row never moves because of
+    what was chosen in it)."""
+    return sorted(choices, key=lambda c: (c.group, c.start_no))
+
+
+def accept_suggestions(choices: list[NameChoice], selected: Mapping[str, str],
+                       score: int) -> tuple[dict[str, str], int]:
+    """Choose the best suggestion for every undecided row where it scores at least
+    ``score`` and is clearly the best; returns the new selections and how many were chosen.
+
+    Nothing the organizer chose is changed, and no member is given to two rows: a member
+    already chosen elsewhere, or best for two undecided rows, is left for the organizer.
+    """
+    out = dict(selected)
+    taken = {value for value in out.values() if value.startswith("m")}
+    wanted: dict[str, list[NameChoice]] = {}
+    for choice in choices:
+        best = choice.best
+        if out.get(choice.field) or best is None or best.score < score:
+            continue
+        wanted.setdefault(f"m{best.candidate}", []).append(choice)
+    accepted = 0
+    for value, rows in wanted.items():
+        if len(rows) == 1 and value not in taken:
+            out[rows[0].field] = value
+            accepted += 1
+    return out, accepted
+
+
 @dataclass
 class Links:
-    """The organizer's choices read from the form: links, new juniors, and what is wrong."""
+    """The organizer's choices read from the form: links, new juniors, new members'
+    spellings (start number → name, when changed), and what is wrong."""
 
     links: dict[int, int | None] = field(default_factory=dict)
     new_juniors: set[int] = field(default_factory=set)
     errors: dict[str, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
 
 
 def read_links(choices: list[NameChoice], data: Mapping[str, str],
@@ -253,6 +360,12 @@ def read_links(choices: list[NameChoice], data: Mapping[str, str],
             out.links[choice.start_no] = None
             if data.get(f"junior-{choice.start_no}") in ("on", "1", "true"):
                 out.new_juniors.add(choice.start_no)
+            spelling = " ".join(data.get(choice.name_field, "")[:MAX_NAME + 1].split())
+            if len(spelling) > MAX_NAME:
+                out.errors[choice.name_field] = _(
+                    "The name is longer than %(max)d characters.", max=MAX_NAME)
+            elif spelling and spelling != " ".join(choice.typed.split()):
+                out.names[choice.start_no] = spelling
             continue
         member_id = int(value[1:]) if re.fullmatch(r"m\d{1,9}", value) else None
         if member_id is None:
@@ -282,18 +395,38 @@ def publish_intake(result: Preview, links: Links, actor: str) -> Event:
     return publish_preview(result, links, actor)[0]
 
 
+def publish_request(result: Preview, links: Links) -> PublishRequest:
+    """What publishing this preview with these links asks for (also what the ladder
+    preview rehearses, so both compute the same thing)."""
+    if not result.ok or links.errors or result.tournament is None or result.date is None \
+            or result.kind is None:
+        raise InvalidInput(_("Fix the errors shown before publishing."))
+    return PublishRequest(
+        tournament=result.tournament, name=result.name, date=result.date, kind=result.kind,
+        rated=result.form.rated, edition=result.edition, order=result.order,
+        links=links.links, new_juniors=frozenset(links.new_juniors),
+        source_format=result.fmt, new_names=dict(links.names))
+
+
+def ladder_preview(result: Preview, links: Links) -> LadderPreview:
+    """The ladder's change if this preview were published now (nothing is stored)."""
+    return preview_ladder(publish_request(result, links))
+
+
 @use_case
 def publish_preview(result: Preview, links: Links, actor: str,
-                    token: str | None = None) -> tuple[Event, bool]:
+                    token: str | None = None,
+                    generation: int | None = None) -> tuple[Event, bool]:
     """Publish a clean preview with the confirmed links (one unit of work, with replay).
 
     Returns the event and whether this request published it. With ``token`` (the form's
     one-time token) a second request for the same preview — a double click, a second tab, a
     retry after a timeout — publishes nothing and returns the event the first one published.
+    With ``generation`` (the ladder generation the organizer's ladder preview was computed
+    at) a ladder changed meanwhile is refused (Conflict), so what is published is exactly
+    what was previewed.
     """
-    if not result.ok or links.errors or result.tournament is None or result.date is None \
-            or result.kind is None:
-        raise InvalidInput(_("Fix the errors shown before publishing."))
+    request = publish_request(result, links)
     used = db.session.get(PublishToken, token) if token else None
     if used is not None:
         event = db.session.get(Event, used.event_id) if used.event_id is not None else None
@@ -301,11 +434,10 @@ def publish_preview(result: Preview, links: Links, actor: str,
             return event, False
         raise InvalidInput(_("This preview was already published, and that event has since "
                              "been deleted. Start again from “New event”."))
-    event = publish(PublishRequest(
-        tournament=result.tournament, name=result.name, date=result.date, kind=result.kind,
-        rated=result.form.rated, edition=result.edition, order=result.order,
-        links=links.links, new_juniors=frozenset(links.new_juniors),
-        source_format=result.fmt), actor=actor)
+    if generation is not None and club_settings().generation != generation:
+        raise Conflict(_("The ladder changed since this preview was shown (another change "
+                         "was saved). Check the new preview below, then publish."))
+    event = publish(request, actor=actor)
     if token:
         db.session.add(PublishToken(token=token[:64], event_id=event.id))
     return event, True

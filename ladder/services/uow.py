@@ -116,6 +116,30 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
         session.info["uow_depth"] = 0
 
 
+@contextmanager
+def rehearsal() -> Iterator[Session]:
+    """A unit of work that is always rolled back: what a change *would* do, never saved.
+
+    It takes the same write lock as :func:`unit_of_work` (so it reads exactly the committed
+    state a change made now would read), lets use cases run inside it as usual (they join it,
+    so they neither commit nor bump the generation), then rolls everything back: no row, no
+    audit entry and no generation change survive it. Refused inside a unit of work, whose
+    own changes it would throw away.
+    """
+    session = db.session()
+    if _depth(session):
+        raise RuntimeError("a rehearsal cannot run inside a unit of work")
+    if session.in_transaction():
+        session.rollback()
+    session.info["uow_depth"] = 1
+    try:
+        _lock(session)
+        yield session
+    finally:
+        session.rollback()
+        session.info["uow_depth"] = 0
+
+
 def is_transient(error: BaseException) -> bool:
     """True for a serialisation failure, a deadlock or a busy SQLite database: worth a retry."""
     if not isinstance(error, (OperationalError, DBAPIError)):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, g, request
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, get_translations, gettext
 from werkzeug.wrappers import Response
 
 from ..messages import Message
@@ -92,17 +92,24 @@ def html_lang() -> str:
     return HTML_LANG.get(str(get_locale() or "en"), "en")
 
 
+def _plural(singular: str, plural: str, count: int) -> str:
+    """The translated plural template, not yet filled in: flask_babel's ``ngettext`` fills
+    in only ``%(num)d`` and fails on a sentence with other placeholders, which
+    :meth:`Message.render` fills in itself."""
+    return str(get_translations().ungettext(singular, plural, count))
+
+
 def translate(value: Any) -> str:
     """A Message or a message id in the reader's language; anything else as text."""
     if isinstance(value, Message):
-        return value.render(gettext, ngettext)
+        return value.render(gettext, _plural)
     return "" if value is None else str(value)
 
 
 def finalize(value: Any) -> Any:
     """Jinja's finaliser: a Message printed in a template is translated first."""
     if isinstance(value, Message):
-        return value.render(gettext, ngettext)
+        return value.render(gettext, _plural)
     return "" if value is None else value
 
 

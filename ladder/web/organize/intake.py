@@ -6,23 +6,24 @@ the server, so reloading or going back is harmless, and nothing is stored before
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import replace
 
 from flask import current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ...formats import FormatError
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
-from ...services.intake import (FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links, Preview,
-                                decode_upload, name_choices, new_publish_token, preview,
+from ...services.events import MAX_NAME
+from ...services.intake import (ACCEPT_SCORE, FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links,
+                                Preview, accept_suggestions, decode_upload, ladder_preview,
+                                name_choices, new_publish_token, ordered, preview,
                                 publish_preview, read_links)
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
-from ..helpers import actor
+from ..helpers import actor, digits
 from ..htmx import wants_fragment
 from . import bp
 
@@ -36,7 +37,7 @@ def _options() -> dict[str, object]:
 def _too_large() -> Preview:
     limit = current_app.config.get("MAX_CONTENT_LENGTH") or 0
     form_limit = current_app.config.get("MAX_FORM_MEMORY_SIZE") or limit
-    result = Preview(form=IntakeForm(date=dt.date.today().isoformat()))
+    result = Preview(form=IntakeForm())
     result.field_errors["text"] = _(
         "That is too large: pasted text may have at most %(text)d KB and a file at most "
         "%(file)d KB. Nothing was stored; paste one event's results at a time.",
@@ -76,7 +77,9 @@ def _page(result: Preview, status: int = 200) -> tuple[str, int]:
 def event_new() -> tuple[str, int]:
     """The new-event form; POST previews it (the preview region alone for HTMX)."""
     if request.method == "GET":
-        form = IntakeForm(date=dt.date.today().isoformat())
+        # No date by default: the file's own date is used, or today for pasted results
+        # (a default of today dated a 2025 file 2026, under the 2026 tie-break rules).
+        form = IntakeForm()
         return render_template("organize/new_event.html", result=None, form=form,
                                **_options()), 200
     read = _read_form()
@@ -90,23 +93,58 @@ def event_new() -> tuple[str, int]:
 
 
 def _names_page(result: Preview, links: Links | None = None, error: str | None = None,
-                posted: dict[str, str] | None = None) -> str:
+                posted: dict[str, str] | None = None, action: str = "") -> str:
+    """The confirm-names page (or its ladder preview alone, for htmx): the rows in the
+    order that needs the fewest actions, the one-click actions applied, and what publishing
+    would do to the ladder once every name has a choice."""
     assert result.tournament is not None
     members = visible_members()
     choices = name_choices(result.tournament, result.date, members)
-    selected = {c.field: (posted or {}).get(c.field, c.default) for c in choices}
-    juniors = {c.start_no: ((posted or {}).get(f"junior-{c.start_no}") == "on")
+    data = posted or {}
+    selected = {c.field: data.get(c.field, c.default) for c in choices}
+    spellings = {c.start_no: data.get(c.name_field, c.typed)[:MAX_NAME + 1] for c in choices}
+    juniors = {c.start_no: (data.get(f"junior-{c.start_no}") == "on")
                if posted is not None else c.junior_hint for c in choices}
-    token = (posted or {}).get("publish_token", "")[:64] or new_publish_token()
-    return render_template("organize/confirm_names.html", result=result, form=result.form,
-                           choices=choices, members=members, selected=selected, juniors=juniors,
-                           errors=links.errors if links else {}, error=error,
-                           publish_token=token, **_options())
+    score = digits(data.get("accept_score"), 3)
+    score = ACCEPT_SCORE if score is None else min(score, 100)
+    notice = None
+    if action == "accept":
+        selected, accepted = accept_suggestions(choices, selected, score)
+        notice = ngettext("%(num)d suggestion accepted; check them, then publish.",
+                          "%(num)d suggestions accepted; check them, then publish.", accepted)
+    elif action.startswith("display-"):
+        which = action.removeprefix("display-")
+        for c in choices:
+            if c.display_form and which in ("all", str(c.start_no)):
+                spellings[c.start_no] = c.display_form
+    token = data.get("publish_token", "")[:64] or new_publish_token()
+    state = {**selected, **{c.name_field: spellings[c.start_no] for c in choices},
+             **{f"junior-{no}": "on" for no, on in juniors.items() if on}}
+    chosen = read_links(choices, state, members)
+    ladder, ladder_error = None, None
+    if not chosen.errors:
+        try:
+            ladder = ladder_preview(result, chosen)
+        except ServiceError as refusal:
+            ladder_error = refusal.message
+    context = {"result": result, "form": result.form, "choices": ordered(choices),
+               "members": members, "selected": selected, "spellings": spellings,
+               "juniors": juniors, "errors": links.errors if links else {}, "error": error,
+               "notice": notice, "accept_score": score, "publish_token": token,
+               "ladder": ladder, "ladder_error": ladder_error, **_options()}
+    if wants_fragment("ladder-preview"):
+        return render_template("organize/_ladder_preview.html", **context)
+    return render_template("organize/confirm_names.html", **context)
 
 
 @bp.post("/events/new/names")
 def event_names() -> tuple[str, int]:
-    """Confirm names (SPEC §4): the suggestions for every typed name; nothing is stored."""
+    """Confirm names (SPEC §4): the suggestions for every typed name; nothing is stored.
+
+    Posted again from the names page itself (``names_step``) it keeps the choices made and
+    applies the button pressed (``do``): accept the suggestions above a score, write the
+    "Surname,Given" names given name first, or show the ladder's change again.
+    """
     read = _read_form()
     if isinstance(read, Preview):
         return _page(read, 413 if "text" in read.field_errors else 200)
@@ -114,7 +152,8 @@ def event_names() -> tuple[str, int]:
     if not result.ok:
         return render_template("organize/new_event.html", result=result, form=result.form,
                                **_options()), 200
-    return _names_page(result), 200
+    posted = request.form.to_dict() if request.form.get("names_step") else None
+    return _names_page(result, posted=posted, action=request.form.get("do", "")[:20]), 200
 
 
 @bp.post("/events/new/publish")
@@ -135,7 +174,9 @@ def event_publish() -> Response | tuple[str, int]:
                                             "stored."), posted), 200
     try:
         event, published = publish_preview(result, links, actor(),
-                                           token=posted.get("publish_token", "")[:64] or None)
+                                           token=posted.get("publish_token", "")[:64] or None,
+                                           generation=digits(posted.get("ladder_generation"),
+                                                             12))
     except ServiceError as error:
         return _names_page(result, links, error.message, posted), 200
     if published:

@@ -84,6 +84,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     version = form_version()
     outcome_text = request.form.get("outcome", "")
     outcome = int(outcome_text) if outcome_text in ("0", "1", "2") else None
+    before = _order(result_id) if is_htmx() else None
     try:
         edit_result(result_id, kind, version, actor(),
                     outcome_halves=outcome if kind == Kind.UNRATED_PLAYED else None)
@@ -97,5 +98,18 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     if not is_htmx():
         flash(_("The result is saved and the ladder is updated."), "info")
         return redirect(url_for("public.event", event_id=view.event.id), code=303)
+    # Say so when the standings re-sort: the rows move under the pointer (issue 14.5).
+    moved = before is not None and before != tuple(r.entry_id for r in view.rows)
     return changed(render_template(CELL, cell=cell, row=row, event=view.event, view=view,
+                                   saved=_("Saved; the standings changed order.") if moved
+                                   else _("The result is saved and the ladder is updated."),
                                    **_variant()))
+
+
+def _order(result_id: int) -> tuple[int, ...] | None:
+    """The entries of the result's event in standings order (None when it is gone)."""
+    result = db.session.get(Result, result_id)
+    event = load_event(db.session, result.entry.event_id) if result is not None else None
+    if event is None:
+        return None
+    return tuple(row.entry_id for row in event_view(db.session, event).rows)
