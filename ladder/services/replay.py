@@ -147,6 +147,31 @@ def _pre_state(session: Session, since: EventKey | None) -> dict[int, MemberStat
     return {member_id: MemberState(rating, games) for _e, member_id, rating, games in rows}
 
 
+def _untouched_state(session: Session, since: EventKey, members: set[int],
+                     options: RatingOptions) -> dict[int, MemberState]:
+    """The state before ``since`` of ``members``, none of whom has a row at or after it.
+
+    A member with a row before ``since`` has not played since then, so the members table
+    (which every replay maintains) holds exactly their state before ``since``. A member with
+    no row at all has never been rated: they start from the club's options (SPEC §2), never
+    from the members table, whose value for them is only the model's default or what the
+    last full replay wrote (bug A: start 1500, yet newcomers started at 1200).
+    """
+    date, event_id = since
+    earlier_row = (
+        select(RatingRow.event_id).join(Event, Event.id == RatingRow.event_id)
+        .where(RatingRow.member_id == Member.id,
+               or_(Event.date < date, and_(Event.date == date, Event.id < event_id)))
+        .exists())
+    fresh = MemberState(float(options.start_rating), 0)
+    return {
+        member_id: MemberState(rating, games) if rated_before else fresh
+        for member_id, rating, games, rated_before in session.execute(
+            select(Member.id, Member.rating, Member.games, earlier_row)
+            .where(Member.id.in_(members)))
+    }
+
+
 def _juniors(session: Session) -> frozenset[int]:
     return frozenset(session.scalars(select(Member.id).where(Member.junior.is_(True))))
 
@@ -177,10 +202,7 @@ def replay(session: Session | None = None, since: EventKey | None = None,
     if since is not None:
         newcomers = {m for event in inputs for m in event.participants} - affected
         if newcomers:
-            for member_id, rating, games in session.execute(
-                    select(Member.id, Member.rating, Member.games)
-                    .where(Member.id.in_(newcomers))):
-                state[member_id] = MemberState(rating, games)
+            state.update(_untouched_state(session, since, newcomers, options))
     rows, final = replay_events(inputs, state, options, _juniors(session))
 
     if since is None:
