@@ -13,21 +13,24 @@ untouched by the replay and keeps the state in the members table.
 from __future__ import annotations
 
 import datetime as dt
-from operator import attrgetter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import Connection, and_, delete, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
 from ..extensions import db
-from .bulk import fetch_tuples, insert_rows, update_members
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result, utcnow
-from ..rating import EventInput, MemberState, Pairing, RatingOptions, replay as replay_events
+from ..rating import (
+    GAME_SCORES, ROW_FIELDS, CompactEvent, CompactGame, EventInput, MemberState, Pairing,
+    RatingOptions, RowTuple, cyclic_gc_paused, event_counts, replay_compact,
+)
 from ..tournament import EventKind, Kind
+from .bulk import fetch_tuples, insert_rows, update_members
 
 EventKey = tuple[dt.date, int]
+State = dict[int, tuple[float, int]]  # member id -> (rating, counted games)
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,18 @@ def event_key(event: Event) -> EventKey:
 
 
 def _at_or_after(key: EventKey | None):  # noqa: ANN202 - an SQL condition
+    """Published events at or after ``key`` in replay order (all of them for None)."""
     if key is None:
         return Event.status == "published"
     date, event_id = key
     return and_(Event.status == "published",
                 or_(Event.date > date, and_(Event.date == date, Event.id >= event_id)))
+
+
+def _before(key: EventKey):  # noqa: ANN202 - an SQL condition
+    """Events before ``key`` in replay order (the complement of :func:`_at_or_after`'s order)."""
+    date, event_id = key
+    return or_(Event.date < date, and_(Event.date == date, Event.id < event_id))
 
 
 def _ordered_events(session: Session, since: EventKey | None) -> list[tuple[int, bool, str]]:
@@ -88,6 +98,61 @@ def _in_events(column, since: EventKey | None, ids: list[int]):  # noqa: ANN001,
     if since is None:
         return column.in_(select(Event.id).where(Event.status == "published"))
     return column.in_(ids)
+
+
+# The result kinds the rating reads at all (SPEC §2: every other kind is never rated).
+_SCORED = {kind.value: score for kind, score in GAME_SCORES.items()}
+
+
+def _read_events(connection: Connection, since: EventKey | None,
+                 ) -> tuple[list[int], list[CompactEvent]]:
+    """The published events at or after ``since``: their ids, and as the engine's compact
+    events (every member with an entry; the games that count), both in replay order.
+
+    The hot path of every replay, so it reads plain tuples and builds no object per game:
+    a full replay reads entries and results without joins (a join costs the database more
+    than the dictionary look-ups that replace it here); a partial one reads only the events
+    replayed, through the event-id indexes (a correction must stay well under 100 ms). Each
+    game is read once (the side with the smaller entry id) and only if it can count; a game
+    belongs to an event when both of its entries do (the same rule as :func:`load_inputs`).
+    """
+    events = connection.execute(
+        select(Event.id, Event.rated, Event.kind).where(_at_or_after(since))
+        .order_by(Event.date, Event.id)).all()
+    ids = [event_id for event_id, _rated, _kind in events]
+    if not ids:
+        return ids, []
+    entry_query = select(Entry.id, Entry.event_id, Entry.member_id).where(
+        Entry.member_id.is_not(None))
+    game_query = select(Result.entry_id, Result.opponent_entry_id, Result.kind).where(
+        Result.entry_id < Result.opponent_entry_id, Result.kind.in_(list(_SCORED)))
+    if since is None:
+        # Literal SQL on the raw cursor: no parameters but fixed strings, and no Row objects.
+        entries = fetch_tuples(connection, entry_query.where(
+            Entry.event_id.in_(select(Event.id).where(Event.status == "published"))))
+        games = fetch_tuples(connection, game_query)
+    else:
+        entries = connection.execute(entry_query.where(Entry.event_id.in_(ids))).all()
+        games = connection.execute(game_query.join(Entry, Entry.id == Result.entry_id)
+                                   .where(Entry.event_id.in_(ids))).all()
+    where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id in entries}
+    members: dict[int, list[int]] = {event_id: [] for event_id in ids}
+    for event_id, member_id in where.values():
+        members[event_id].append(member_id)
+    played: dict[int, list[CompactGame]] = {event_id: [] for event_id in ids}
+    scored = _SCORED
+    found = where.get
+    for entry_a, entry_b, kind in games:
+        a = found(entry_a)
+        b = found(entry_b)
+        # Both entries linked, in one replayed event, two different members (SPEC §2).
+        if a is not None and b is not None and a[0] == b[0] and a[1] != b[1]:
+            played[a[0]].append((a[1], b[1], scored[kind]))
+    return ids, [
+        (event_id, sorted(set(members[event_id])),
+         played[event_id] if event_counts(rated, kind) else ())
+        for event_id, rated, kind in events
+    ]
 
 
 def load_inputs(session: Session, since: EventKey | None,
@@ -116,7 +181,7 @@ def load_inputs(session: Session, since: EventKey | None,
                Result.outcome_halves)
         .join(mine, mine.id == Result.entry_id)
         .join(theirs, theirs.id == Result.opponent_entry_id)
-        .where(_in_events(mine.event_id, since, ids),
+        .where(_in_events(mine.event_id, since, ids), theirs.event_id == mine.event_id,
                Result.entry_id < Result.opponent_entry_id,
                mine.member_id.is_not(None), theirs.member_id.is_not(None))))
     kinds = {kind.value: kind for kind in Kind}
@@ -132,23 +197,22 @@ def load_inputs(session: Session, since: EventKey | None,
 
 
 def _pre_state(session: Session, since: EventKey | None) -> dict[int, MemberState]:
-    """Each member's state just before ``since``, for members with rows at or after it."""
+    """Each member's state just before ``since``, for members with rows at or after it.
+
+    One read: the rows of the events at or after ``since``, latest event first, so the last
+    assignment per member is their first row at or after ``since``.
+    """
     if since is None:
         return {}
-    position = {row[0]: i for i, row in enumerate(_ordered_events(session, since))}
-    if not position:
-        return {}
-    rows = session.connection().execute(
-        select(RatingRow.event_id, RatingRow.member_id, RatingRow.rating_before,
-               RatingRow.games_before)
-        .where(RatingRow.event_id.in_(list(position)))).fetchall()
-    # Latest event first, so the last assignment per member is their first row at/after since.
-    rows.sort(key=lambda row: position[row[0]], reverse=True)
-    return {member_id: MemberState(rating, games) for _e, member_id, rating, games in rows}
+    return {member_id: MemberState(rating, games)
+            for member_id, rating, games in session.connection().execute(
+                select(RatingRow.member_id, RatingRow.rating_before, RatingRow.games_before)
+                .join(Event, Event.id == RatingRow.event_id).where(_at_or_after(since))
+                .order_by(Event.date.desc(), Event.id.desc()))}
 
 
 def _untouched_state(session: Session, since: EventKey, members: set[int],
-                     options: RatingOptions) -> dict[int, MemberState]:
+                     options: RatingOptions) -> State:
     """The state before ``since`` of ``members``, none of whom has a row at or after it.
 
     A member with a row before ``since`` has not played since then, so the members table
@@ -157,16 +221,13 @@ def _untouched_state(session: Session, since: EventKey, members: set[int],
     from the members table, whose value for them is only the model's default or what the
     last full replay wrote (bug A: start 1500, yet newcomers started at 1200).
     """
-    date, event_id = since
     earlier_row = (
         select(RatingRow.event_id).join(Event, Event.id == RatingRow.event_id)
-        .where(RatingRow.member_id == Member.id,
-               or_(Event.date < date, and_(Event.date == date, Event.id < event_id)))
-        .exists())
-    fresh = MemberState(float(options.start_rating), 0)
+        .where(RatingRow.member_id == Member.id, _before(since)).exists())
+    fresh = (float(options.start_rating), 0)
     return {
-        member_id: MemberState(rating, games) if rated_before else fresh
-        for member_id, rating, games, rated_before in session.execute(
+        member_id: (rating, games) if rated_before else fresh
+        for member_id, rating, games, rated_before in session.connection().execute(
             select(Member.id, Member.rating, Member.games, earlier_row)
             .where(Member.id.in_(members)))
     }
@@ -195,65 +256,63 @@ def replay(session: Session | None = None, since: EventKey | None = None,
     options = rating_options(settings)
     if pre_state is None:
         pre_state = _pre_state(session, since)
-    events = _ordered_events(session, since)
-    inputs = load_inputs(session, since, events)
-    affected = set(pre_state)
-    state: dict[int, MemberState] = dict(pre_state)
-    if since is not None:
-        newcomers = {m for event in inputs for m in event.participants} - affected
-        if newcomers:
-            state.update(_untouched_state(session, since, newcomers, options))
-    rows, final = replay_events(inputs, state, options, _juniors(session))
+    connection = session.connection()
+    # No reference cycles are made from here on: the cyclic collector would only rescan the
+    # growing lists of inputs and rows again and again (see cyclic_gc_paused).
+    with cyclic_gc_paused():
+        ids, events = _read_events(connection, since)
+        state: State = {m: (s.rating, s.games) for m, s in pre_state.items()}
+        if since is not None:
+            newcomers = {m for _e, members, _g in events for m in members} - state.keys()
+            if newcomers:
+                state.update(_untouched_state(session, since, newcomers, options))
+        # Junior flags matter only with the junior K option on (SPEC §2): skip the read.
+        juniors = _juniors(session) if options.junior_k is not None else frozenset()
+        rows, final = replay_compact(events, state, options, juniors)
 
-    if since is None:
-        session.execute(delete(RatingRow))
-    elif events:
-        session.execute(delete(RatingRow).where(
-            RatingRow.event_id.in_([row[0] for row in events])))
-    insert_rows(session.connection(), RatingRow.__tablename__, ROW_COLUMNS,
-                [_row_tuple(row) for row in rows])
-    _store_member_state(session, since, options, affected | set(final), final, rows)
+        if since is None:
+            session.execute(delete(RatingRow))
+        elif ids:
+            session.execute(delete(RatingRow).where(RatingRow.event_id.in_(ids)))
+        insert_rows(connection, RatingRow.__tablename__, ROW_COLUMNS, rows)
+        _store_member_state(connection, since, options, set(pre_state), final, rows)
     settings.last_replay_at = utcnow()
-    return ReplayReport(since=since, events=len(inputs), rows=len(rows))
+    return ReplayReport(since=since, events=len(events), rows=len(rows))
 
 
-ROW_COLUMNS = ("event_id", "member_id", "rating_before", "rating_after", "k", "games_before",
-               "games_counted", "expected", "score", "provisional_before")
+# The rating_rows columns, in the order of the engine's row tuples.
+ROW_COLUMNS = ROW_FIELDS
 
 
-# One C-level call per row, in ROW_COLUMNS order (the hot path of a full replay).
-_row_tuple = attrgetter(*ROW_COLUMNS)
+def _store_member_state(connection: Connection, since: EventKey | None,
+                        options: RatingOptions, affected: set[int], final: State,
+                        rows: list[RowTuple]) -> None:
+    """Write the replayed members' (rating, games, last change) in one statement.
 
-
-def _store_member_state(session: Session, since: EventKey | None, options: RatingOptions,
-                        affected: set[int], final: dict[int, MemberState],
-                        rows: Iterable) -> None:
-    last_change: dict[int, float] = {}
-    for row in rows:  # rows come in replay order: the last one per member wins
-        last_change[row.member_id] = row.rating_after - row.rating_before
-    if since is None:
-        # From scratch: everyone starts over; members without any row are back at the start.
-        session.execute(update(Member).values(rating=options.start_rating, games=0,
-                                              last_change=None))
-        affected = set(final)
-    states = []
-    for member_id in affected:
-        state = final.get(member_id)
-        if state is not None:
-            states.append((member_id, state.rating, state.games, last_change.get(member_id)))
-    update_members(session.connection(), states)
+    ``affected`` are the members of the pre-state (they had rows at or after ``since``);
+    ``final`` holds them and everyone the replay met. Called after the rows are written.
+    """
+    # Rows come in replay order: the last one per member wins.
+    last_change = {row[1]: row[3] - row[2] for row in rows}
     if since is not None:
         # A member whose only rows at or after ``since`` vanished has no row left to find a
-        # last change in; look it up in their latest remaining row.
+        # last change in: look it up in their latest remaining row (None: no row at all).
         gone = [m for m in affected if m not in last_change]
-        for member_id in gone:
-            latest = session.execute(
-                select(RatingRow.rating_after - RatingRow.rating_before)
+        if gone:
+            last_change.update(connection.execute(
+                select(RatingRow.member_id, RatingRow.rating_after - RatingRow.rating_before)
                 .join(Event, Event.id == RatingRow.event_id)
-                .where(RatingRow.member_id == member_id)
-                .order_by(Event.date.desc(), Event.id.desc()).limit(1)).scalar()
-            session.execute(update(Member).where(Member.id == member_id)
-                            .values(last_change=latest))
+                .where(RatingRow.member_id.in_(gone))
+                .order_by(Event.date, Event.id)).all())
+    update_members(connection, [(member_id, rating, games, last_change.get(member_id))
+                                for member_id, (rating, games) in final.items()])
+    if since is None:
+        # From scratch: a member without any row (never played, or every event of theirs
+        # deleted) is back at the start. The replay met exactly the members with rows.
+        connection.execute(
+            update(Member).where(~select(RatingRow.member_id)
+                                 .where(RatingRow.member_id == Member.id).exists())
+            .values(rating=float(options.start_rating), games=0, last_change=None))
 
 
 def replay_change(since: EventKey | None, change: Callable[[], None],
