@@ -274,7 +274,7 @@ def replay(session: Session | None = None, since: EventKey | None = None,
             session.execute(delete(RatingRow))
         elif ids:
             session.execute(delete(RatingRow).where(RatingRow.event_id.in_(ids)))
-        insert_rows(connection, RatingRow.__tablename__, ROW_COLUMNS, rows)
+        insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows)
     settings.last_replay_at = utcnow()
     return ReplayReport(since=since, events=len(events), rows=len(rows))
