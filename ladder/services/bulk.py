@@ -1,17 +1,19 @@
-"""Fast bulk writes for the replay's derived rows (the hot path of SPEC §11's benchmark).
+"""Fast bulk reads and writes for the replay (the hot path of SPEC §11's benchmark).
 
 The ORM and even Core's executemany build a parameter dictionary per row; for tens of
 thousands of rating rows that costs more than the rating itself. Here rows go to the driver
-as tuples: ``COPY`` on PostgreSQL, ``executemany`` elsewhere. Still inside the caller's
-transaction (same connection), so the replay stays atomic with the change.
+as tuples: ``COPY`` on PostgreSQL, multi-row ``INSERT`` elsewhere; reads come back as the
+driver's plain tuples (:class:`Query`, :func:`fetch_tuples`). Everything runs on the caller's
+connection, inside its transaction, so the replay stays atomic with the change.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import Boolean, Connection, Float, Integer, Select, Table
+from sqlalchemy.engine import Compiled
 
 
 def insert_rows(connection: Connection, table: Table | str, columns: Sequence[str],
@@ -93,6 +95,50 @@ def _variable_limit(connection: Connection) -> int:
     return int(getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
 
 
+class Query:
+    """A Core SELECT compiled once per dialect and run on the raw driver cursor.
+
+    Returns the driver's plain tuples: no Row objects, and no compilation or cache-key work
+    per call (about half of a late correction's read time went there). Parameters are real
+    bound parameters (``bindparam`` names), converted by their types' bind processors as
+    SQLAlchemy would (e.g. a date becomes ISO text on SQLite).
+    """
+
+    def __init__(self, statement: Select) -> None:
+        self.statement = statement
+        self._prepared: dict[str, tuple[Compiled, Callable[[dict], object]]] = {}
+
+    def fetch(self, connection: Connection, **params: object) -> list[tuple]:
+        """Run the query with ``params`` on ``connection``; all rows as tuples."""
+        prepared = self._prepared.get(connection.dialect.name)
+        if prepared is None:
+            prepared = self._prepared[connection.dialect.name] = self._prepare(connection)
+        compiled, arguments = prepared
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(compiled.string, arguments(compiled.construct_params(params)))
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
+    def _prepare(self, connection: Connection) -> tuple[Compiled, Callable[[dict], object]]:
+        dialect = connection.dialect
+        # (No expanding IN parameters here: they are only rendered per execution.)
+        compiled = self.statement.compile(dialect=dialect)
+        processors = {name: bind.type.bind_processor(dialect)
+                      for name, bind in compiled.binds.items()}
+
+        def convert(values: dict) -> dict:
+            return {name: (value if processors.get(name) is None
+                           else processors[name](value))  # type: ignore[misc]
+                    for name, value in values.items()}
+
+        if dialect.positional:
+            order = tuple(compiled.positiontup or ())
+            return compiled, lambda values: tuple(convert(values)[name] for name in order)
+        return compiled, convert
+
+
 def fetch_tuples(connection: Connection, statement: Select) -> list[tuple]:
     """Run a read with only integer/string parameters on the raw driver cursor.
 
@@ -110,10 +156,37 @@ def fetch_tuples(connection: Connection, statement: Select) -> list[tuple]:
         cursor.close()
 
 
+def delete_keys(connection: Connection, table: Table, columns: Sequence[str],
+                keys: Sequence[tuple]) -> None:
+    """Delete the rows of ``table`` whose ``columns`` (integers, e.g. a primary key) equal
+    one of ``keys``, in one round trip.
+
+    PostgreSQL: one DELETE … USING unnest(arrays); elsewhere executemany, which SQLite runs
+    in C without a round trip per key.
+    """
+    if not keys:
+        return
+    if connection.dialect.name == "postgresql":
+        arrays = ", ".join("%s::int4[]" for _ in columns)
+        names = ", ".join(f"k{i}" for i in range(len(columns)))
+        match = " AND ".join(f"{table.name}.{column} = k.k{i}"
+                             for i, column in enumerate(columns))
+        connection.exec_driver_sql(
+            f"DELETE FROM {table.name} USING unnest({arrays}) AS k({names}) WHERE {match}",
+            tuple(list(column) for column in zip(*keys)))
+        return
+    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    match = " AND ".join(f"{column} = {mark}" for column in columns)
+    connection.exec_driver_sql(f"DELETE FROM {table.name} WHERE {match}", list(keys))
+
+
 def update_members(connection: Connection,
                    states: Sequence[tuple[int, float, int, float | None]]) -> None:
     """Set (id, rating, games, last_change) of many members in one round trip.
 
+    Only members whose stored values differ are written (compared exactly, NULL-safe): a
+    late correction hands over hundreds of members of whom a handful changed, and every
+    written row costs a new row version and index entries on PostgreSQL.
     PostgreSQL: one UPDATE … FROM unnest(arrays) (four parameters, whatever the count);
     elsewhere SQLite's executemany, which runs in C without a round trip per row.
     """
@@ -124,10 +197,13 @@ def update_members(connection: Connection,
         connection.exec_driver_sql(
             "UPDATE members SET rating = v.rating, games = v.games, last_change = v.change "
             "FROM unnest(%s::integer[], %s::float8[], %s::integer[], %s::float8[]) "
-            "AS v(id, rating, games, change) WHERE members.id = v.id",
+            "AS v(id, rating, games, change) WHERE members.id = v.id "
+            "AND (members.rating, members.games, members.last_change) "
+            "IS DISTINCT FROM (v.rating, v.games, v.change)",
             (ids, ratings, games, changes))
         return
     mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
     connection.exec_driver_sql(
         f"UPDATE members SET rating = {mark}, games = {mark}, last_change = {mark} "
-        f"WHERE id = {mark}", [(r, g, c, i) for i, r, g, c in states])
+        f"WHERE id = {mark} AND (rating IS NOT {mark} OR games IS NOT {mark} "
+        f"OR last_change IS NOT {mark})", [(r, g, c, i, r, g, c) for i, r, g, c in states])

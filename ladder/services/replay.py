@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sqlalchemy import Connection, and_, delete, or_, select, update
+from sqlalchemy import Connection, Date, Integer, and_, bindparam, delete, or_, select, update
 from sqlalchemy.orm import Session, aliased
 
 from ..extensions import db
@@ -27,7 +27,7 @@ from ..rating import (
     RatingOptions, RowTuple, cyclic_gc_paused, event_counts, replay_compact,
 )
 from ..tournament import EventKind, Kind
-from .bulk import fetch_tuples, insert_rows, update_members
+from .bulk import Query, delete_keys, fetch_tuples, insert_rows, update_members
 
 EventKey = tuple[dt.date, int]
 State = dict[int, tuple[float, int]]  # member id -> (rating, counted games)
@@ -103,6 +103,49 @@ def _in_events(column, since: EventKey | None, ids: list[int]):  # noqa: ANN001,
 # The result kinds the rating reads at all (SPEC §2: every other kind is never rated).
 _SCORED = {kind.value: score for kind, score in GAME_SCORES.items()}
 
+# The partial replay's start, as bound parameters (one compiled statement for every call).
+_SINCE_DATE = bindparam("since_date", type_=Date)
+_SINCE_ID = bindparam("since_id", type_=Integer)
+_PUBLISHED = Event.status == "published"
+# _at_or_after(since) with bound parameters. The redundant ``date >= since_date`` lets the
+# database walk the (date, id) index from ``since`` instead of testing every event.
+_SINCE = and_(_PUBLISHED, Event.date >= _SINCE_DATE,
+              or_(Event.date > _SINCE_DATE, and_(Event.date == _SINCE_DATE,
+                                                 Event.id >= _SINCE_ID)))
+
+
+def _reads(where):  # noqa: ANN001,ANN202 - an SQL condition on Event
+    """The replay's three reads of the events selected by ``where`` (prepared once)."""
+    entries = select(Entry.id, Entry.event_id, Entry.member_id).where(
+        Entry.member_id.is_not(None))
+    games = select(Result.entry_id, Result.opponent_entry_id, Result.kind).where(
+        Result.entry_id < Result.opponent_entry_id,
+        or_(*(Result.kind == kind for kind in _SCORED)))  # not IN: see Query
+    if where is _PUBLISHED:
+        # A full replay: results without joins (entries of drafts are not in the map).
+        entries = entries.where(Entry.event_id.in_(select(Event.id).where(where)))
+    else:
+        # A partial replay: only the replayed events, through the event-id indexes.
+        # (The games' entries as an IN subquery: joined, SQLite scans every result.)
+        entries = entries.join(Event, Event.id == Entry.event_id).where(where)
+        games = games.where(Result.entry_id.in_(
+            select(Entry.id).join(Event, Event.id == Entry.event_id).where(where)))
+    events = select(Event.id, Event.rated, Event.kind).where(where).order_by(Event.date, Event.id)
+    return Query(events), Query(entries), Query(games)
+
+
+_FULL_READS = _reads(_PUBLISHED)
+_PARTIAL_READS = _reads(_SINCE)
+# The pre-state: rows of the events at or after since, latest event first (see _pre_state).
+_PRE_STATE = Query(
+    select(RatingRow.member_id, RatingRow.rating_before, RatingRow.games_before)
+    .join(Event, Event.id == RatingRow.event_id).where(_SINCE)
+    .order_by(Event.date.desc(), Event.id.desc()))
+
+
+def _since_params(since: EventKey) -> dict[str, object]:
+    return {"since_date": since[0], "since_id": since[1]}
+
 
 def _read_events(connection: Connection, since: EventKey | None,
                  ) -> tuple[list[int], list[CompactEvent]]:
@@ -112,29 +155,21 @@ def _read_events(connection: Connection, since: EventKey | None,
     The hot path of every replay, so it reads plain tuples and builds no object per game:
     a full replay reads entries and results without joins (a join costs the database more
     than the dictionary look-ups that replace it here); a partial one reads only the events
-    replayed, through the event-id indexes (a correction must stay well under 100 ms). Each
-    game is read once (the side with the smaller entry id) and only if it can count; a game
-    belongs to an event when both of its entries do (the same rule as :func:`load_inputs`).
+    replayed, through the date and event-id indexes (a correction must stay well under
+    100 ms). Each game is read once (the side with the smaller entry id) and only if it can
+    count; a game belongs to an event when both of its entries do (as in :func:`load_inputs`).
     """
-    events = connection.execute(
-        select(Event.id, Event.rated, Event.kind).where(_at_or_after(since))
-        .order_by(Event.date, Event.id)).all()
+    if since is None:
+        reads, params = _FULL_READS, {}
+    else:
+        reads, params = _PARTIAL_READS, _since_params(since)
+    event_query, entry_query, game_query = reads
+    events = event_query.fetch(connection, **params)
     ids = [event_id for event_id, _rated, _kind in events]
     if not ids:
         return ids, []
-    entry_query = select(Entry.id, Entry.event_id, Entry.member_id).where(
-        Entry.member_id.is_not(None))
-    game_query = select(Result.entry_id, Result.opponent_entry_id, Result.kind).where(
-        Result.entry_id < Result.opponent_entry_id, Result.kind.in_(list(_SCORED)))
-    if since is None:
-        # Literal SQL on the raw cursor: no parameters but fixed strings, and no Row objects.
-        entries = fetch_tuples(connection, entry_query.where(
-            Entry.event_id.in_(select(Event.id).where(Event.status == "published"))))
-        games = fetch_tuples(connection, game_query)
-    else:
-        entries = connection.execute(entry_query.where(Entry.event_id.in_(ids))).all()
-        games = connection.execute(game_query.join(Entry, Entry.id == Result.entry_id)
-                                   .where(Entry.event_id.in_(ids))).all()
+    entries = entry_query.fetch(connection, **params)
+    games = game_query.fetch(connection, **params)
     where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id in entries}
     members: dict[int, list[int]] = {event_id: [] for event_id in ids}
     for event_id, member_id in where.values():
@@ -204,11 +239,9 @@ def _pre_state(session: Session, since: EventKey | None) -> dict[int, MemberStat
     """
     if since is None:
         return {}
-    return {member_id: MemberState(rating, games)
-            for member_id, rating, games in session.connection().execute(
-                select(RatingRow.member_id, RatingRow.rating_before, RatingRow.games_before)
-                .join(Event, Event.id == RatingRow.event_id).where(_at_or_after(since))
-                .order_by(Event.date.desc(), Event.id.desc()))}
+    first = {member_id: (rating, games) for member_id, rating, games
+             in _PRE_STATE.fetch(session.connection(), **_since_params(since))}
+    return {member_id: MemberState(rating, games) for member_id, (rating, games) in first.items()}
 
 
 def _untouched_state(session: Session, since: EventKey, members: set[int],
@@ -249,17 +282,29 @@ def replay(session: Session | None = None, since: EventKey | None = None,
     Runs inside the caller's transaction (the caller commits the change and this together).
     ``pre_state`` is what :func:`capture` returned before the change; when omitted it is read now
     (fine when the change cannot remove rows at or after ``since``).
+
+    A replay from scratch rewrites every row. A partial one compares what it computed with
+    the rows stored for the replayed events and writes only the differences (a late
+    correction typically changes a few dozen of thousands of rows); either way the stored
+    rows end up exactly the computed ones.
     """
     session = session or db.session
     session.flush()
     settings = club_settings(session)
     options = rating_options(settings)
-    if pre_state is None:
-        pre_state = _pre_state(session, since)
     connection = session.connection()
     # No reference cycles are made from here on: the cyclic collector would only rescan the
     # growing lists of inputs and rows again and again (see cyclic_gc_paused).
     with cyclic_gc_paused():
+        stored: list[tuple] = []
+        if since is not None:
+            stored = _STORED_ROWS.fetch(connection, **_since_params(since))
+            if pre_state is None:
+                # Latest event first: the last assignment per member is their first row.
+                first = {row[1]: (row[2], row[5]) for row in stored}
+                pre_state = {m: MemberState(r, g) for m, (r, g) in first.items()}
+        elif pre_state is None:
+            pre_state = {}
         ids, events = _read_events(connection, since)
         state: State = {m: (s.rating, s.games) for m, s in pre_state.items()}
         if since is not None:
@@ -272,9 +317,9 @@ def replay(session: Session | None = None, since: EventKey | None = None,
 
         if since is None:
             session.execute(delete(RatingRow))
-        elif ids:
-            session.execute(delete(RatingRow).where(RatingRow.event_id.in_(ids)))
-        insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
+            insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
+        else:
+            _write_differences(session, connection, ids, stored, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows)
     settings.last_replay_at = utcnow()
     return ReplayReport(since=since, events=len(events), rows=len(rows))
@@ -282,6 +327,43 @@ def replay(session: Session | None = None, since: EventKey | None = None,
 
 # The rating_rows columns, in the order of the engine's row tuples.
 ROW_COLUMNS = ROW_FIELDS
+_KEY = ("event_id", "member_id")
+# The stored rows of the events at or after since, latest event first (a partial replay
+# compares them with its result, and takes its pre-state from them when none is given).
+_STORED_ROWS = Query(
+    select(*(RatingRow.__table__.c[name] for name in ROW_COLUMNS))
+    .join(Event, Event.id == RatingRow.event_id).where(_SINCE)
+    .order_by(Event.date.desc(), Event.id.desc()))
+
+
+def _write_differences(session: Session, connection: Connection, ids: list[int],
+                       stored: list[tuple], rows: list[RowTuple]) -> None:
+    """Make the stored rows of the replayed events (``stored``) exactly ``rows``.
+
+    Only rows that differ in any value (compared exactly: floats bit for bit) are deleted and
+    written again; rows of the replayed events that the replay no longer gives are deleted.
+    When most rows changed anyway, the events' rows are replaced wholesale, which is cheaper
+    than deleting them one key at a time.
+    """
+    old = {(row[0], row[1]): row for row in stored}
+    fresh: list[RowTuple] = []
+    stale: list[tuple[int, int]] = []
+    for row in rows:
+        key = (row[0], row[1])
+        have = old.pop(key, None)
+        if have is None:
+            fresh.append(row)
+        elif have != row:  # SQLite's 0/1 equals False/True; no float is -0.0 or NaN here
+            fresh.append(row)
+            stale.append(key)
+    stale.extend(old)  # rows the replay no longer gives
+    if 2 * len(fresh) > len(rows):
+        if ids:
+            session.execute(delete(RatingRow).where(RatingRow.event_id.in_(ids)))
+        insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
+        return
+    delete_keys(connection, RatingRow.__table__, _KEY, stale)
+    insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, fresh)
 
 
 def _store_member_state(connection: Connection, since: EventKey | None,
@@ -304,6 +386,7 @@ def _store_member_state(connection: Connection, since: EventKey | None,
                 .join(Event, Event.id == RatingRow.event_id)
                 .where(RatingRow.member_id.in_(gone))
                 .order_by(Event.date, Event.id)).all())
+    # (update_members writes only the members whose stored values differ.)
     update_members(connection, [(member_id, rating, games, last_change.get(member_id))
                                 for member_id, (rating, games) in final.items()])
     if since is None:
