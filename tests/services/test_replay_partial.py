@@ -132,3 +132,14 @@ def test_deleting_an_event_in_the_middle_matches_a_full_replay(ctx) -> None:
     partial = snapshot()
     rebuild(actor="test")
     assert snapshot() == partial
+
+
+def test_check_notices_a_wrong_last_change(ctx) -> None:
+    """The ladder shows each member's last change: check compares it too."""
+    _season()
+    db.session.execute(update(Member).where(Member.id == member("Ann").id)
+                       .values(last_change=1.5))
+    db.session.commit()
+    assert [d.field for d in check()] == ["last_change"]
+    rebuild(actor="test")
+    assert check() == []
