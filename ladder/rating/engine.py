@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from math import fsum
+from typing import Any
 
 from ladder.rating.types import EventInput, MemberState, RatingOptions, RatingRow
 from ladder.tournament import EventKind, Kind
@@ -140,7 +141,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
     ceiling = options.junior_k_ceiling
     get = state.get
     for event_id, members, games in events:
-        recs: dict[int, list] = {}
+        # [rating_before, provisional_before, E terms, S − E terms, score, games_before]
+        recs: dict[int, list[Any]] = {}
         for member in members:
             r, g = get(member, fresh)
             # Provisional status is taken before the event (SPEC §2).

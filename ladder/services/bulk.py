@@ -10,14 +10,16 @@ connection, inside its transaction, so the replay stays atomic with the change.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
 
 from sqlalchemy import Boolean, Connection, Float, Integer, Select, Table
-from sqlalchemy.engine import Compiled
+from sqlalchemy.sql.compiler import SQLCompiler
 
 
 def insert_rows(connection: Connection, table: Table | str, columns: Sequence[str],
-                rows: Sequence[tuple]) -> None:
+                rows: Sequence[tuple[Any, ...]]) -> None:
     """Insert ``rows`` (tuples in ``columns`` order) into ``table`` in as few driver calls as
     the database allows: ``COPY`` on PostgreSQL, multi-row ``INSERT`` elsewhere.
 
@@ -31,7 +33,7 @@ def insert_rows(connection: Connection, table: Table | str, columns: Sequence[st
     names = ", ".join(columns)
     if connection.dialect.name == "postgresql":
         types = None if isinstance(table, str) else _binary_types(table, columns)
-        raw = connection.connection.driver_connection
+        raw: Any = connection.connection.driver_connection  # a psycopg connection
         with raw.cursor() as cursor:
             if types is None:
                 with cursor.copy(f"COPY {name} ({names}) FROM STDIN") as copy:
@@ -88,7 +90,7 @@ _CHUNK = 500  # rows per INSERT: larger chunks gain nothing measurable
 
 def _variable_limit(connection: Connection) -> int:
     """How many bound variables one statement may have (SQLite's limit; 999 to be safe)."""
-    driver = connection.connection.driver_connection
+    driver: Any = connection.connection.driver_connection
     getlimit = getattr(driver, "getlimit", None)  # sqlite3.Connection, Python 3.11+
     if getlimit is None:
         return 999
@@ -101,45 +103,57 @@ class Query:
     Returns the driver's plain tuples: no Row objects, and no compilation or cache-key work
     per call (about half of a late correction's read time went there). Parameters are real
     bound parameters (``bindparam`` names), converted by their types' bind processors as
-    SQLAlchemy would (e.g. a date becomes ISO text on SQLite).
+    SQLAlchemy would (e.g. a date becomes ISO text on SQLite). No expanding ``IN``
+    parameters: SQLAlchemy renders those per execution.
     """
 
     def __init__(self, statement: Select) -> None:
         self.statement = statement
-        self._prepared: dict[str, tuple[Compiled, Callable[[dict], object]]] = {}
+        self._prepared: dict[str, _Prepared] = {}
 
-    def fetch(self, connection: Connection, **params: object) -> list[tuple]:
+    def fetch(self, connection: Connection, **params: object) -> list[tuple[Any, ...]]:
         """Run the query with ``params`` on ``connection``; all rows as tuples."""
         prepared = self._prepared.get(connection.dialect.name)
         if prepared is None:
-            prepared = self._prepared[connection.dialect.name] = self._prepare(connection)
-        compiled, arguments = prepared
+            prepared = self._prepared[connection.dialect.name] = _Prepared.of(
+                self.statement, connection)
         cursor = connection.connection.cursor()
         try:
-            cursor.execute(compiled.string, arguments(compiled.construct_params(params)))
-            return cursor.fetchall()
+            cursor.execute(prepared.compiled.string, prepared.arguments(params))
+            return cast(list[tuple[Any, ...]], cursor.fetchall())
         finally:
             cursor.close()
 
-    def _prepare(self, connection: Connection) -> tuple[Compiled, Callable[[dict], object]]:
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A statement compiled for one dialect, with what its parameters need."""
+
+    compiled: SQLCompiler
+    order: tuple[str, ...] | None  # positional parameters' names in order; None: named
+    processors: Mapping[str, Callable[[Any], Any] | None]
+
+    @classmethod
+    def of(cls, statement: Select, connection: Connection) -> _Prepared:
         dialect = connection.dialect
-        # (No expanding IN parameters here: they are only rendered per execution.)
-        compiled = self.statement.compile(dialect=dialect)
+        compiled = statement.compile(dialect=dialect)
         processors = {name: bind.type.bind_processor(dialect)
                       for name, bind in compiled.binds.items()}
+        order = tuple(compiled.positiontup or ()) if dialect.positional else None
+        return cls(compiled, order, processors)
 
-        def convert(values: dict) -> dict:
-            return {name: (value if processors.get(name) is None
-                           else processors[name](value))  # type: ignore[misc]
-                    for name, value in values.items()}
+    def arguments(self, params: dict[str, object]) -> tuple[Any, ...] | dict[str, Any]:
+        """The driver's parameters: the statement's own values, overridden by ``params``."""
+        values = {}
+        for name, value in (self.compiled.construct_params(params) or {}).items():
+            process = self.processors.get(name)
+            values[name] = value if process is None else process(value)
+        if self.order is None:
+            return values
+        return tuple(values[name] for name in self.order)
 
-        if dialect.positional:
-            order = tuple(compiled.positiontup or ())
-            return compiled, lambda values: tuple(convert(values)[name] for name in order)
-        return compiled, convert
 
-
-def fetch_tuples(connection: Connection, statement: Select) -> list[tuple]:
+def fetch_tuples(connection: Connection, statement: Select) -> list[tuple[Any, ...]]:
     """Run a read with only integer/string parameters on the raw driver cursor.
 
     Skips SQLAlchemy's per-row Row objects (a third of a full replay's read time on
@@ -151,13 +165,13 @@ def fetch_tuples(connection: Connection, statement: Select) -> list[tuple]:
     cursor = connection.connection.cursor()
     try:
         cursor.execute(sql)
-        return cursor.fetchall()
+        return cast(list[tuple[Any, ...]], cursor.fetchall())
     finally:
         cursor.close()
 
 
 def delete_keys(connection: Connection, table: Table, columns: Sequence[str],
-                keys: Sequence[tuple]) -> None:
+                keys: Sequence[tuple[Any, ...]]) -> None:
     """Delete the rows of ``table`` whose ``columns`` (integers, e.g. a primary key) equal
     one of ``keys``, in one round trip.
 

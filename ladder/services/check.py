@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from ..extensions import db
 from ..models import Member, RatingRow
 from ..rating import replay as replay_events
-from .replay import _juniors, club_settings, load_inputs, rating_options
+from .replay import _juniors, _session, club_settings, load_inputs, rating_options
 
 _ROW_FIELDS = ("rating_before", "rating_after", "k", "games_before", "games_counted",
                "expected", "score", "provisional_before")
@@ -37,7 +37,7 @@ class Difference:
 
 def check(session: Session | None = None) -> list[Difference]:
     """Replay from scratch in memory (writing nothing) and list every difference found."""
-    session = session or db.session
+    session = _session(session)
     settings = club_settings(session)
     options = rating_options(settings)
     rows, final = replay_events(load_inputs(session, None), {}, options, _juniors(session))

@@ -16,8 +16,11 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, cast
 
-from sqlalchemy import Connection, Date, Integer, and_, bindparam, delete, or_, select, update
+from sqlalchemy import (
+    ColumnElement, Connection, Date, Integer, and_, bindparam, delete, or_, select, update,
+)
 from sqlalchemy.orm import Session, aliased
 
 from ..extensions import db
@@ -42,9 +45,14 @@ class ReplayReport:
     rows: int
 
 
+def _session(session: Session | None) -> Session:
+    """``session``, or the app's scoped session (which stands in for a Session)."""
+    return session if session is not None else cast(Session, db.session)
+
+
 def club_settings(session: Session | None = None) -> ClubSettings:
     """The club's settings row, created with defaults on first use."""
-    session = session or db.session
+    session = _session(session)
     settings = session.scalars(select(ClubSettings).order_by(ClubSettings.id)).first()
     if settings is None:
         settings = ClubSettings()
@@ -67,7 +75,7 @@ def event_key(event: Event) -> EventKey:
     return (event.date, event.id)
 
 
-def _at_or_after(key: EventKey | None):  # noqa: ANN202 - an SQL condition
+def _at_or_after(key: EventKey | None) -> ColumnElement[bool]:
     """Published events at or after ``key`` in replay order (all of them for None)."""
     if key is None:
         return Event.status == "published"
@@ -76,7 +84,7 @@ def _at_or_after(key: EventKey | None):  # noqa: ANN202 - an SQL condition
                 or_(Event.date > date, and_(Event.date == date, Event.id >= event_id)))
 
 
-def _before(key: EventKey):  # noqa: ANN202 - an SQL condition
+def _before(key: EventKey) -> ColumnElement[bool]:
     """Events before ``key`` in replay order (the complement of :func:`_at_or_after`'s order)."""
     date, event_id = key
     return or_(Event.date < date, and_(Event.date == date, Event.id < event_id))
@@ -84,12 +92,12 @@ def _before(key: EventKey):  # noqa: ANN202 - an SQL condition
 
 def _ordered_events(session: Session, since: EventKey | None) -> list[tuple[int, bool, str]]:
     """(id, rated, kind) of the published events at or after ``since``, in replay order."""
-    return [tuple(row) for row in session.connection().execute(
+    return [(event_id, rated, kind) for event_id, rated, kind in session.connection().execute(
         select(Event.id, Event.rated, Event.kind).where(_at_or_after(since))
-        .order_by(Event.date, Event.id)).fetchall()]
+        .order_by(Event.date, Event.id))]
 
 
-def _in_events(column, since: EventKey | None, ids: list[int]):  # noqa: ANN001,ANN202
+def _in_events(column: Any, since: EventKey | None, ids: list[int]) -> ColumnElement[bool]:
     """``column`` restricted to the replayed events: all published ones, or the listed ids.
 
     Filtering a partial replay by explicit ids lets the database use the event-id indexes
@@ -114,7 +122,7 @@ _SINCE = and_(_PUBLISHED, Event.date >= _SINCE_DATE,
                                                  Event.id >= _SINCE_ID)))
 
 
-def _reads(where):  # noqa: ANN001,ANN202 - an SQL condition on Event
+def _reads(where: ColumnElement[bool]) -> tuple[Query, Query, Query]:
     """The replay's three reads of the events selected by ``where`` (prepared once)."""
     entries = select(Entry.id, Entry.event_id, Entry.member_id).where(
         Entry.member_id.is_not(None))
@@ -288,7 +296,7 @@ def replay(session: Session | None = None, since: EventKey | None = None,
     correction typically changes a few dozen of thousands of rows); either way the stored
     rows end up exactly the computed ones.
     """
-    session = session or db.session
+    session = _session(session)
     session.flush()
     settings = club_settings(session)
     options = rating_options(settings)
@@ -296,7 +304,7 @@ def replay(session: Session | None = None, since: EventKey | None = None,
     # No reference cycles are made from here on: the cyclic collector would only rescan the
     # growing lists of inputs and rows again and again (see cyclic_gc_paused).
     with cyclic_gc_paused():
-        stored: list[tuple] = []
+        stored: list[tuple[Any, ...]] = []
         if since is not None:
             stored = _STORED_ROWS.fetch(connection, **_since_params(since))
             if pre_state is None:
@@ -337,7 +345,7 @@ _STORED_ROWS = Query(
 
 
 def _write_differences(session: Session, connection: Connection, ids: list[int],
-                       stored: list[tuple], rows: list[RowTuple]) -> None:
+                       stored: list[tuple[Any, ...]], rows: list[RowTuple]) -> None:
     """Make the stored rows of the replayed events (``stored``) exactly ``rows``.
 
     Only rows that differ in any value (compared exactly: floats bit for bit) are deleted and
@@ -401,7 +409,7 @@ def _store_member_state(connection: Connection, since: EventKey | None,
 def replay_change(since: EventKey | None, change: Callable[[], None],
                   session: Session | None = None) -> ReplayReport:
     """Capture the pre-state at ``since``, apply ``change``, replay — all in one transaction."""
-    session = session or db.session
+    session = _session(session)
     pre = capture(session, since)
     change()
     return replay(session, since, pre)
