@@ -38,7 +38,8 @@ State = dict[int, tuple[float, int]]  # member id -> (rating, counted games)
 
 @dataclass(frozen=True)
 class ReplayReport:
-    """What a replay did: from which event, how many events and rows it wrote."""
+    """What a replay did: from which event, how many events it replayed and how many rating
+    rows those events have now (a partial replay writes only the ones that changed)."""
 
     since: EventKey | None
     events: int
@@ -400,10 +401,13 @@ def _store_member_state(connection: Connection, since: EventKey | None,
     if since is None:
         # From scratch: a member without any row (never played, or every event of theirs
         # deleted) is back at the start. The replay met exactly the members with rows.
+        start = float(options.start_rating)
         connection.execute(
             update(Member).where(~select(RatingRow.member_id)
-                                 .where(RatingRow.member_id == Member.id).exists())
-            .values(rating=float(options.start_rating), games=0, last_change=None))
+                                 .where(RatingRow.member_id == Member.id).exists(),
+                                 or_(Member.rating != start, Member.games != 0,
+                                     Member.last_change.is_not(None)))
+            .values(rating=start, games=0, last_change=None))
 
 
 def replay_change(since: EventKey | None, change: Callable[[], None],
