@@ -117,7 +117,13 @@ class Query:
         if prepared is None:
             prepared = self._prepared[connection.dialect.name] = _Prepared.of(
                 self.statement, connection)
-        cursor = connection.connection.cursor()
+        if connection.dialect.name == "postgresql":
+            # Binary results: floats arrive as their 8 bytes instead of text to be parsed
+            # (a third faster for a correction's rating rows; the same values, bit for bit).
+            driver: Any = connection.connection.driver_connection
+            cursor = driver.cursor(binary=True)
+        else:
+            cursor = connection.connection.cursor()
         try:
             cursor.execute(prepared.compiled.string, prepared.arguments(params))
             return cast(list[tuple[Any, ...]], cursor.fetchall())
@@ -181,13 +187,13 @@ def delete_keys(connection: Connection, table: Table, columns: Sequence[str],
     if not keys:
         return
     if connection.dialect.name == "postgresql":
-        arrays = ", ".join("%s::int4[]" for _ in columns)
+        arrays = ", ".join("%b::int4[]" for _ in columns)  # binary: see update_members
         names = ", ".join(f"k{i}" for i in range(len(columns)))
         match = " AND ".join(f"{table.name}.{column} = k.k{i}"
                              for i, column in enumerate(columns))
         connection.exec_driver_sql(
             f"DELETE FROM {table.name} USING unnest({arrays}) AS k({names}) WHERE {match}",
-            tuple(list(column) for column in zip(*keys)))
+            tuple([int(value) for value in column] for column in zip(*keys)))
         return
     mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
     match = " AND ".join(f"{column} = {mark}" for column in columns)
@@ -207,10 +213,15 @@ def update_members(connection: Connection,
     if not states:
         return
     if connection.dialect.name == "postgresql":
-        ids, ratings, games, changes = (list(column) for column in zip(*states))
+        # Binary parameters (%b): psycopg's text dump of these arrays costs three times as
+        # much as the statement itself. Binary arrays must not mix int and float: coerce.
+        ids = [int(state[0]) for state in states]
+        ratings = [float(state[1]) for state in states]
+        games = [int(state[2]) for state in states]
+        changes = [None if state[3] is None else float(state[3]) for state in states]
         connection.exec_driver_sql(
             "UPDATE members SET rating = v.rating, games = v.games, last_change = v.change "
-            "FROM unnest(%s::integer[], %s::float8[], %s::integer[], %s::float8[]) "
+            "FROM unnest(%b::integer[], %b::float8[], %b::integer[], %b::float8[]) "
             "AS v(id, rating, games, change) WHERE members.id = v.id "
             "AND (members.rating, members.games, members.last_change) "
             "IS DISTINCT FROM (v.rating, v.games, v.change)",
