@@ -123,13 +123,19 @@ _SINCE = and_(_PUBLISHED, Event.date >= _SINCE_DATE,
                                                  Event.id >= _SINCE_ID)))
 
 
+# Each game once (the side with the smaller entry id), and only if it can count.
+_GAMES = select(Result.entry_id, Result.opponent_entry_id, Result.kind).where(
+    Result.entry_id < Result.opponent_entry_id,
+    or_(*(Result.kind == kind for kind in _SCORED)))  # not IN: see Query
+_GAMES_OF_ENTRIES = Query(_GAMES.where(Result.entry_id.between(
+    bindparam("low", type_=Integer), bindparam("high", type_=Integer))))
+
+
 def _reads(where: ColumnElement[bool]) -> tuple[Query, Query, Query]:
     """The replay's three reads of the events selected by ``where`` (prepared once)."""
     entries = select(Entry.id, Entry.event_id, Entry.member_id).where(
         Entry.member_id.is_not(None))
-    games = select(Result.entry_id, Result.opponent_entry_id, Result.kind).where(
-        Result.entry_id < Result.opponent_entry_id,
-        or_(*(Result.kind == kind for kind in _SCORED)))  # not IN: see Query
+    games = _GAMES
     if where is _PUBLISHED:
         # A full replay: results without joins (entries of drafts are not in the map).
         entries = entries.where(Entry.event_id.in_(select(Event.id).where(where)))
@@ -178,7 +184,16 @@ def _read_events(connection: Connection, since: EventKey | None,
     if not ids:
         return ids, []
     entries = entry_query.fetch(connection, **params)
-    games = game_query.fetch(connection, **params)
+    low = min((entry[0] for entry in entries), default=0)
+    high = max((entry[0] for entry in entries), default=-1)
+    if since is not None and high - low < 2 * len(entries):
+        # The replayed entries' ids are dense (the usual case: late events were entered
+        # late): one index range over results beats a look-up per entry (a third less on
+        # SQLite, half on PostgreSQL). Results of other entries in the range are dropped
+        # below, as they are not in ``where``.
+        games = _GAMES_OF_ENTRIES.fetch(connection, low=low, high=high)
+    else:
+        games = game_query.fetch(connection, **params)
     where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id in entries}
     members: dict[int, list[int]] = {event_id: [] for event_id in ids}
     for event_id, member_id in where.values():

@@ -143,3 +143,40 @@ def test_check_notices_a_wrong_last_change(ctx) -> None:
     assert [d.field for d in check()] == ["last_change"]
     rebuild(actor="test")
     assert check() == []
+
+
+class _Counting:
+    """Wraps a prepared read and counts its uses."""
+
+    def __init__(self, query: object) -> None:
+        self.query, self.calls = query, 0
+
+    def fetch(self, *args: object, **kwargs: object) -> list[tuple]:
+        self.calls += 1
+        return self.query.fetch(*args, **kwargs)  # type: ignore[attr-defined]
+
+
+def test_games_are_read_by_entry_range_or_per_entry_with_the_same_result(ctx, monkeypatch) -> None:
+    """Dense entry ids (late events entered late) take one index range; sparse ones (older
+    events entered in between) a look-up per entry. Both replay exactly."""
+    from ladder.services import replay as replay_service
+    counting = _Counting(replay_service._GAMES_OF_ENTRIES)
+    monkeypatch.setattr(replay_service, "_GAMES_OF_ENTRIES", counting)
+    night = tournament(NAMES, [(1, 1, 2, W), (1, 3, 4, D), (1, 5, 6, L), (2, 1, 3, W)])
+    five = publish_t(night, _week(5))
+    assert counting.calls == 1  # dense: the new event's own entries
+    for day in (1, 2, 3):  # older events entered now: their entry ids fall in between
+        publish_t(night, _week(0) + dt.timedelta(days=day))
+    six = publish_t(night, _week(6))
+    calls = counting.calls
+    result = _result(five, "Cai", round_no=2)
+    edit_result(result.id, "draw", result.version, actor="test")  # replays five and six
+    assert counting.calls == calls  # sparse: 12 entries of weeks 5 and 6 over 30 ids
+    assert check() == []
+    result = _result(six, "Ann")
+    edit_result(result.id, "loss", result.version, actor="test")
+    assert counting.calls == calls + 1
+    assert check() == []
+    partial = snapshot()
+    rebuild(actor="test")
+    assert snapshot() == partial
