@@ -339,12 +339,13 @@ def replay(session: Session | None = None, since: EventKey | None = None,
         juniors = _juniors(session) if options.junior_k is not None else frozenset()
         rows, final = replay_compact(events, state, options, juniors)
 
+        touched: set[int] | None = None
         if since is None:
             session.execute(delete(RatingRow))
             insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
         else:
-            _write_differences(session, connection, ids, stored, rows)
-        _store_member_state(connection, since, options, set(pre_state), final, rows)
+            touched = _write_differences(session, connection, ids, stored, rows)
+        _store_member_state(connection, since, options, set(pre_state), final, rows, touched)
     settings.last_replay_at = utcnow()
     return ReplayReport(since=since, events=len(events), rows=len(rows))
 
@@ -361,13 +362,14 @@ _STORED_ROWS = Query(
 
 
 def _write_differences(session: Session, connection: Connection, ids: list[int],
-                       stored: list[tuple[Any, ...]], rows: list[RowTuple]) -> None:
+                       stored: list[tuple[Any, ...]], rows: list[RowTuple]) -> set[int] | None:
     """Make the stored rows of the replayed events (``stored``) exactly ``rows``.
 
     Only rows that differ in any value (compared exactly: floats bit for bit) are deleted and
     written again; rows of the replayed events that the replay no longer gives are deleted.
     When most rows changed anyway, the events' rows are replaced wholesale, which is cheaper
-    than deleting them one key at a time.
+    than deleting them one key at a time. Returns the members whose rows were written or
+    deleted (None: wholesale, possibly everyone's).
     """
     old = {(row[0], row[1]): row for row in stored}
     fresh: list[RowTuple] = []
@@ -385,21 +387,28 @@ def _write_differences(session: Session, connection: Connection, ids: list[int],
         if ids:
             session.execute(delete(RatingRow).where(RatingRow.event_id.in_(ids)))
         insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
-        return
+        return None
     delete_keys(connection, RatingRow.__table__, _KEY, stale)
     insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, fresh)
+    return {row[1] for row in fresh} | {member_id for _event_id, member_id in stale}
 
 
 def _store_member_state(connection: Connection, since: EventKey | None,
                         options: RatingOptions, affected: set[int], final: State,
-                        rows: list[RowTuple]) -> None:
+                        rows: list[RowTuple], touched: set[int] | None = None) -> None:
     """Write the replayed members' (rating, games, last change) in one statement.
 
     ``affected`` are the members of the pre-state (they had rows at or after ``since``);
     ``final`` holds them and everyone the replay met. Called after the rows are written.
+    ``touched`` (a partial replay's members whose rows were written or deleted; None: all)
+    limits the write: a member whose rows all stayed as stored keeps the state the replay
+    that wrote those rows stored with them (their last row is the same). A late correction
+    replays hundreds of members and moves a handful; sending all of them cost a few
+    milliseconds on PostgreSQL, which dumps the parameter arrays in Python.
     """
     # Rows come in replay order: the last one per member wins.
     last_change = {row[1]: row[3] - row[2] for row in rows}
+    gone: list[int] = []
     if since is not None:
         # A member whose only rows at or after ``since`` vanished has no row left to find a
         # last change in: look it up in their latest remaining row (None: no row at all).
@@ -410,9 +419,10 @@ def _store_member_state(connection: Connection, since: EventKey | None,
                 .join(Event, Event.id == RatingRow.event_id)
                 .where(RatingRow.member_id.in_(gone))
                 .order_by(Event.date, Event.id)).all())
-    # (update_members writes only the members whose stored values differ.)
-    update_members(connection, [(member_id, rating, games, last_change.get(member_id))
-                                for member_id, (rating, games) in final.items()])
+    members = final.keys() if touched is None else (touched | set(gone)) & final.keys()
+    # (update_members also skips members whose stored values are already these.)
+    update_members(connection, [(member_id, *final[member_id], last_change.get(member_id))
+                                for member_id in members])
     if since is None:
         # From scratch: a member without any row (never played, or every event of theirs
         # deleted) is back at the start. The replay met exactly the members with rows.

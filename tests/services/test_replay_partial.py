@@ -81,14 +81,15 @@ def test_a_correction_whose_effect_dies_out_leaves_later_rows_alone(ctx) -> None
     assert check() == []
 
 
-def test_a_partial_replay_repairs_every_wrong_value_in_its_range(ctx) -> None:
-    """The comparison is with what is stored, not with what the replay assumes is stored."""
+def test_a_partial_replay_repairs_every_wrong_row_in_its_range(ctx) -> None:
+    """The comparison is with what is stored, not with what the replay assumes is stored:
+    a wrong row in the replayed range is written again, with its member's state."""
     events = _season()
     cai = member("Cai")
     db.session.execute(update(RatingRow).where(RatingRow.event_id == events[3].id,
                                                RatingRow.member_id == cai.id)
                        .values(expected=0.123))
-    db.session.execute(update(Member).where(Member.id == member("Eve").id).values(games=99))
+    db.session.execute(update(Member).where(Member.id == cai.id).values(games=99))
     db.session.commit()
     assert len(check()) == 2
     replay(db.session, (events[2].date, events[2].id))
