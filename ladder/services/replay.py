@@ -218,9 +218,12 @@ def load_inputs(session: Session, since: EventKey | None,
                 events: list[tuple[int, bool, str]] | None = None) -> list[EventInput]:
     """Read the published events at or after ``since`` as the engine's plain inputs, in order.
 
-    Reads go through Core on the session's connection (no ORM objects): this is the hot path
-    of every replay. Each game is read once (the side with the smaller entry id); byes carry
-    nothing the rating needs (SPEC §2: never rated), so only paired rounds are read.
+    The readable twin of the replay's own read (:func:`_read_events`, compact and faster):
+    ``ladder check`` uses this one, so a mistake in either read shows up as a difference.
+    Reads go through Core on the session's connection (no ORM objects). Each game is read
+    once (the side with the smaller entry id) and belongs to an event when both of its
+    entries do; byes carry nothing the rating needs (SPEC §2: never rated), so only paired
+    rounds are read.
     """
     connection = session.connection()
     if events is None:
@@ -344,7 +347,7 @@ def replay(session: Session | None = None, since: EventKey | None = None,
             session.execute(delete(RatingRow))
             insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
         else:
-            touched = _write_differences(session, connection, ids, stored, rows)
+            touched = _write_differences(session, connection, since, ids, stored, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows, touched)
     settings.last_replay_at = utcnow()
     return ReplayReport(since=since, events=len(events), rows=len(rows))
@@ -361,8 +364,9 @@ _STORED_ROWS = Query(
     .order_by(Event.date.desc(), Event.id.desc()))
 
 
-def _write_differences(session: Session, connection: Connection, ids: list[int],
-                       stored: list[tuple[Any, ...]], rows: list[RowTuple]) -> set[int] | None:
+def _write_differences(session: Session, connection: Connection, since: EventKey,
+                       ids: list[int], stored: list[tuple[Any, ...]],
+                       rows: list[RowTuple]) -> set[int] | None:
     """Make the stored rows of the replayed events (``stored``) exactly ``rows``.
 
     Only rows that differ in any value (compared exactly: floats bit for bit) are deleted and
@@ -385,7 +389,10 @@ def _write_differences(session: Session, connection: Connection, ids: list[int],
     stale.extend(old)  # rows the replay no longer gives
     if 2 * len(fresh) > len(rows):
         if ids:
-            session.execute(delete(RatingRow).where(RatingRow.event_id.in_(ids)))
+            # (A subquery, not the ids: an early correction replays more events than old
+            # SQLite versions allow parameters in one statement.)
+            session.execute(delete(RatingRow).where(RatingRow.event_id.in_(
+                select(Event.id).where(_at_or_after(since)))))
         insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
         return None
     delete_keys(connection, RatingRow.__table__, _KEY, stale)
