@@ -1,11 +1,25 @@
 """The ladder rating: Elo with event batching, K policy, provisional and protection rules.
 
-Pure (no Flask, no SQLAlchemy): plain frozen dataclasses in, plain data out (SPEC §2, §3).
+Pure (no Flask, no SQLAlchemy): plain frozen dataclasses (or, on the fast path, plain tuples)
+in, plain data out (SPEC §2, §3).
 """
 
 from ladder.rating.counting import Uncounted, counts_for, why_not_counted
 from ladder.rating.elo import expected_score, is_provisional, k_factor
-from ladder.rating.engine import rate_event, rated_games, replay
+from ladder.rating.engine import (
+    GAME_SCORES,
+    ROW_FIELDS,
+    CompactEvent,
+    CompactGame,
+    RowTuple,
+    compact_event,
+    cyclic_gc_paused,
+    event_counts,
+    rate_event,
+    rated_games,
+    replay,
+    replay_compact,
+)
 from ladder.rating.types import (
     EventInput,
     MemberState,
@@ -15,6 +29,10 @@ from ladder.rating.types import (
 )
 
 __all__ = [
+    "GAME_SCORES",
+    "ROW_FIELDS",
+    "CompactEvent",
+    "CompactGame",
     "EventInput",
     "MemberState",
     "Pairing",
@@ -22,6 +40,10 @@ __all__ = [
     "RatingRow",
     "Uncounted",
     "counts_for",
+    "RowTuple",
+    "compact_event",
+    "cyclic_gc_paused",
+    "event_counts",
     "expected_score",
     "is_provisional",
     "k_factor",
@@ -29,4 +51,5 @@ __all__ = [
     "rated_games",
     "replay",
     "why_not_counted",
+    "replay_compact",
 ]

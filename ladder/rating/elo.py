@@ -10,7 +10,8 @@ def expected_score(own: float, opp: float) -> float:
 
     SPEC §2: ``E = 1 / (1 + 10^((R_opp - R_own) / 400))`` (the logistic curve, not FIDE's table).
     """
-    return 1.0 / (1.0 + 10.0 ** ((opp - own) / 400.0))
+    power: float = 10.0 ** ((opp - own) / 400.0)  # float ** float is typed Any (complex)
+    return 1.0 / (1.0 + power)
 
 
 def is_provisional(games: int, options: RatingOptions) -> bool:

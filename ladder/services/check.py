@@ -1,4 +1,10 @@
-"""``ladder check``: recompute the whole ladder from scratch and compare with what is stored."""
+"""``ladder check``: recompute the whole ladder from scratch and compare with what is stored.
+
+Deliberately independent of the replay's fast path: it reads the events through
+:func:`~ladder.services.replay.load_inputs` (ORM-free but separate SQL) and rates them with the
+engine's dataclass API, then compares every stored value (rows, and each member's rating,
+games and last change) exactly.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from sqlalchemy.orm import Session
 from ..extensions import db
 from ..models import Member, RatingRow
 from ..rating import replay as replay_events
-from .replay import _juniors, club_settings, load_inputs, rating_options
+from .replay import _juniors, _session, club_settings, load_inputs, rating_options
 
 _ROW_FIELDS = ("rating_before", "rating_after", "k", "games_before", "games_counted",
                "expected", "score", "provisional_before")
@@ -31,7 +37,7 @@ class Difference:
 
 def check(session: Session | None = None) -> list[Difference]:
     """Replay from scratch in memory (writing nothing) and list every difference found."""
-    session = session or db.session
+    session = _session(session)
     settings = club_settings(session)
     options = rating_options(settings)
     rows, final = replay_events(load_inputs(session, None), {}, options, _juniors(session))
@@ -52,12 +58,18 @@ def check(session: Session | None = None) -> list[Difference]:
         differences.append(Difference(f"event {event_id}, member {member_id}", "row",
                                       "present", None))
 
+    # The ladder's "last change": that of the member's last row in replay order (None: none).
+    last_change = {row.member_id: row.rating_after - row.rating_before for row in rows}
     for member in session.scalars(select(Member)):
         state = final.get(member.id)
         rating = state.rating if state else options.start_rating
         games = state.games if state else 0
+        change = last_change.get(member.id)
         if member.rating != rating:
             differences.append(Difference(f"member {member.id}", "rating", member.rating, rating))
         if member.games != games:
             differences.append(Difference(f"member {member.id}", "games", member.games, games))
+        if member.last_change != change:
+            differences.append(Difference(f"member {member.id}", "last_change",
+                                          member.last_change, change))
     return differences
