@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..extensions import db
-from ..models import Member, RatingRow
+from ..models import Entry, Member, Merge, RatingRow
 from ..rating import replay as replay_events
 from .replay import _juniors, _session, club_settings, load_inputs, rating_options
 
@@ -72,4 +72,34 @@ def check(session: Session | None = None) -> list[Difference]:
         if member.last_change != change:
             differences.append(Difference(f"member {member.id}", "last_change",
                                           member.last_change, change))
+    differences.extend(ownership_differences(session))
     return differences
+
+
+def ownership_differences(session: Session) -> list[Difference]:
+    """What a lost race between merges, undos, re-links and deletes could leave behind
+    (issue 10): an entry owned by a member merged away, a merge in force whose source is not
+    merged into its target, a member merged into a member merged away, and two entries of
+    one event owned by one member."""
+    found: list[Difference] = []
+    merged: dict[int, int] = {member_id: target for member_id, target in session.execute(
+        select(Member.id, Member.merged_into_id).where(Member.merged_into_id.is_not(None)))}
+    for entry_id, member_id in session.execute(
+            select(Entry.id, Entry.member_id).where(Entry.member_id.in_(list(merged)))):
+        found.append(Difference(f"entry {entry_id}", "member", member_id,
+                                "a visible member (this one was merged away)"))
+    for source, target in merged.items():
+        if target in merged:
+            found.append(Difference(f"member {source}", "merged_into", target,
+                                    "a visible member (the target was merged away too)"))
+    for merge_id, source, target in session.execute(
+            select(Merge.id, Merge.source_id, Merge.target_id).where(Merge.undone_at.is_(None))):
+        if merged.get(source) != target:
+            found.append(Difference(f"merge {merge_id}", "source merged into",
+                                    merged.get(source), target))
+    for event_id, member_id, count in session.execute(
+            select(Entry.event_id, Entry.member_id, func.count(Entry.id))
+            .where(Entry.member_id.is_not(None))
+            .group_by(Entry.event_id, Entry.member_id).having(func.count(Entry.id) > 1)):
+        found.append(Difference(f"event {event_id}, member {member_id}", "entries", count, 1))
+    return found

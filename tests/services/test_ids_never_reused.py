@@ -62,3 +62,26 @@ def test_ids_stay_unused_after_deleting_the_newest_rows(ctx) -> None:
     assert second.id > first_id
     assert min(e.id for e in second.entries) > max(entries)
     assert db.session.get(Event, first_id) is None
+
+
+def test_check_notices_broken_ownership(ctx) -> None:
+    # What a lost race could leave: an entry of a merged-away member, a merge in force that
+    # no longer holds. ``ladder check`` (and the dashboard) must say so.
+    from sqlalchemy import update
+    from ladder.models import Merge
+    publish_t(tournament(["John Smith", "Ann Lee"], [(1, 1, 2, W)], name="Night 1"), JAN)
+    publish_t(tournament(["J. Smith", "Bo Chen"], [(1, 1, 2, L)], name="Night 2"),
+              JAN + dt.timedelta(days=7))
+    source, target = member("J. Smith").id, member("John Smith").id
+    record = merge(source, target, actor="org")
+    assert check() == []
+    entry = db.session.scalar(select(Entry.id).where(Entry.member_id == target,
+                                                     Entry.raw_name == "J. Smith"))
+    db.session.execute(update(Entry).where(Entry.id == entry).values(member_id=source))
+    db.session.commit()
+    assert any(d.where == f"entry {entry}" for d in check())
+    db.session.execute(update(Entry).where(Entry.id == entry).values(member_id=target))
+    db.session.execute(update(Member).where(Member.id == source).values(merged_into_id=None))
+    db.session.commit()
+    assert any(d.where == f"merge {record.id}" for d in check())
+    assert db.session.get(Merge, record.id).undone_at is None

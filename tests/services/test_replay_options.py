@@ -24,7 +24,7 @@ from ladder.services.members import relink, set_junior
 from ladder.services.settings import current_form, update_settings
 from ladder.tournament import EventKind, Kind
 from tests.factories import tournament
-from tests.services.helpers import member, publish_t, snapshot
+from tests.factories import member, publish_t, snapshot
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 

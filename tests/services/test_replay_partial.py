@@ -21,7 +21,7 @@ from ladder.services.members import relink
 from ladder.services.replay import replay
 from ladder.tournament import Kind
 from tests.factories import tournament
-from tests.services.helpers import member, publish_t, snapshot
+from tests.factories import member, publish_t, snapshot
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 NAMES = ["Ann", "Bob", "Cai", "Dee", "Eve", "Fay"]
