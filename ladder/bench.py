@@ -175,6 +175,7 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
                     select(Result).join(Entry, Entry.id == Result.entry_id)
                     .where(Entry.event_id == late_event, Result.kind.in_(("win", "loss")))
                     .limit(1))
+                assert result is not None, "every synthetic event has decisive games"
                 result_id, version = result.id, result.version
                 db.session.expire_all()
                 started = time.perf_counter()

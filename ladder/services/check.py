@@ -9,9 +9,10 @@ games and last change) exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
 
 from ..extensions import db
 from ..models import Entry, Member, Merge, RatingRow
@@ -35,7 +36,7 @@ class Difference:
         return f"{self.where}: {self.field} stored {self.stored!r}, replay gives {self.expected!r}"
 
 
-def check(session: Session | None = None) -> list[Difference]:
+def check(session: Session | scoped_session[Any] | None = None) -> list[Difference]:
     """Replay from scratch in memory (writing nothing) and list every difference found."""
     session = _session(session)
     settings = club_settings(session)
@@ -76,14 +77,15 @@ def check(session: Session | None = None) -> list[Difference]:
     return differences
 
 
-def ownership_differences(session: Session) -> list[Difference]:
+def ownership_differences(session: Session | scoped_session[Any]) -> list[Difference]:
     """What a lost race between merges, undos, re-links and deletes could leave behind
     (issue 10): an entry owned by a member merged away, a merge in force whose source is not
     merged into its target, a member merged into a member merged away, and two entries of
     one event owned by one member."""
     found: list[Difference] = []
     merged: dict[int, int] = {member_id: target for member_id, target in session.execute(
-        select(Member.id, Member.merged_into_id).where(Member.merged_into_id.is_not(None)))}
+        select(Member.id, Member.merged_into_id).where(Member.merged_into_id.is_not(None)))
+        if target is not None}
     for entry_id, member_id in session.execute(
             select(Entry.id, Entry.member_id).where(Entry.member_id.in_(list(merged)))):
         found.append(Difference(f"entry {entry_id}", "member", member_id,

@@ -19,9 +19,10 @@ from fractions import Fraction
 from typing import Any, cast
 
 from sqlalchemy import (
-    ColumnElement, Connection, Date, Integer, and_, bindparam, delete, or_, select, update,
+    ColumnElement, Connection, Date, Integer, Table, and_, bindparam, delete, or_, select,
+    update,
 )
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, scoped_session
 
 from ..extensions import db
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result, utcnow
@@ -46,12 +47,12 @@ class ReplayReport:
     rows: int
 
 
-def _session(session: Session | None) -> Session:
+def _session(session: Session | scoped_session[Any] | None) -> Session:
     """``session``, or the app's scoped session (which stands in for a Session)."""
-    return session if session is not None else cast(Session, db.session)
+    return cast(Session, session if session is not None else db.session)
 
 
-def club_settings(session: Session | None = None) -> ClubSettings:
+def club_settings(session: Session | scoped_session[Any] | None = None) -> ClubSettings:
     """The club's settings row, created with defaults on first use."""
     session = _session(session)
     settings = session.scalars(select(ClubSettings).order_by(ClubSettings.id)).first()
@@ -302,7 +303,7 @@ def capture(session: Session, since: EventKey | None) -> dict[int, MemberState]:
     return _pre_state(session, since)
 
 
-def replay(session: Session | None = None, since: EventKey | None = None,
+def replay(session: Session | scoped_session[Any] | None = None, since: EventKey | None = None,
            pre_state: dict[int, MemberState] | None = None) -> ReplayReport:
     """Recompute rating rows from ``since`` (None: from scratch) and the members' current state.
 
@@ -345,7 +346,7 @@ def replay(session: Session | None = None, since: EventKey | None = None,
         touched: set[int] | None = None
         if since is None:
             session.execute(delete(RatingRow))
-            insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
+            insert_rows(connection, _ROWS, ROW_COLUMNS, rows)
         else:
             touched = _write_differences(session, connection, since, ids, stored, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows, touched)
@@ -354,12 +355,14 @@ def replay(session: Session | None = None, since: EventKey | None = None,
 
 
 # The rating_rows columns, in the order of the engine's row tuples.
+#: The rating rows' table, typed as the Table it is (mypy sees a FromClause).
+_ROWS = cast(Table, RatingRow.__table__)
 ROW_COLUMNS = ROW_FIELDS
 _KEY = ("event_id", "member_id")
 # The stored rows of the events at or after since, latest event first (a partial replay
 # compares them with its result, and takes its pre-state from them when none is given).
 _STORED_ROWS = Query(
-    select(*(RatingRow.__table__.c[name] for name in ROW_COLUMNS))
+    select(*(_ROWS.c[name] for name in ROW_COLUMNS))
     .join(Event, Event.id == RatingRow.event_id).where(_SINCE)
     .order_by(Event.date.desc(), Event.id.desc()))
 
@@ -393,10 +396,10 @@ def _write_differences(session: Session, connection: Connection, since: EventKey
             # SQLite versions allow parameters in one statement.)
             session.execute(delete(RatingRow).where(RatingRow.event_id.in_(
                 select(Event.id).where(_at_or_after(since)))))
-        insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, rows)
+        insert_rows(connection, _ROWS, ROW_COLUMNS, rows)
         return None
-    delete_keys(connection, RatingRow.__table__, _KEY, stale)
-    insert_rows(connection, RatingRow.__table__, ROW_COLUMNS, fresh)
+    delete_keys(connection, _ROWS, _KEY, stale)
+    insert_rows(connection, _ROWS, ROW_COLUMNS, fresh)
     return {row[1] for row in fresh} | {member_id for _event_id, member_id in stale}
 
 
@@ -443,7 +446,7 @@ def _store_member_state(connection: Connection, since: EventKey | None,
 
 
 def replay_change(since: EventKey | None, change: Callable[[], None],
-                  session: Session | None = None) -> ReplayReport:
+                  session: Session | scoped_session[Any] | None = None) -> ReplayReport:
     """Capture the pre-state at ``since``, apply ``change``, replay — all in one transaction."""
     session = _session(session)
     pre = capture(session, since)
