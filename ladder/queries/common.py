@@ -15,3 +15,8 @@ class RatingChangeMixin:
         if self.rating_before is None or self.rating_after is None:
             return None
         return self.rating_after - self.rating_before
+
+    @property
+    def change(self) -> float | None:
+        """The same as :attr:`rating_change` (the members pages' and the preview's name)."""
+        return self.rating_change

@@ -15,12 +15,13 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Entry, Event, Member, MemberAlias, Merge, RatingRow
 from ..names import name_key, suggest
+from .common import RatingChangeMixin
 
 MAX_SUGGESTIONS_PER_MEMBER = 3
 
 
 @dataclass(frozen=True)
-class EntryLine:
+class EntryLine(RatingChangeMixin):
     """One participation of a member: the event, the name as typed, the rating change."""
 
     entry_id: int
@@ -30,13 +31,6 @@ class EntryLine:
     raw_name: str
     rating_before: float | None
     rating_after: float | None
-
-    @property
-    def change(self) -> float | None:
-        """The rating change of this event (None when the event was not rated for them)."""
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,14 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from ..extensions import db
 from ..models import Event, Member, RatingRow
+from ..queries.common import RatingChangeMixin
 from .events import PublishRequest, publish
 from .replay import club_settings
 from .uow import ATTEMPTS, is_transient, rehearsal
 
 
 @dataclass(frozen=True)
-class RowPreview:
+class RowPreview(RatingChangeMixin):
     """One player's ladder rating around the event, as publishing would store it.
 
     ``member_id`` is None for a new member. ``rating_before``/``rating_after``/``k`` are the
@@ -46,13 +47,6 @@ class RowPreview:
     becomes_established: bool
     ladder_now: float | None
     ladder_after: float | None
-
-    @property
-    def change(self) -> float | None:
-        """The event's rating change (None without a rating row)."""
-        if self.rating_before is None or self.rating_after is None:
-            return None
-        return self.rating_after - self.rating_before
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,21 @@ def _bump_generation(session: Session) -> None:
     session.execute(update(ClubSettings).values(generation=ClubSettings.generation + 1))
 
 
+def _begin(session: Session) -> None:
+    """Start the outermost unit of work: a fresh transaction holding the write lock."""
+    if session.in_transaction():
+        # Whatever this request read so far (the settings, the organizer) was read without
+        # the lock; start again so that the change sees only committed state.
+        session.rollback()
+    session.info["uow_depth"] = 1
+    try:
+        _lock(session)
+    except BaseException:
+        session.rollback()
+        session.info["uow_depth"] = 0
+        raise
+
+
 @contextmanager
 def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
     """One transaction for one use case: lock, change, bump the generation, commit.
@@ -98,13 +113,8 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
         finally:
             session.info["uow_depth"] = depth
         return
-    if session.in_transaction():
-        # Whatever this request read so far (the settings, the organizer) was read without
-        # the lock; start again so that the change sees only committed state.
-        session.rollback()
-    session.info["uow_depth"] = 1
+    _begin(session)
     try:
-        _lock(session)
         yield session
         if changes_pages:
             _bump_generation(session)
@@ -129,11 +139,8 @@ def rehearsal() -> Iterator[Session]:
     session = db.session()
     if _depth(session):
         raise RuntimeError("a rehearsal cannot run inside a unit of work")
-    if session.in_transaction():
-        session.rollback()
-    session.info["uow_depth"] = 1
+    _begin(session)
     try:
-        _lock(session)
         yield session
     finally:
         session.rollback()

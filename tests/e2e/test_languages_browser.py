@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.htmx_wait import wait_for_htmx
 from tests.e2e.test_ladder_browser import _seed
 
 pytestmark = pytest.mark.e2e
@@ -57,6 +58,8 @@ def test_a_korean_calculator_session_updates_live(live_server, page: Page) -> No
     add = page.locator("form button[name=op][value=add]")
     add.click()
     score = page.locator("input[name=s]").nth(1)
+    expect(score).to_be_visible()
+    wait_for_htmx(page)
     score.fill("1")
     expect(page.locator("#value-BH")).to_have_text("2")
     assert page.evaluate("window.__marker") == "same page"

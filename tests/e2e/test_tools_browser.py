@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.htmx_wait import wait_for_htmx
+
 pytestmark = pytest.mark.e2e
 
 
@@ -35,6 +37,7 @@ def test_add_and_remove_a_round(live_server, page: Page) -> None:
     page.evaluate("window.__marker = 'same page'")
     page.get_by_role("button", name="Add a round").click()
     expect(page.get_by_label("Round 2: result")).to_be_visible()
+    wait_for_htmx(page)
     page.get_by_label("Round 2: opponent's final score").fill("1")
     expect(page.locator("#value-BH")).to_have_text("2")
     page.get_by_role("button", name="Remove round 1").click()
