@@ -26,10 +26,12 @@ def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
     from . import audit, auth, members, organize, public, settings as settings_pages, tools
     from .formatting import register_formatting
+    from .cache import init_cache
     from .htmx import init_htmx
     from .i18n import init_i18n
     init_i18n(app)
     init_htmx(app)
+    init_cache(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
                       settings_pages.bp, tools.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
