@@ -26,6 +26,25 @@ class EventSummary:
     players: int
 
 
+def published_count(session: DbSession) -> int:
+    """How many events are published."""
+    return session.scalar(select(func.count(Event.id)).where(Event.status == "published")) or 0
+
+
+def event_page(session: DbSession, offset: int, limit: int) -> list[EventSummary]:
+    """``limit`` published events from position ``offset``, newest first (date, then id); the
+    players are counted for those events only."""
+    players = (select(func.count(Entry.id)).where(Entry.event_id == Event.id)
+               .correlate(Event).scalar_subquery())
+    rows = session.execute(
+        select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated, players)
+        .where(Event.status == "published")
+        .order_by(Event.date.desc(), Event.id.desc()).offset(offset).limit(limit)).all()
+    return [EventSummary(event_id, name, date, kind, rounds,
+                         bool(rated) and kind != EventKind.BUGHOUSE.value, count)
+            for event_id, name, date, kind, rounds, rated, count in rows]
+
+
 def event_summaries(session: DbSession) -> list[EventSummary]:
     """Published events, newest first (date, then id)."""
     rows = session.execute(

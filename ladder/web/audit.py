@@ -8,12 +8,14 @@ Names here are full names: the page is for organizers only.
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, request
 
 from ..extensions import db
-from ..queries.audit import MAX_ID, audit_page
+from ..queries.audit import MAX_ID, PAGE_SIZE, audit_page
 from .guards import require_organizer
 from .helpers import digits
+from .htmx import page_or_fragment
+from .paging import Window
 
 bp = Blueprint("audit", __name__, url_prefix="/organize/audit")
 bp.before_request(require_organizer)
@@ -32,8 +34,10 @@ def index() -> str:
     member_id = _positive_int(request.args.get("member"))
     page = audit_page(db.session, event_id=event_id, member_id=member_id,
                       number=_positive_int(request.args.get("page")))
-    return render_template("audit/index.html", entries=page.entries, page=page.page,
-                           event_id=event_id, member_id=member_id,
-                           member_names=page.member_names, event_names=page.event_names,
-                           raw_event=request.args.get("event", "")[:20],
-                           raw_member=request.args.get("member", "")[:20])
+    win = Window(page.page.number, PAGE_SIZE, page.page.total)
+    return page_or_fragment("audit/index.html", {"audit-more": "audit/_rows.html"},
+                            entries=page.entries, page=page.page, win=win,
+                            event_id=event_id, member_id=member_id,
+                            member_names=page.member_names, event_names=page.event_names,
+                            raw_event=request.args.get("event", "")[:20],
+                            raw_member=request.args.get("member", "")[:20])

@@ -44,8 +44,10 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from flask import Blueprint, Flask, current_app, g, request, session
 from flask_login import current_user
@@ -54,6 +56,8 @@ from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..models import ClubSettings
+
+T = TypeVar("T")
 
 #: The ``request.environ`` slot holding this request's cache state (per request, unlike ``g``,
 #: which lives as long as the app context).
@@ -149,6 +153,41 @@ class PageCache:
         with self._lock:
             self._entries.clear()
             self.size = 0
+
+
+class GenerationMemo:
+    """Values computed once per generation per worker (the ladder lines, the display names),
+    shared by every page that needs them; dropped as soon as a newer generation is seen."""
+
+    def __init__(self) -> None:
+        self.generation = -1
+        self._values: dict[tuple[object, ...], object] = {}
+        self._lock = threading.Lock()
+
+    def get(self, generation: int, key: tuple[object, ...],
+            compute: Callable[[], T]) -> T:
+        """The value of ``key`` at ``generation``, computed by ``compute`` when missing."""
+        with self._lock:
+            if generation > self.generation:
+                self._values.clear()
+                self.generation = generation
+            if generation == self.generation and key in self._values:
+                return self._values[key]  # type: ignore[return-value]
+        value = compute()  # outside the lock: another thread may compute the same, harmlessly
+        with self._lock:
+            if generation == self.generation:
+                self._values[key] = value
+        return value
+
+
+def by_generation(key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, remembered for the generation committed now (read from the database on
+    every call, so a request that has just written gets the new value). The value is shared
+    between requests and threads: it must be immutable (tuples, frozen dataclasses)."""
+    if not enabled():
+        return compute()
+    memo: GenerationMemo = current_app.extensions["generation_memo"]
+    return memo.get(current_generation(), key, compute)
 
 
 def page_cache(app: Flask | None = None) -> PageCache:
@@ -326,6 +365,7 @@ def init_cache(app: Flask) -> None:
     """Create the app's page cache; mark every response that is not a shared page no-store."""
     app.extensions["page_cache"] = PageCache(
         int(app.config.get("PAGE_CACHE_MAX_BYTES", DEFAULT_MAX_BYTES)))
+    app.extensions["generation_memo"] = GenerationMemo()
     app.jinja_env.globals.update(shared_page=shared_page, csrf_placeholder=csrf_placeholder)
 
     @app.after_request

@@ -25,8 +25,11 @@ def settings() -> ClubSettings:
 def names() -> NameBook:
     """The display names for this request (public policy; organizers see full names)."""
     if "name_book" not in g:
+        from .cache import by_generation
         full = bool(getattr(current_user, "is_authenticated", False))
-        g.name_book = load_name_book(db.session, settings(), full=full)
+        # Shared by every page of one generation (names change only through a write).
+        g.name_book = by_generation(("names", full),
+                                    lambda: load_name_book(db.session, settings(), full=full))
     return g.name_book
 
 

@@ -7,18 +7,19 @@ edit); which one is decided by the HTMX target (DESIGN.md pitfalls).
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import abort, render_template, url_for
 from flask_babel import gettext as _
 
 from ...extensions import db
 from ...queries import event_view
 from ...queries.crosstable import crosstable
-from ...queries.event_list import event_summaries, is_rated
+from ...queries.event_list import event_page, is_rated, published_count
 from ...queries.events import EventView, load_event
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
 from ..helpers import MAX_ID
 from ..htmx import page_or_fragment
+from ..paging import window
 from ..visibility import public_route
 from . import bp
 
@@ -27,8 +28,15 @@ MAX_CODE = 40
 
 @public_route(bp, "/events")
 def events() -> str:
-    """Every published event, newest first."""
-    return render_template("public/events.html", events=event_summaries(db.session))
+    """Every published event, newest first, a window at a time."""
+    win = window(published_count(db.session))
+
+    def page_url(number: int) -> str:
+        return url_for("public.events", page=number if number > 1 else None)
+
+    return page_or_fragment("public/events.html", {"events-more": "public/_event_lines.html"},
+                            events=event_page(db.session, win.offset, win.size), win=win,
+                            page_url=page_url)
 
 
 def _view_or_404(event_id: int) -> EventView:

@@ -2,27 +2,42 @@
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from collections.abc import Sequence
+
+from flask import abort, render_template, url_for
 from flask_babel import gettext as _
+from flask_login import current_user
 from markupsafe import Markup
 
 from ...charts import ChartPoint, rating_chart
 from ...extensions import db
 from ...names import name_key
-from ...queries.members import Profile, member_profile, roster_lines
+from ...queries.members import Profile, member_profile, roster_details, roster_members
 from ..formatting import rating_text
+from ..cache import by_generation
 from ..helpers import MAX_ID, names, settings
+from ..htmx import page_or_fragment, wants_fragment
+from ..paging import PROFILE_PAGE_SIZE, window
 from ..visibility import public_route
 from . import bp
 
 
 @public_route(bp, "/members")
 def roster() -> str:
-    """Every member who has played, by display name, with rating and status."""
+    """Every member who has played, by display name, with rating and status; a window at a
+    time (the counts are read for the rows shown only)."""
     book = names()
-    lines = sorted(roster_lines(db.session, settings()),
-                   key=lambda line: (name_key(book(line.member_id)), line.member_id))
-    return render_template("public/roster.html", lines=lines)
+    full = bool(getattr(current_user, "is_authenticated", False))
+    members: Sequence[tuple[int, float, int]] = by_generation(("roster", full), lambda: tuple(
+        sorted(roster_members(db.session), key=lambda m: (name_key(book(m[0])), m[0]))))
+    win = window(len(members))
+
+    def page_url(number: int) -> str:
+        return url_for("public.roster", page=number if number > 1 else None)
+
+    return page_or_fragment("public/roster.html", {"roster-more": "public/_roster_lines.html"},
+                            lines=roster_details(db.session, settings(), win.rows(members)),
+                            win=win, page_url=page_url)
 
 
 @public_route(bp, "/members/<int:member_id>")
@@ -31,7 +46,23 @@ def member(member_id: int) -> str:
     profile = member_profile(db.session, settings(), member_id) if member_id <= MAX_ID else None
     if profile is None:
         abort(404)
-    return render_template("public/member.html", profile=profile, chart=_chart(profile))
+    events_win = window(len(profile.events), PROFILE_PAGE_SIZE, "events_page")
+    h2h_win = window(len(profile.head_to_head), PROFILE_PAGE_SIZE, "h2h_page")
+    fragments = {"member-events-more": "public/_member_events.html",
+                 "h2h-more": "public/_member_h2h.html"}
+
+    def page_url(**number: int) -> str:
+        # Each list has its own page number; the other list's stays where it is.
+        pages = {"events_page": events_win.number, "h2h_page": h2h_win.number, **number}
+        return url_for("public.member", member_id=member_id,
+                       **{arg: n for arg, n in pages.items() if n > 1})
+
+    context = {"profile": profile, "events": events_win.rows(profile.events),
+               "head_to_head": h2h_win.rows(profile.head_to_head), "events_win": events_win,
+               "h2h_win": h2h_win, "page_url": page_url}
+    if any(wants_fragment(target) for target in fragments):
+        return page_or_fragment("public/member.html", fragments, **context)
+    return render_template("public/member.html", chart=_chart(profile), **context)
 
 
 def _chart(profile: Profile) -> Markup:
