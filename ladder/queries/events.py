@@ -7,6 +7,7 @@ templates render ``display_name(member_id)`` (the one display-name function, SPE
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -18,8 +19,12 @@ from ..models import Entry, Event, RatingRow
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
+from ..tiebreaks.table import Standing
 from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 from .common import RatingChangeMixin
+
+#: Events whose computed standings are kept in memory per process (about 50 kB each).
+RANKINGS_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -103,19 +108,9 @@ def event_view(session: DbSession, event: Event) -> EventView:
     the standings fall back to points only and ``errors`` says why.
     """
     t = tournament_of(event)
-    codes_text = [c for c in event.tiebreak_order.split(",") if c.strip()]
-    errors: list[str] = []
-    try:
-        codes: list[Code] = list(parse_order(",".join(codes_text))) if codes_text else []
-        prep = prepare(t, event.tiebreak_edition or "fide-2026")
-        standings, table = rank_prepared(prep, codes)
-        warnings = tuple(table.warnings)
-    except TiebreakError as error:
-        errors.append(str(error))
-        codes_text = []
-        prep = prepare(t, "fide-2026")
-        standings, table = rank_prepared(prep, [])
-        warnings = ()
+    ranking = _ranking(t, event.tiebreak_edition or "fide-2026", event.tiebreak_order)
+    standings, warnings, errors = ranking.standings, ranking.warnings, ranking.errors
+    codes_text = list(ranking.codes)
     ratings = {row.member_id: row for row in session.scalars(
         select(RatingRow).where(RatingRow.event_id == event.id))}
     entries = {entry.start_no: entry for entry in event.entries}
@@ -133,7 +128,36 @@ def event_view(session: DbSession, event: Event) -> EventView:
             games_counted=rating.games_counted if rating else 0,
             cells=_cells(entry, event.rounds, member_of_start, t)))
     return EventView(event=event, tournament=t, codes=tuple(codes_text), rows=tuple(rows),
-                     warnings=warnings, errors=tuple(errors))
+                     warnings=warnings, errors=errors)
+
+
+@dataclass(frozen=True)
+class _Ranking:
+    """An event's standings and tie-breaks as computed from its results alone."""
+
+    standings: tuple[Standing, ...]
+    codes: tuple[str, ...]
+    warnings: tuple[str, ...]
+    errors: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=RANKINGS_KEPT)
+def _ranking(t: Tournament, edition: str, order: str) -> _Ranking:
+    """Standings by points and the tie-break ``order`` under ``edition``.
+
+    They depend on the event's own results and tie-break settings only (ratings and names
+    are added per view), so they are computed once per change of that event and kept by
+    value: the pure tournament is the key, and any edit of a result, a link or the order
+    makes a different key. Nothing in the result is mutable, so views share it.
+    """
+    codes_text = [c for c in order.split(",") if c.strip()]
+    try:
+        codes: list[Code] = list(parse_order(",".join(codes_text))) if codes_text else []
+        standings, table = rank_prepared(prepare(t, edition), codes)
+        return _Ranking(tuple(standings), tuple(codes_text), tuple(table.warnings), ())
+    except TiebreakError as error:
+        standings, _table = rank_prepared(prepare(t, "fide-2026"), [])
+        return _Ranking(tuple(standings), (), (), (str(error),))
 
 
 def _cells(entry: Entry, rounds: int, member_of_start: dict[int, int | None],
