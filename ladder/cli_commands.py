@@ -36,11 +36,12 @@ def rebuild_command() -> None:
 @with_appcontext
 def check_command() -> None:
     """Recompute the ladder from scratch and compare; exit 1 listing any difference."""
-    from .services.check import check
-    differences = check()
-    if differences:
+    from .services.verification import run_check
+    result = run_check()  # from scratch, stored for the organizer's dashboard too
+    differences = result.differences
+    if result.total:
         click.echo(_("%(n)d difference(s) between the stored ladder and a replay:",
-                     n=len(differences)))
+                     n=result.total))
         for difference in differences[:200]:
             click.echo(f"  {difference}")
         sys.exit(1)
