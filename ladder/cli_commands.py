@@ -221,3 +221,20 @@ def bench_replay_command(members: int, games: int, years: int, database_url: str
     from .bench import bench_replay
     click.echo(json.dumps(bench_replay(members=members, games=games, years=years,
                                        database_url=database_url)))
+
+
+@bench_group.command("pages")
+@click.option("--members", default=2000, show_default=True)
+@click.option("--games", default=100_000, show_default=True)
+@click.option("--years", default=20, show_default=True)
+@click.option("--samples", default=15, show_default=True,
+              help="Cold samples per page (three times as many warm and 304 samples).")
+@click.option("--database-url", default=None,
+              help="Reuse the history there (built first when empty). Default: a temporary "
+                   "SQLite file.")
+def bench_pages_command(members: int, games: int, years: int, samples: int,
+                        database_url: str | None) -> None:
+    """Server time of every public page: cold, cached and 304, against a hello-world route."""
+    from .bench_pages import bench_pages
+    click.echo(json.dumps(bench_pages(members=members, games=games, years=years,
+                                      database_url=database_url, samples=samples)))

@@ -14,9 +14,10 @@ request asks for, and this module
 
 Correctness rules, each tested:
 
-* The generation is read from the database on every request (one primary-key query): a
-  worker never trusts an in-process value across requests, so every worker sees a write the
-  moment it commits, and the generation is part of every key anyway.
+* The generation is read from the database on every request (it is a column of the settings
+  row, which every page reads once per request anyway): a worker never trusts an in-process
+  value across requests, so every worker sees a write the moment it commits, and the
+  generation is part of every key anyway.
 * The key holds everything that changes the bytes: the generation, the code's release, the
   endpoint, the path (view arguments and the unlisted token included), the full query
   string, the locale, the club's visibility, logged-in or not, and the htmx headers (page or
@@ -28,7 +29,10 @@ Correctness rules, each tested:
 * A stored page carries no per-session data. ``base.html`` renders the CSRF ``<meta>`` tag of a
   shared page with a placeholder (:data:`CSRF_PLACEHOLDER`), and every response, fresh or
   from the cache, gets the *requesting* visitor's own token in its place on the way out; so
-  the ETag is weak (equivalent, not byte-identical, representations). A response is stored
+  the ETag is weak (equivalent, not byte-identical, representations). A visitor without a
+  session gets an empty token and no session: nothing on a public page posts (the search
+  and the tools use GET, the login form carries its own token), so reading the ladder sets
+  no cookie and costs no signing. A response is stored
   only for status 200, only if no CSRF token was rendered into it by other means, and never
   when a flash message was waiting (a request with pending flashes bypasses the cache
   entirely: a flash is shown once, to its visitor, and never cached).
@@ -242,8 +246,8 @@ def _locale() -> str:
 
 def page_key(generation: int) -> tuple[object, ...]:
     """Everything that changes the bytes of this request's public page (see the docstring)."""
-    from .helpers import settings
-    club = settings()
+    from .helpers import club_state
+    club = club_state()
     return (
         release(), generation, request.endpoint, request.root_url, request.path,
         request.query_string, _locale(), str(club.visibility), g.get("public_token"),
@@ -306,8 +310,10 @@ def _fill_csrf(response: Response) -> None:
     marker = _CSRF_META % CSRF_PLACEHOLDER.encode()
     if marker not in body:
         return
-    from flask_wtf.csrf import generate_csrf
-    token = generate_csrf().encode()
+    token = b""
+    if request.cookies.get(current_app.config.get("SESSION_COOKIE_NAME", "session")):
+        from flask_wtf.csrf import generate_csrf
+        token = generate_csrf().encode()
     response.set_data(body.replace(marker, _CSRF_META % token, 1))
 
 
@@ -316,7 +322,10 @@ def before_request() -> Response | None:
     request.environ.pop(_STATE, None)
     if not _cacheable_request():
         return None
-    generation = current_generation()
+    # Read from the database for this request (the gate reads it first; the tools read it
+    # here): the generation committed now, never an in-process value.
+    from .helpers import club_state
+    generation = club_state().generation
     key = page_key(generation)
     state = CacheState(generation, key, etag_for(key))
     request.environ[_STATE] = state

@@ -9,9 +9,13 @@ from flask_login import current_user
 from ..display import NameBook, load_name_book
 from ..extensions import db
 from ..models import ClubSettings
+from ..queries.club import ClubState
+from ..queries.club import club_state as read_club_state
 
 #: Largest id a route accepts (the databases' 32-bit integer keys); larger ones are a 404.
 MAX_ID = 2**31 - 1
+#: Where :func:`club_state` keeps this request's reading (per request, unlike ``g``).
+_STATE = "ladder.club_state"
 
 
 def settings() -> ClubSettings:
@@ -20,6 +24,21 @@ def settings() -> ClubSettings:
         from ..services.replay import club_settings
         g.club_settings = club_settings(db.session)
     return g.club_settings
+
+
+def club_state() -> ClubState:
+    """The visibility, token, default language and generation, read once per request by one
+    small statement (:mod:`ladder.queries.club`); the full settings object is read only when
+    a page is actually rendered."""
+    state = request.environ.get(_STATE)
+    if state is None:
+        state = read_club_state(db.engine)
+        if state is None:  # the first request of a new club: the row is created now
+            club = settings()
+            state = ClubState(int(club.generation or 0), str(club.visibility),
+                              club.unlisted_token, club.default_language or "")
+        request.environ[_STATE] = state
+    return state
 
 
 def names() -> NameBook:

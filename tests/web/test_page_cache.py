@@ -380,9 +380,21 @@ def test_organizer_pages_are_never_stored(app, logged_in) -> None:
     assert len(page_cache(app)) == 0
 
 
+def test_a_visitor_without_a_session_gets_no_token_and_no_cookie(app) -> None:
+    _seed(app)
+    client = app.test_client()
+    for _ in range(2):  # rendered, then from the cache
+        response = client.get("/")
+        assert '<meta name="csrf-token" content="">' in response.get_data(as_text=True)
+        assert "Set-Cookie" not in response.headers
+        assert CSRF_PLACEHOLDER not in response.get_data(as_text=True)
+
+
 def test_each_visitor_gets_their_own_csrf_token_from_a_cached_page(app) -> None:
     _seed(app)
     first, second = app.test_client(), app.test_client()
+    for client in (first, second):
+        client.get("/auth/login")  # a session, as any visitor who opened the login form
     token_one = csrf_token(first, "/")
     token_two = csrf_token(second, "/")  # served from the cache
     assert token_one != token_two and CSRF_PLACEHOLDER not in (token_one + token_two)

@@ -1,0 +1,47 @@
+"""The few settings every request needs before it knows whether to render anything.
+
+The visibility gate, the language choice and the page cache read the club's visibility,
+unlisted token, default language and the ladder generation on every request, including the
+requests answered from the page cache or with ``304 Not Modified``. Reading the whole ORM
+settings object for them costs more than the rest of a cached answer, so :func:`club_state`
+reads just these columns with one statement on a pooled DBAPI connection (outside the
+request's ORM session, which a cached answer then never opens).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.engine import Engine
+
+#: The one statement (``club_settings`` has one row; the lowest id is the club's).
+_SQL = ("SELECT generation, visibility, unlisted_token, default_language "
+        "FROM club_settings ORDER BY id LIMIT 1")
+
+
+@dataclass(frozen=True)
+class ClubState:
+    """What the gate, the language choice and the page cache need of the settings."""
+
+    generation: int
+    visibility: str
+    unlisted_token: str | None
+    default_language: str
+
+
+def club_state(engine: Engine) -> ClubState | None:
+    """The committed state of the club's settings row, or None before the row exists."""
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(_SQL)
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        connection.close()  # back to the pool, which ends any transaction the read opened
+    if row is None:
+        return None
+    generation, visibility, token, language = row
+    return ClubState(int(generation or 0), str(visibility), token, language or "")
