@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from flask import Flask, g
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ..numbers import decimal_text, points_text
 from ..numbers import signed_text as _signed
@@ -126,6 +127,13 @@ def cell_text(cell: ResultCell) -> CellText:
     return CellText(mark, meaning, colour, colour_word, label, css)
 
 
+def format_named(pattern: str, **values: object) -> Markup:
+    """``pattern`` (a translated sentence whose placeholders were left as ``%(name)s``) with
+    ``values`` put in, each escaped: one translation for a whole table instead of one per
+    cell. The pattern is trusted (it came from ``_()``), the values are not."""
+    return Markup(pattern) % values
+
+
 def legend() -> list[tuple[str, str]]:
     """Every mark of the crosstables with its meaning."""
     return [("1 ½ 0", _("win, draw, loss over the board")),
@@ -145,6 +153,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(result_mark, "result_mark")
     app.add_template_global(colour_text, "colour_text")
     app.add_template_global(cell_text, "cell_text")
+    app.add_template_filter(format_named, "format_named")
     app.add_template_global(legend, "result_legend")
     app.add_template_global(short_mark, "short_mark")
     app.add_template_global(short_result, "short_result")
