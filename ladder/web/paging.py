@@ -14,16 +14,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from flask import request
+from flask import current_app, request
 
 from .helpers import digits
 
 T = TypeVar("T")
 
-#: Rows in one window of the ladder, the roster and the events list.
+#: Rows in one window of the ladder, the roster and the events lists (``LIST_PAGE_SIZE``).
 PAGE_SIZE = 100
-#: Rows in one window of a profile's events and head-to-head.
+#: Rows in one window of a profile's events and head-to-head (``PROFILE_PAGE_SIZE``).
 PROFILE_PAGE_SIZE = 50
+
+
+def list_size() -> int:
+    """The window of the long lists: ``LIST_PAGE_SIZE`` (default :data:`PAGE_SIZE`)."""
+    return max(1, int(current_app.config.get("LIST_PAGE_SIZE", PAGE_SIZE)))
+
+
+def profile_size() -> int:
+    """The window of a profile's lists: ``PROFILE_PAGE_SIZE`` (default 50)."""
+    return max(1, int(current_app.config.get("PROFILE_PAGE_SIZE", PROFILE_PAGE_SIZE)))
 
 
 @dataclass(frozen=True)
@@ -74,9 +84,11 @@ class Window:
         return items[self.offset:self.offset + self.size]
 
 
-def window(total: int, size: int = PAGE_SIZE, arg: str = "page") -> Window:
-    """The window the request asks for with ``?<arg>=N``; a missing, malformed or too large
-    number shows the first or the last page (never an error)."""
+def window(total: int, size: int | None = None, arg: str = "page") -> Window:
+    """The window the request asks for with ``?<arg>=N`` (``size`` rows, by default
+    :func:`list_size`); a missing, malformed or too large number shows the first or the
+    last page (never an error)."""
+    size = size or list_size()
     pages = max(1, -(-total // size))
     number = digits(request.args.get(arg), 9) or 1
     return Window(min(max(number, 1), pages), size, total)

@@ -17,7 +17,7 @@ from ..formatting import rating_text
 from ..cache import by_generation
 from ..helpers import MAX_ID, names, settings
 from ..htmx import page_or_fragment, wants_fragment
-from ..paging import PROFILE_PAGE_SIZE, window
+from ..paging import profile_size, window
 from ..visibility import public_route
 from . import bp
 
@@ -46,8 +46,8 @@ def member(member_id: int) -> str:
     profile = member_profile(db.session, settings(), member_id) if member_id <= MAX_ID else None
     if profile is None:
         abort(404)
-    events_win = window(len(profile.events), PROFILE_PAGE_SIZE, "events_page")
-    h2h_win = window(len(profile.head_to_head), PROFILE_PAGE_SIZE, "h2h_page")
+    events_win = window(len(profile.events), profile_size(), "events_page")
+    h2h_win = window(len(profile.head_to_head), profile_size(), "h2h_page")
     fragments = {"member-events-more": "public/_member_events.html",
                  "h2h-more": "public/_member_h2h.html"}
 
