@@ -216,6 +216,7 @@ def _dashboard(app: Any, samples: int) -> dict[str, float]:
     from .services import sessions
     with app.app_context():
         user_id = db.session.scalar(select(User.id).where(User.username == "bench"))
+        assert user_id is not None  # made by _prepare
         token = sessions.start(user_id)  # a login: moves no generation
     client = app.test_client()
     with client.session_transaction() as session:

@@ -100,7 +100,7 @@ def run_check(session: DbSession | None = None) -> CheckResult:
     session = session or db.session
     verified = generation(session)  # read before the check, in its transaction
     digest = fingerprint(session)
-    differences = check(session)
+    differences = check(session)  # type: ignore[arg-type]  # the request's scoped session
     result = CheckResult(verified, utcnow(), len(differences),
                          tuple(str(d) for d in differences[:MAX_STORED]), fresh=True)
     _store(result, digest)

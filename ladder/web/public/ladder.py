@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from flask import request, url_for
 from flask_login import current_user
@@ -76,13 +77,13 @@ def ladder() -> str:
         lines = ladder_order(lines, sort, direction)
     # One window at a time; ?all=1 is the whole ladder on one page, for printing.
     win = everything(len(lines)) if request.args.get("all") == "1" else window(len(lines))
-    state = {"q": query or None}
+    state: dict[str, Any] = {"q": query or None}
     if (sort, direction) != ("rating", "desc"):
         state.update(sort=sort, dir=direction)
 
-    def page_url(number: int | None, **extra: object) -> str:
-        return url_for("public.ladder", **state, page=number if number and number > 1
-                       else None, **extra)
+    def page_url(number: int | None, **extra: Any) -> str:
+        values = {**state, "page": number if number and number > 1 else None, **extra}
+        return url_for("public.ladder", **values)
 
     return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html",
                                                    "ladder-more": "public/_ladder_lines.html"},

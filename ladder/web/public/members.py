@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from flask import abort, render_template, url_for
 from flask_babel import gettext as _
@@ -54,8 +55,8 @@ def member(member_id: int) -> str:
     def page_url(**number: int) -> str:
         # Each list has its own page number; the other list's stays where it is.
         pages = {"events_page": events_win.number, "h2h_page": h2h_win.number, **number}
-        return url_for("public.member", member_id=member_id,
-                       **{arg: n for arg, n in pages.items() if n > 1})
+        values: dict[str, Any] = {arg: n for arg, n in pages.items() if n > 1}
+        return url_for("public.member", member_id=member_id, **values)
 
     context = {"profile": profile, "events": events_win.rows(profile.events),
                "head_to_head": h2h_win.rows(profile.head_to_head), "events_win": events_win,
