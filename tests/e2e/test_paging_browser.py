@@ -61,3 +61,20 @@ def test_the_printable_ladder_holds_every_row(live_server, page: Page) -> None:
     expect(page.locator("#ladder-rows tr")).to_have_count(7)
     page.emulate_media(media="print")
     expect(page.locator(".print-all")).to_have_count(0)
+
+
+def test_windowed_pages_pass_axe(live_server, browser) -> None:
+    from tests.e2e.test_a11y_public import _violations
+    _seed(live_server.app)
+    live_server.app.config["PROFILE_PAGE_SIZE"] = 2
+    context = browser.new_context(bypass_csp=True)  # the checker is a test-only script
+    page = context.new_page()
+    problems = {}
+    for path in ("/", "/?page=2", "/?page=3", "/members?page=2", "/events", "/members/1",
+                 "/members/1?h2h_page=2"):
+        page.goto(live_server.url + path)
+        found = _violations(page)
+        if found:
+            problems[path] = [v["id"] for v in found]
+    context.close()
+    assert problems == {}
