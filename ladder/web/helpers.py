@@ -32,7 +32,8 @@ def club_state() -> ClubState:
     a page is actually rendered."""
     state = request.environ.get(_STATE)
     if state is None:
-        state = read_club_state(db.engine)
+        open_session = db.session() if db.session.registry.has() else None
+        state = read_club_state(db.engine, open_session)
         if state is None:  # the first request of a new club: the row is created now
             club = settings()
             state = ClubState(int(club.generation or 0), str(club.visibility),
