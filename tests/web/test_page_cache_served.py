@@ -65,6 +65,10 @@ def test_no_worker_serves_a_page_older_than_the_last_write(tmp_path: Path) -> No
                               date="2025-03-04", rated="on",
                               version=str(event_version)).status_code == 303
         after = _read_all(base, paths)
+    with app.app_context():
+        from ladder.extensions import db
+        db.session.remove()
+        db.engine.dispose()  # no connection outlives the test (PostgreSQL warns otherwise)
     for path in paths:
         assert len(set(after[path])) == 1, path  # every worker answers the same
         assert after[path][0] != before[path][0], path  # and the page changed
