@@ -14,10 +14,10 @@ request asks for, and this module
 
 Correctness rules, each tested:
 
-* The generation is read from the database on every request (it is a column of the settings
-  row, which every page reads once per request anyway): a worker never trusts an in-process
-  value across requests, so every worker sees a write the moment it commits, and the
-  generation is part of every key anyway.
+* The generation is read from the database on every request, with the visibility the gate
+  needs anyway (one small statement, :func:`ladder.web.helpers.club_state`): a worker never
+  trusts an in-process value across requests, so every worker sees a write the moment it
+  commits, and the generation is part of every key anyway.
 * The key holds everything that changes the bytes: the generation, the code's release, the
   endpoint, the path (view arguments and the unlisted token included), the full query
   string, the locale, the club's visibility, logged-in or not, and the htmx headers (page or
@@ -32,10 +32,10 @@ Correctness rules, each tested:
   the ETag is weak (equivalent, not byte-identical, representations). A visitor without a
   session gets an empty token and no session: nothing on a public page posts (the search
   and the tools use GET, the login form carries its own token), so reading the ladder sets
-  no cookie and costs no signing. A response is stored
-  only for status 200, only if no CSRF token was rendered into it by other means, and never
-  when a flash message was waiting (a request with pending flashes bypasses the cache
-  entirely: a flash is shown once, to its visitor, and never cached).
+  no cookie and costs no signing. A response is stored only for status 200, only if no
+  CSRF token was rendered into it by other means, and never when a flash message was
+  waiting (a request with pending flashes bypasses the cache entirely: a flash is shown
+  once, to its visitor, and never cached).
 * The visibility gate (:mod:`.visibility`) runs before the cache is consulted, so a private
   club's pages and an unlisted club's wrong-token URLs answer 404 before any lookup.
 
@@ -269,7 +269,8 @@ def _state() -> CacheState | None:
 
 
 def shared_page() -> bool:
-    """True while rendering a page every visitor shares (so: no per-session CSRF token)."""
+    """True while rendering a page every visitor shares (its CSRF token is filled in on the
+    way out, per visitor)."""
     return _state() is not None
 
 
