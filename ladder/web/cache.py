@@ -188,10 +188,20 @@ def by_generation(key: tuple[object, ...], compute: Callable[[], T]) -> T:
     """``compute()``, remembered for the generation committed now (read from the database on
     every call, so a request that has just written gets the new value). The value is shared
     between requests and threads: it must be immutable (tuples, frozen dataclasses)."""
-    if not enabled():
+    if not enabled() or _writing():
         return compute()
     memo: GenerationMemo = current_app.extensions["generation_memo"]
     return memo.get(current_generation(), key, compute)
+
+
+def _writing() -> bool:
+    """True inside a unit of work or with unsaved changes: what is read then may never be
+    committed, so it must not be remembered under the committed generation."""
+    from ..services.uow import in_unit_of_work
+    if not db.session.registry.has():
+        return False
+    current = db.session()
+    return in_unit_of_work(current) or bool(current.new or current.dirty or current.deleted)
 
 
 def page_cache(app: Flask | None = None) -> PageCache:

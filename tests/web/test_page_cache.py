@@ -476,3 +476,19 @@ def test_direct_edits_are_invisible_until_a_write_so_writes_must_go_through_serv
         with unit_of_work():
             pass
     assert "Typed into the database" in client.get("/events").get_data(as_text=True)
+
+
+def test_values_read_inside_a_write_are_never_remembered(app) -> None:
+    from ladder.web.cache import by_generation
+    _seed(app)
+    with app.test_request_context("/"):
+        with unit_of_work():
+            assert by_generation(("probe",), lambda: "inside") == "inside"
+        assert by_generation(("probe",), lambda: "after") == "after"  # not the one inside
+        assert by_generation(("probe",), lambda: "again") == "after"  # remembered now
+        db.session.get(Event, 1).name = "Unsaved"
+        assert by_generation(("probe",), lambda: "dirty") == "dirty"
+        db.session.rollback()
+        with unit_of_work():
+            pass  # a new generation
+        assert by_generation(("probe",), lambda: "new generation") == "new generation"
