@@ -115,6 +115,7 @@ def event_view(session: DbSession, event: Event) -> EventView:
         select(RatingRow).where(RatingRow.event_id == event.id))}
     entries = {entry.start_no: entry for entry in event.entries}
     member_of_start = {entry.start_no: entry.member_id for entry in event.entries}
+    start_of_entry = {entry.id: entry.start_no for entry in event.entries}  # once, not per row
     rows = []
     for standing in standings:
         entry = entries[standing.start_no]
@@ -126,7 +127,7 @@ def event_view(session: DbSession, event: Event) -> EventView:
             rating_before=rating.rating_before if rating else None,
             rating_after=rating.rating_after if rating else None,
             games_counted=rating.games_counted if rating else 0,
-            cells=_cells(entry, event.rounds, member_of_start, t)))
+            cells=_cells(entry, event.rounds, member_of_start, t, start_of_entry)))
     return EventView(event=event, tournament=t, codes=tuple(codes_text), rows=tuple(rows),
                      warnings=warnings, errors=errors)
 
@@ -161,9 +162,11 @@ def _ranking(t: Tournament, edition: str, order: str) -> _Ranking:
 
 
 def _cells(entry: Entry, rounds: int, member_of_start: dict[int, int | None],
-           t: Tournament) -> tuple[ResultCell, ...]:
+           t: Tournament, start_of_entry: dict[int, int] | None = None
+           ) -> tuple[ResultCell, ...]:
     by_round = {result.round: result for result in entry.results}
-    start_of_entry = {e.id: e.start_no for e in entry.event.entries}
+    if start_of_entry is None:
+        start_of_entry = {e.id: e.start_no for e in entry.event.entries}
     cells = []
     for round_no in range(1, max(rounds, max(by_round, default=0)) + 1):
         result = by_round.get(round_no)
