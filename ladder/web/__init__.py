@@ -37,9 +37,10 @@ def register_web(app: Flask) -> None:
         app.register_blueprint(blueprint)  # each carries its own url_prefix
     register_formatting(app)
 
-    from .helpers import member_href, names, settings
+    from .helpers import explain_links, member_href, names, settings
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
-                                 club=settings, member_href=member_href)
+                                 club=settings, member_href=member_href,
+                                 explain_links=explain_links)
 
     from ..extensions import login_manager
     from .guards import login_redirect

@@ -3,6 +3,8 @@ and integers read safely from a request. (Page-or-fragment decisions live in :mo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import g, request, url_for
 from flask_login import current_user
 
@@ -54,6 +56,23 @@ def member_href(member_id: int) -> str:
             return url_for("public.member", member_id=member_id)
         prefix = request.environ[_MEMBER_PREFIX] = probe[:-1]
     return prefix + str(int(member_id))
+
+
+_PROBE = 987654321
+
+
+def explain_links(event_id: int, codes: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """For each tie-break code, the explanation address split around the start number:
+    ``before + str(start_no) + after`` equals ``url_for('public.explain', …)`` (one url_for
+    per code instead of one per value of a large standings table)."""
+    links = {}
+    for code in codes:
+        probe = url_for("public.explain", event_id=event_id, start_no=_PROBE, code=code)
+        before, found, after = probe.partition(f"/explain/{_PROBE}/")
+        if not found:  # pragma: no cover - the route changed shape
+            raise RuntimeError(probe)
+        links[code] = (before + "/explain/", "/" + after)
+    return links
 
 
 def names() -> NameBook:

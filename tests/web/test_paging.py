@@ -217,3 +217,21 @@ def test_a_sentence_translated_once_escapes_each_value() -> None:
     pattern = Markup("%(name)s — %(code)s: %(value)s")  # a translation may reorder them
     assert format_named(pattern, code="BH<1>", value="1.5", name="A & B") == (
         "A &amp; B — BH&lt;1&gt;: 1.5")
+
+
+def test_list_links_equal_url_for_with_and_without_the_unlisted_token(app) -> None:
+    from flask import g, url_for
+    from ladder.web.helpers import explain_links, member_href
+    codes = ["BH/C1", "SB", "KS/L+1", "ARO"]
+    for token in (None, "t" * 32):
+        with app.test_request_context("/"):
+            if token:
+                g.public_token = token  # what the gate sets for a /c/<token> request
+            for member_id in (1, 42, 2**31 - 1):
+                assert member_href(member_id) == url_for("public.member", member_id=member_id)
+            links = explain_links(7, codes)
+            for code in codes:
+                for start_no in (1, 12, 300):
+                    before, after = links[code]
+                    assert before + str(start_no) + after == url_for(
+                        "public.explain", event_id=7, start_no=start_no, code=code)
