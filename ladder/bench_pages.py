@@ -40,11 +40,13 @@ def _hello() -> str:
     return "Hello, World!"
 
 
-def bench_app(url: str, instance: str) -> Any:
-    """The app over ``url`` with the hello-world route added (a Flask app)."""
+def bench_app(url: str, instance: str, secret: str | None = None) -> Any:
+    """The app over ``url`` with the hello-world route added (a Flask app); a random secret
+    key unless one is given."""
+    import secrets
     from . import create_app
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench-pages",
-                      "INSTANCE_PATH": instance})
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "INSTANCE_PATH": instance,
+                      "SECRET_KEY": secret or secrets.token_hex(32)})
     app.add_url_rule(HELLO, "bench_hello", _hello)
     return app
 
@@ -54,7 +56,10 @@ def serve() -> Any:
     import os
     from .config import database_url
     instance = os.environ.get("LADDER_INSTANCE_PATH") or tempfile.mkdtemp(prefix="ladder-")
-    return bench_app(database_url(instance), instance)
+    # Every worker must sign sessions alike: the key from the environment, else the one
+    # generated once into the instance folder (as the real app does).
+    from .config import secret_key
+    return bench_app(database_url(instance), instance, secret_key(instance))
 
 
 def _prepare(members: int, games: int, years: int, seed: int) -> dict[str, Any]:
