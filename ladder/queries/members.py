@@ -162,11 +162,13 @@ def roster_members(session: DbSession) -> list[tuple[int, float, int]]:
 def roster_counts(session: DbSession) -> dict[int, tuple[int, dt.date | None]]:
     """Every member's (events played, last event date) over the published events: what the
     roster needs to sort by those columns (one grouped statement)."""
-    return {member_id: (events, last) for member_id, events, last in session.execute(
+    rows = session.execute(
         select(Entry.member_id, func.count(Entry.id), func.max(Event.date))
         .join(Event, Event.id == Entry.event_id)
         .where(Entry.member_id.is_not(None), Event.status == "published")
-        .group_by(Entry.member_id))}
+        .group_by(Entry.member_id))
+    return {member_id: (events, last) for member_id, events, last in rows
+            if member_id is not None}
 
 
 def roster_details(session: DbSession, settings: ClubSettings,
