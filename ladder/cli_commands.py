@@ -37,11 +37,12 @@ def rebuild_command() -> None:
 @with_appcontext
 def check_command() -> None:
     """Recompute the ladder from scratch and compare; exit 1 listing any difference."""
-    from .services.check import check
-    differences = check()
-    if differences:
+    from .services.verification import run_check
+    result = run_check()  # from scratch, stored for the organizer's dashboard too
+    differences = result.differences
+    if result.total:
         click.echo(_("%(n)d difference(s) between the stored ladder and a replay:",
-                     n=len(differences)))
+                     n=result.total))
         for difference in differences[:200]:
             click.echo(f"  {difference}")
         sys.exit(1)
@@ -226,6 +227,23 @@ def bench_replay_command(members: int, games: int, years: int, database_url: str
     from .bench import bench_replay
     click.echo(json.dumps(bench_replay(members=members, games=games, years=years,
                                        database_url=database_url)))
+
+
+@bench_group.command("pages")
+@click.option("--members", default=2000, show_default=True)
+@click.option("--games", default=100_000, show_default=True)
+@click.option("--years", default=20, show_default=True)
+@click.option("--samples", default=15, show_default=True,
+              help="Cold samples per page (three times as many warm and 304 samples).")
+@click.option("--database-url", default=None,
+              help="Reuse the history there (built first when empty). Default: a temporary "
+                   "SQLite file.")
+def bench_pages_command(members: int, games: int, years: int, samples: int,
+                        database_url: str | None) -> None:
+    """Server time of every public page: cold, cached and 304, against a hello-world route."""
+    from .bench_pages import bench_pages
+    click.echo(json.dumps(bench_pages(members=members, games=games, years=years,
+                                      database_url=database_url, samples=samples)))
 
 
 @cli.command("season")

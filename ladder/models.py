@@ -352,3 +352,22 @@ class PublishToken(Model):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     event_id: Mapped[int | None] = mapped_column(Integer)  # no FK: survives a later delete
     at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class LadderCheck(Model):
+    """The last ladder check (SPEC §3): the generation it verified, when, and what it found.
+
+    The organizer's dashboard shows it while the generation is unchanged (nothing was
+    written, so a new check could only find the same) and the members' stored ratings still
+    have the same ``fingerprint`` (an edit made outside the app moves no generation), and
+    checks again otherwise; ``ladder check`` and the dashboard's "Check now" button always
+    run it from scratch.
+    """
+
+    __tablename__ = "ladder_checks"
+    id: Mapped[int] = mapped_column(primary_key=True)  # one row
+    generation: Mapped[int] = mapped_column(Integer)
+    fingerprint: Mapped[str] = mapped_column(String(200), default="")
+    checked_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    total: Mapped[int] = mapped_column(Integer, default=0)  # differences found
+    differences: Mapped[str] = mapped_column(Text, default="")  # the first ones, one a line

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import DbSession
 from ..models import Entry, Event
-from ..tiebreaks import TiebreakError, parse_order
-from ..tiebreaks.engine import prepare
-from ..tiebreaks.ranking import rank_prepared
 from ..tournament import EventKind
-from .events import tournament_of
+from .events import event_ranking
 
 
 @dataclass(frozen=True)
@@ -28,6 +26,40 @@ class EventSummary:
     rounds: int
     rated: bool  # False for unrated events and for bughouse (never rated, SPEC §2)
     players: int
+
+
+def _published(year: int | None) -> list[Any]:
+    """The conditions of the published events (of ``year`` when given)."""
+    conditions: list[Any] = [Event.status == "published"]
+    if year is not None:
+        conditions += [Event.date >= dt.date(year, 1, 1), Event.date <= dt.date(year, 12, 31)]
+    return conditions
+
+
+def published_count(session: DbSession, year: int | None = None) -> int:
+    """How many events are published (in ``year`` when given)."""
+    return session.scalar(select(func.count(Event.id)).where(*_published(year))) or 0
+
+
+def published_years(session: DbSession) -> list[int]:
+    """The years with a published event, newest first."""
+    return sorted({day.year for day in session.scalars(
+        select(Event.date).where(Event.status == "published").distinct())}, reverse=True)
+
+
+def event_page(session: DbSession, offset: int, limit: int,
+               year: int | None = None) -> list[EventSummary]:
+    """``limit`` published events (of ``year`` when given) from position ``offset``, newest
+    first (date, then id); the players are counted for those events only."""
+    players = (select(func.count(Entry.id)).where(Entry.event_id == Event.id)
+               .correlate(Event).scalar_subquery())
+    rows = session.execute(
+        select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated, players)
+        .where(*_published(year))
+        .order_by(Event.date.desc(), Event.id.desc()).offset(offset).limit(limit)).all()
+    return [EventSummary(event_id, name, date, kind, rounds,
+                         bool(rated) and kind != EventKind.BUGHOUSE.value, count)
+            for event_id, name, date, kind, rounds, rated, count in rows]
 
 
 def event_summaries(session: DbSession) -> list[EventSummary]:
@@ -57,15 +89,9 @@ def event_winners(session: DbSession, event_ids: list[int]) -> dict[int, tuple[i
         .options(selectinload(Event.entries).selectinload(Entry.results))).all()
     winners: dict[int, tuple[int, ...]] = {}
     for event in events:
-        t = tournament_of(event)
         member_of = {entry.start_no: entry.member_id for entry in event.entries}
-        codes = [c for c in event.tiebreak_order.split(",") if c.strip()]
-        try:
-            standings, _table = rank_prepared(prepare(t, event.tiebreak_edition or "fide-2026"),
-                                              list(parse_order(",".join(codes))) if codes else [])
-        except TiebreakError:  # the event page falls back to points the same way
-            standings, _table = rank_prepared(prepare(t, "fide-2026"), [])
-        firsts = (member_of.get(s.start_no) for s in standings if s.rank == 1)
+        firsts = (member_of.get(s.start_no) for s in event_ranking(event).standings
+                  if s.rank == 1)
         winners[event.id] = tuple(m for m in firsts if m is not None)
     return winners
 

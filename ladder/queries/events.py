@@ -7,6 +7,7 @@ templates render ``display_name(member_id)`` (the one display-name function, SPE
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -19,10 +20,14 @@ from ..models import Entry, Event, RatingRow
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
+from ..tiebreaks.table import Standing
 from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 from ..rating import Uncounted
 from .common import RatingChangeMixin
 from .rating_detail import GAME_REASONS, uncounted_in_event
+
+#: Events whose computed standings are kept in memory per process (about 50 kB each).
+RANKINGS_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -115,25 +120,16 @@ def event_view(session: DbSession, event: Event) -> EventView:
     the standings fall back to points only and ``errors`` says why.
     """
     t = tournament_of(event)
-    codes_text = [c for c in event.tiebreak_order.split(",") if c.strip()]
-    errors: list[str] = []
-    try:
-        codes: list[Code] = list(parse_order(",".join(codes_text))) if codes_text else []
-        prep = prepare(t, event.tiebreak_edition or "fide-2026",
-                       unrated_rating=event.unrated_rating)
-        standings, table = rank_prepared(prep, codes)
-        warnings = tuple(table.warnings)
-    except TiebreakError as error:
-        errors.append(str(error))
-        codes_text = []
-        prep = prepare(t, "fide-2026")
-        standings, table = rank_prepared(prep, [])
-        warnings = ()
+    ranking = _ranking(t, event.tiebreak_edition or "fide-2026", event.tiebreak_order,
+                       event.unrated_rating)
+    standings, warnings, errors = ranking.standings, ranking.warnings, ranking.errors
+    codes_text = list(ranking.codes)
     ratings = {row.member_id: row for row in session.scalars(
         select(RatingRow).where(RatingRow.event_id == event.id))}
     entries = {entry.start_no: entry for entry in event.entries}
     member_of_start = {entry.start_no: entry.member_id for entry in event.entries}
     reasons = uncounted_in_event(event, ratings)
+    start_of_entry = {entry.id: entry.start_no for entry in event.entries}  # once, not per row
     rows = []
     for standing in standings:
         entry = entries[standing.start_no]
@@ -145,16 +141,57 @@ def event_view(session: DbSession, event: Event) -> EventView:
             rating_before=rating.rating_before if rating else None,
             rating_after=rating.rating_after if rating else None,
             games_counted=rating.games_counted if rating else 0,
-            cells=_cells(entry, event.rounds, member_of_start, t, reasons)))
+            cells=_cells(entry, event.rounds, member_of_start, t, reasons, start_of_entry)))
     return EventView(event=event, tournament=t, codes=tuple(codes_text), rows=tuple(rows),
-                     warnings=warnings, errors=tuple(errors))
+                     warnings=warnings, errors=errors)
+
+
+@dataclass(frozen=True)
+class _Ranking:
+    """An event's standings and tie-breaks as computed from its results alone."""
+
+    standings: tuple[Standing, ...]
+    codes: tuple[str, ...]
+    warnings: tuple[Message | str, ...]  # Messages: translated when printed, per reader
+    errors: tuple[str, ...]
+
+
+def event_ranking(event: Event) -> _Ranking:
+    """The standings of a loaded event exactly as its page ranks them (kept per change of the
+    event, see :func:`_ranking`): the events list names its winners from the same."""
+    return _ranking(tournament_of(event), event.tiebreak_edition or "fide-2026",
+                    event.tiebreak_order, event.unrated_rating)
+
+
+@functools.lru_cache(maxsize=RANKINGS_KEPT)
+def _ranking(t: Tournament, edition: str, order: str, unrated_rating: int | None = None
+             ) -> _Ranking:
+    """Standings by points and the tie-break ``order`` under ``edition``.
+
+    They depend on the event's own results and tie-break settings only (ratings and names
+    are added per view), so they are computed once per change of that event and kept by
+    value: the pure tournament is the key, and any edit of a result, a link or the order
+    makes a different key (so does the event's rating for unrated players, which some
+    tie-breaks use). Nothing in the result is mutable, so views share it.
+    """
+    codes_text = [c for c in order.split(",") if c.strip()]
+    try:
+        codes: list[Code] = list(parse_order(",".join(codes_text))) if codes_text else []
+        standings, table = rank_prepared(
+            prepare(t, edition, unrated_rating=unrated_rating), codes)
+        return _Ranking(tuple(standings), tuple(codes_text), tuple(table.warnings), ())
+    except TiebreakError as error:
+        standings, _table = rank_prepared(prepare(t, "fide-2026"), [])
+        return _Ranking(tuple(standings), (), (), (str(error),))
 
 
 def _cells(entry: Entry, rounds: int, member_of_start: dict[int, int | None],
-           t: Tournament, reasons: dict[int, Uncounted | None] | None = None
+           t: Tournament, reasons: dict[int, Uncounted | None] | None = None,
+           start_of_entry: dict[int, int] | None = None
            ) -> tuple[ResultCell, ...]:
     by_round = {result.round: result for result in entry.results}
-    start_of_entry = {e.id: e.start_no for e in entry.event.entries}
+    if start_of_entry is None:
+        start_of_entry = {e.id: e.start_no for e in entry.event.entries}
     cells = []
     for round_no in range(1, max(rounds, max(by_round, default=0)) + 1):
         result = by_round.get(round_no)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import exists, select
+from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
 from ..extensions import DbSession
@@ -35,15 +35,38 @@ def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]
         .where(exists().where(RatingRow.member_id == Member.id))
     ).all()
     threshold = settings.provisional_games
-    ordered = sorted(rows, key=lambda r: (r.games < threshold, -r.rating, r.id))
+    # Plain tuples (index access) keep this loop cheap for a 2,000-member ladder.
+    ordered = sorted(((member_id, rating, games, last_change, games < threshold)
+                      for member_id, rating, games, last_change in rows),
+                     key=lambda r: (r[4], -r[1], r[0]))
     lines: list[LadderLine] = []
     previous: tuple[bool, float] | None = None
     rank = 0
-    for position, row in enumerate(ordered, start=1):
-        provisional = row.games < threshold
-        if (provisional, row.rating) != previous:
+    for position, (member_id, rating, games, last_change, provisional) in enumerate(
+            ordered, start=1):
+        if (provisional, rating) != previous:
             rank = position
-            previous = (provisional, row.rating)
-        lines.append(LadderLine(row.id, row.rating, row.games, provisional, rank,
-                                row.last_change))
+            previous = (provisional, rating)
+        lines.append(LadderLine(member_id, rating, games, provisional, rank, last_change))
     return lines
+
+
+def ladder_rank(session: DbSession, settings: ClubSettings, member_id: int) -> int | None:
+    """The rank :func:`ladder_lines` gives ``member_id`` (None when not on the ladder), in two
+    small queries instead of the whole ladder: one plus everyone ranked strictly above, that
+    is every established member above a provisional one, and within the group every higher
+    rating (equal ratings share a rank)."""
+    on_ladder = (Member.merged_into_id.is_(None),
+                 exists().where(RatingRow.member_id == Member.id))
+    mine = session.execute(select(Member.rating, Member.games)
+                           .where(Member.id == member_id, *on_ladder)).first()
+    if mine is None:
+        return None
+    rating, games = mine
+    threshold = settings.provisional_games
+    if games >= threshold:  # established: only higher established ratings are above
+        above = (Member.games >= threshold) & (Member.rating > rating)
+    else:
+        above = (Member.games >= threshold) | (Member.rating > rating)
+    return 1 + (session.scalar(select(func.count()).select_from(Member)
+                               .where(*on_ladder, above)) or 0)

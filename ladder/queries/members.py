@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session, aliased
 from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
 from ..tournament import DEFAULT_SCORING, EventKind, Kind
-from .ladder import ladder_lines
+from .ladder import ladder_rank
 from ..rating import Uncounted
 from .common import RatingChangeMixin
 from .rating_detail import member_uncounted
@@ -147,13 +148,50 @@ def roster_lines(session: DbSession, settings: ClubSettings) -> list[RosterLine]
             for member_id, rating, games, events, last in rows]
 
 
+def roster_members(session: DbSession) -> list[tuple[int, float, int]]:
+    """(id, rating, games) of every visible member who played in a published event: who the
+    roster lists, without the per-member counts (:func:`roster_details` adds them to the
+    rows one page shows)."""
+    played = (select(Entry.id).join(Event, Event.id == Entry.event_id)
+              .where(Entry.member_id == Member.id, Event.status == "published").exists())
+    return [(member_id, rating, games) for member_id, rating, games in session.execute(
+        select(Member.id, Member.rating, Member.games)
+        .where(Member.merged_into_id.is_(None), played))]
+
+
+def roster_counts(session: DbSession) -> dict[int, tuple[int, dt.date | None]]:
+    """Every member's (events played, last event date) over the published events: what the
+    roster needs to sort by those columns (one grouped statement)."""
+    rows = session.execute(
+        select(Entry.member_id, func.count(Entry.id), func.max(Event.date))
+        .join(Event, Event.id == Entry.event_id)
+        .where(Entry.member_id.is_not(None), Event.status == "published")
+        .group_by(Entry.member_id))
+    return {member_id: (events, last) for member_id, events, last in rows
+            if member_id is not None}
+
+
+def roster_details(session: DbSession, settings: ClubSettings,
+                   members: Sequence[tuple[int, float, int]]) -> list[RosterLine]:
+    """The roster lines of ``members`` (from :func:`roster_members`), in the same order."""
+    counts = {member_id: (events, last) for member_id, events, last in session.execute(
+        select(Entry.member_id, func.count(Entry.id), func.max(Event.date))
+        .join(Event, Event.id == Entry.event_id)
+        .where(Entry.member_id.in_([member[0] for member in members]),
+               Event.status == "published")
+        .group_by(Entry.member_id))}
+    threshold = settings.provisional_games
+    return [RosterLine(member_id, rating, games, games < threshold,
+                       *counts.get(member_id, (0, None)))
+            for member_id, rating, games in members]
+
+
 def member_profile(session: DbSession, settings: ClubSettings, member_id: int) -> Profile | None:
     """The profile of a visible member, or None (merged or absent: the same answer)."""
     member = visible_member(session, member_id)
     if member is None:
         return None
-    rank = next((line.rank for line in ladder_lines(session, settings)
-                 if line.member_id == member_id), None)
+    rank = ladder_rank(session, settings, member_id)
     history = _history(session, member_id)
     overall, vs_prov, vs_est, h2h, forfeits = _career(session, member_id)
     return Profile(

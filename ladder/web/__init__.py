@@ -26,19 +26,22 @@ def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
     from . import audit, auth, guide, members, organize, public, settings as settings_pages, tools
     from .formatting import register_formatting
+    from .cache import init_cache
     from .htmx import init_htmx
     from .i18n import init_i18n
     init_i18n(app)
     init_htmx(app)
+    init_cache(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
                       settings_pages.bp, tools.bp, guide.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
     guide.register_guide(app)
     register_formatting(app)
 
-    from .helpers import names, settings
+    from .helpers import explain_links, member_href, names, settings
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
-                                 club=settings)
+                                 club=settings, member_href=member_href,
+                                 explain_links=explain_links)
 
     from ..extensions import login_manager
     from .guards import login_redirect

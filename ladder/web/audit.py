@@ -12,15 +12,17 @@ import csv
 import datetime as dt
 import io
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..extensions import db
-from ..queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_rows
+from ..queries.audit import MAX_ID, PAGE_SIZE, AuditFilter, AuditPage, audit_page, audit_rows
 from .audit_words import Describer
 from .guards import require_organizer
 from .helpers import digits
+from .htmx import page_or_fragment
+from .paging import Window
 
 bp = Blueprint("audit", __name__, url_prefix="/organize/audit")
 bp.before_request(require_organizer)
@@ -71,10 +73,12 @@ def index() -> str:
     """The audit log, newest first, 50 to a page; a bad page number shows page 1."""
     wanted, problems = _filter()
     page = audit_page(db.session, number=_positive_int(request.args.get("page")), wanted=wanted)
-    return render_template("audit/index.html", entries=page.entries, page=page.page,
-                           wanted=wanted, problems=problems, describe=_describer(page),
-                           event_id=wanted.event_id, member_id=wanted.member_id,
-                           member_names=page.member_names, event_names=page.event_names)
+    win = Window(page.page.number, PAGE_SIZE, page.page.total)
+    return page_or_fragment("audit/index.html", {"audit-more": "audit/_rows.html"},
+                            entries=page.entries, page=page.page, win=win,
+                            wanted=wanted, problems=problems, describe=_describer(page),
+                            event_id=wanted.event_id, member_id=wanted.member_id,
+                            member_names=page.member_names, event_names=page.event_names)
 
 
 @bp.get("/export.csv")

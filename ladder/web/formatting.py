@@ -10,12 +10,14 @@ and are translated here, at the edge.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from flask import Flask, g
 from flask_babel import gettext as _
 from flask_babel import to_user_timezone
+from markupsafe import Markup
 
 from ..numbers import decimal_text, points_text
 from ..numbers import signed_text as _signed
@@ -199,6 +201,42 @@ def colour_text(colour: str | None) -> tuple[str, str]:
     return g.colour_words.get(colour or "", ("", ""))
 
 
+@dataclass(frozen=True)
+class CellText:
+    """The words of one crosstable cell, computed in one call (a crosstable has hundreds)."""
+
+    mark: str
+    meaning: str
+    colour: str
+    colour_word: str
+    label: str  # "Round 3: win, white, opponent no. 7" for screen readers and the tooltip
+    css: str
+
+
+def cell_text(cell: ResultCell) -> CellText:
+    """The mark, meaning, colour, accessible label and CSS classes of one result cell."""
+    if "cell_patterns" not in g:
+        # The translated patterns, once per request; the numbers are put in per cell.
+        g.cell_patterns = (_("Round %(n)d"), _("opponent no. %(no)d"))
+    round_pattern, opponent_pattern = g.cell_patterns
+    mark, meaning = result_mark(cell)
+    colour, colour_word = colour_text(cell.colour)
+    label = round_pattern % {"n": cell.round} + ": " + meaning
+    if colour_word:
+        label += ", " + colour_word
+    if cell.opponent_start_no:
+        label += ", " + opponent_pattern % {"no": cell.opponent_start_no}
+    css = "result " + cell.kind.value + ("" if cell.kind.played else " unplayed")
+    return CellText(mark, meaning, colour, colour_word, label, css)
+
+
+def format_named(pattern: str, **values: object) -> Markup:
+    """``pattern`` (a translated sentence whose placeholders were left as ``%(name)s``) with
+    ``values`` put in, each escaped: one translation for a whole table instead of one per
+    cell. The pattern is trusted (it came from ``_()``), the values are not."""
+    return Markup(pattern) % values
+
+
 def legend() -> list[tuple[str, str]]:
     """Every mark of the crosstables with its meaning."""
     return [("1 ½ 0", _("win, draw, loss over the board")),
@@ -229,6 +267,8 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(signed_text, "signed")
     app.add_template_global(result_mark, "result_mark")
     app.add_template_global(colour_text, "colour_text")
+    app.add_template_global(cell_text, "cell_text")
+    app.add_template_filter(format_named, "format_named")
     app.add_template_global(legend, "result_legend")
     app.add_template_global(short_mark, "short_mark")
     app.add_template_global(short_result, "short_result")

@@ -3,15 +3,22 @@ and integers read safely from a request. (Page-or-fragment decisions live in :mo
 
 from __future__ import annotations
 
-from flask import g, request
+from collections.abc import Sequence
+
+from flask import g, request, url_for
 from flask_login import current_user
 
 from ..display import NameBook, load_name_book
 from ..extensions import db
 from ..models import ClubSettings
+from ..queries.club import ClubState
+from ..queries.club import club_state as read_club_state
 
 #: Largest id a route accepts (the databases' 32-bit integer keys); larger ones are a 404.
 MAX_ID = 2**31 - 1
+#: Where :func:`club_state` keeps this request's reading (per request, unlike ``g``).
+_STATE = "ladder.club_state"
+_MEMBER_PREFIX = "ladder.member_prefix"
 
 
 def settings() -> ClubSettings:
@@ -22,11 +29,60 @@ def settings() -> ClubSettings:
     return g.club_settings
 
 
+def club_state() -> ClubState:
+    """The visibility, token, default language and generation, read once per request by one
+    small statement (:mod:`ladder.queries.club`); the full settings object is read only when
+    a page is actually rendered."""
+    state = request.environ.get(_STATE)
+    if state is None:
+        open_session = db.session() if db.session.registry.has() else None
+        state = read_club_state(db.engine, open_session)
+        if state is None:  # the first request of a new club: the row is created now
+            club = settings()
+            state = ClubState(int(club.generation or 0), str(club.visibility),
+                              club.unlisted_token, club.default_language or "")
+        request.environ[_STATE] = state
+    return state
+
+
+def member_href(member_id: int) -> str:
+    """``url_for('public.member', member_id=…)`` for the long lists: the address is built once
+    per request (with the unlisted token when the request has it) and the id appended, which
+    is exactly what the ``int`` route gives (a 2,000-row ladder calls this 2,000 times)."""
+    prefix = request.environ.get(_MEMBER_PREFIX)
+    if prefix is None:
+        probe = url_for("public.member", member_id=1)
+        if not probe.endswith("/1"):  # pragma: no cover - the route changed shape
+            return url_for("public.member", member_id=member_id)
+        prefix = request.environ[_MEMBER_PREFIX] = probe[:-1]
+    return prefix + str(int(member_id))
+
+
+_PROBE = 987654321
+
+
+def explain_links(event_id: int, codes: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """For each tie-break code, the explanation address split around the start number:
+    ``before + str(start_no) + after`` equals ``url_for('public.explain', …)`` (one url_for
+    per code instead of one per value of a large standings table)."""
+    links = {}
+    for code in codes:
+        probe = url_for("public.explain", event_id=event_id, start_no=_PROBE, code=code)
+        before, found, after = probe.partition(f"/explain/{_PROBE}/")
+        if not found:  # pragma: no cover - the route changed shape
+            raise RuntimeError(probe)
+        links[code] = (before + "/explain/", "/" + after)
+    return links
+
+
 def names() -> NameBook:
     """The display names for this request (public policy; organizers see full names)."""
     if "name_book" not in g:
+        from .cache import by_generation
         full = bool(getattr(current_user, "is_authenticated", False))
-        g.name_book = load_name_book(db.session, settings(), full=full)
+        # Shared by every page of one generation (names change only through a write).
+        g.name_book = by_generation(("names", full),
+                                    lambda: load_name_book(db.session, settings(), full=full))
     return g.name_book
 
 

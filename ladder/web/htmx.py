@@ -62,7 +62,7 @@ def target() -> str | None:
     return _headers().target if is_htmx() else None
 
 
-def page_or_fragment(page: str, fragments: Mapping[str, str], **context: Any) -> str:
+def page_or_fragment(page: str, fragments: Mapping[str, str], /, **context: Any) -> str:
     """Render the fragment htmx targets (``fragments`` maps target ids to templates), else
     the whole page. The page includes the same fragment templates, so both always agree."""
     for target_id, template in fragments.items():

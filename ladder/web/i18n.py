@@ -67,9 +67,9 @@ def _from_accept_language() -> str | None:
 
 
 def _club_default() -> str | None:
-    from .helpers import settings
+    from .helpers import club_state
     try:
-        return normalise(getattr(settings(), "default_language", None))
+        return normalise(club_state().default_language)
     except Exception:  # no database yet (a first start): the other rules still work
         return None
 

@@ -24,7 +24,7 @@ from typing import Any
 from flask import Blueprint, abort, g
 from flask_login import current_user
 
-from .helpers import settings
+from .helpers import club_state, settings
 
 TOKEN_PREFIX = "/c/<token>"
 #: Longest token accepted in a URL (``secrets.token_urlsafe(24)`` gives 32 characters).
@@ -59,7 +59,7 @@ def gate(token: str | None) -> None:
     The same 404 answers every refusal: a wrong token, an old token, a plain URL of an
     unlisted club, any page of a private club. Nothing tells "hidden" from "absent".
     """
-    club = settings()
+    club = club_state()  # one small statement; a cached answer reads nothing else
     mode = club.visibility if club.visibility in ("private", "unlisted", "public") else "private"
     if mode != "public":
         g.noindex = True  # nothing of a private or unlisted club is for search engines

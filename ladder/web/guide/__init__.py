@@ -7,6 +7,8 @@
 Like the tools, the guide is public in every visibility mode (it is not a ``public_route``):
 it shows no member, no event and no name of the club — only the club's rating settings and
 invented example data, whose every number is computed by the engines (:mod:`.examples`).
+Like them it is served through the page cache (:mod:`ladder.web.cache`: ETag, 304, one
+render per generation and language).
 ``/guide``, ``/help`` and ``/faq`` redirect here.
 """
 
@@ -17,7 +19,8 @@ from werkzeug.wrappers import Response
 
 from ...rating import RatingOptions
 from ...tiebreaks.codes import NAMES
-from ..helpers import settings
+from ..cache import register_cache
+from ..helpers import club_state, settings
 from . import texts
 from .examples import initials_examples, ladder_examples, tiebreak_examples
 
@@ -38,9 +41,15 @@ def club_options() -> RatingOptions:
 @bp.before_request
 def _not_for_search_engines() -> None:
     # A private or unlisted club's guide is still answered (it shows only settings), but it
-    # is not for search engines: it carries the club's name.
-    if settings().visibility != "public":
+    # is not for search engines: it carries the club's name. (The small per-request read, so
+    # that a cached answer opens no ORM session.)
+    if club_state().visibility != "public":
         g.noindex = True
+
+
+# After the hook above (a cached answer still needs its noindex): the guide depends only on
+# the club's settings (part of the generation), the locale and the query string.
+register_cache(bp)
 
 
 @bp.context_processor

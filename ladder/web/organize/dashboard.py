@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, url_for
 from werkzeug.wrappers import Response
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from ...extensions import db
-from ...queries.dashboard import event_lines
+from ...queries.dashboard import event_count, event_lines
 from ...services import ServiceError
-from ...services.check import check
+from ...services.verification import current_check, run_check
 from ...services.maintenance import rebuild
 from ..helpers import actor, settings
+from ..htmx import page_or_fragment
+from ..paging import window
 from . import bp
 
 MAX_DIFFERENCES = 20
@@ -26,12 +28,34 @@ def see_other(endpoint: str, **values: Any) -> Response:
 
 @bp.get("/")
 def dashboard() -> str:
-    """Events with edit links, "New event", and the ladder check indicator."""
-    differences = check(db.session)
-    return render_template("organize/dashboard.html", events=event_lines(db.session),
-                           differences=differences[:MAX_DIFFERENCES],
-                           more_differences=max(0, len(differences) - MAX_DIFFERENCES),
-                           last_replay=settings().last_replay_at)
+    """Events with edit links, "New event", and the ladder check indicator (the stored check
+    while nothing was written since, else a new one)."""
+    result = current_check(db.session)
+    win = window(event_count(db.session))
+
+    def page_url(number: int) -> str:
+        return url_for("organize.dashboard", page=number if number > 1 else None)
+
+    return page_or_fragment("organize/dashboard.html", {"dashboard-more":
+                                                        "organize/_event_rows.html"},
+                            events=event_lines(db.session, win.offset, win.size), win=win,
+                            page_url=page_url,
+                            differences=result.differences[:MAX_DIFFERENCES],
+                            more_differences=max(0, result.total - MAX_DIFFERENCES),
+                            checked_at=result.checked_at,
+                            last_replay=settings().last_replay_at)
+
+
+@bp.post("/check")
+def check_now() -> Response:
+    """Check the ladder from scratch now (whatever the stored check says)."""
+    result = run_check(db.session)
+    if result.verified:
+        flash(_("Ladder verified: a replay from scratch gives exactly what is stored."), "info")
+    else:
+        flash(ngettext("The check found %(num)d difference.",
+                       "The check found %(num)d differences.", result.total), "error")
+    return see_other("organize.dashboard")
 
 
 @bp.post("/rebuild")

@@ -6,9 +6,11 @@ URL and under ``/c/<token>`` as the club's visibility allows (private, unlisted,
 
 from flask import Blueprint
 
+from ..cache import register_cache
 from ..visibility import register_visibility
 
 bp = Blueprint("public", __name__)
-register_visibility(bp)
+register_visibility(bp)  # the gate runs before the cache is consulted (web/cache.py)
+register_cache(bp)
 
 from . import events, health, ladder, members, seasons  # noqa: E402,F401  (register the routes)

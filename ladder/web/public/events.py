@@ -7,20 +7,22 @@ edit); which one is decided by the HTMX target (DESIGN.md pitfalls).
 
 from __future__ import annotations
 
-from flask import abort, render_template, request
+from flask import abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ...extensions import db
 from ...queries import event_view
 from ...queries.bughouse import hidden_words, team_view
 from ...queries.crosstable import crosstable
-from ...queries.event_list import event_summaries, event_winners, is_rated
+from ...queries.event_list import (event_page, event_winners, is_rated, published_count,
+                                   published_years)
 from ...queries.events import EventView, load_event
 from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
 from ..helpers import MAX_ID, digits, settings
 from ..htmx import page_or_fragment
+from ..paging import window
 from ..visibility import is_organizer, public_route
 from . import bp
 
@@ -29,15 +31,19 @@ MAX_CODE = 40
 
 @public_route(bp, "/events")
 def events() -> str:
-    """Every published event, newest first, with its winner(s); ``?year=2026`` shows one year."""
-    events = event_summaries(db.session)
-    years = sorted({e.date.year for e in events}, reverse=True)
+    """Every published event, newest first, with its winner(s), a window at a time;
+    ``?year=2026`` shows one year."""
     year = digits(request.args.get("year"), 4)
-    if year is not None:
-        events = [e for e in events if e.date.year == year]
-    winners = event_winners(db.session, [e.event_id for e in events])
-    return render_template("public/events.html", events=events, years=years, year=year,
-                           winners=winners)
+    win = window(published_count(db.session, year))
+    events = event_page(db.session, win.offset, win.size, year)
+    winners = event_winners(db.session, [e.event_id for e in events])  # this window's only
+
+    def page_url(number: int) -> str:
+        return url_for("public.events", year=year, page=number if number > 1 else None)
+
+    return page_or_fragment("public/events.html", {"events-more": "public/_event_lines.html"},
+                            events=events, years=published_years(db.session), year=year,
+                            winners=winners, win=win, page_url=page_url)
 
 
 def _view_or_404(event_id: int) -> EventView:

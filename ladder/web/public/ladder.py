@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
-from flask import request
+from flask import request, url_for
 from flask_babel import gettext as _
+from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from ...extensions import db
@@ -16,7 +17,9 @@ from ...names import name_key, parse
 from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
 from ..helpers import names, settings
+from ..cache import by_generation
 from ..htmx import page_or_fragment
+from ..paging import everything, window
 from ..visibility import public_route, robots_txt
 from . import bp
 
@@ -36,22 +39,26 @@ def _search_forms(text: str) -> tuple[str, str]:
             unicodedata.normalize("NFD", parsed.compact))
 
 
-def search(items: Iterable[T], query: str, name_of: Callable[[T], str]) -> list[T]:
+def search(items: Iterable[T], query: str, name_of: Callable[[T], str],
+           forms: Callable[[T], tuple[str, str]] | None = None) -> list[T]:
     """The items whose name contains ``query``, ignoring case and accents both ways
     (``jose`` finds José, ``José`` finds Jose) and spaces between CJK syllables
-    (``김민준`` finds 김 민준). An empty query (or one of punctuation only) keeps every item."""
+    (``김민준`` finds 김 민준). An empty query (or one of punctuation only) keeps every item.
+    ``forms`` gives an item's search forms when they are already known (the ladder keeps
+    them per generation); by default they are worked out from ``name_of``."""
     spaced, compact = _search_forms(query)
     if not compact:
         return list(items)
     found = []
     for item in items:
-        hay_spaced, hay_compact = _search_forms(name_of(item))
+        hay_spaced, hay_compact = forms(item) if forms is not None \
+            else _search_forms(name_of(item))
         if spaced in hay_spaced or compact in hay_compact:
             found.append(item)
     return found
 
 
-def ladder_order(lines: list[LadderLine], sort: str, direction: str) -> list[LadderLine]:
+def ladder_order(lines: Sequence[LadderLine], sort: str, direction: str) -> list[LadderLine]:
     """Sort within each group; provisional members always stay below (SPEC §2)."""
     book = names()
     keys = {
@@ -97,6 +104,14 @@ def lines_as_of(day: dt.date) -> list[LadderLine]:
             for e in ladder_at(db.session, settings(), day)]
 
 
+def _search_keys(lines: Sequence[LadderLine]) -> Mapping[int, tuple[str, str]]:
+    """The search forms of every display name on today's ladder, once per generation."""
+    book = names()
+    full = bool(getattr(current_user, "is_authenticated", False))
+    return by_generation(("ladder-search", full), lambda: {
+        line.member_id: _search_forms(book(line.member_id)) for line in lines})
+
+
 @public_route(bp, "/")
 def ladder() -> str:
     """The ladder: rank, name, rating, games, last change; sortable, searchable (SPEC §6);
@@ -104,16 +119,35 @@ def ladder() -> str:
     query = request.args.get("q", "")[:MAX_QUERY].strip()
     sort, direction = sort_args()
     as_of, as_of_error = as_of_arg()
-    lines = lines_as_of(as_of) if as_of else ladder_lines(db.session, settings())
-    book = names()
+    lines: Sequence[LadderLine]
+    if as_of:  # any past date: computed per request (the page cache keeps the page)
+        lines = lines_as_of(as_of)
+    else:
+        lines = by_generation(("ladder",), lambda: tuple(ladder_lines(db.session, settings())))
     if query:
-        # Search what the visitor can see: the display name, never a hidden full name.
-        lines = search(lines, query, lambda line: book(line.member_id))
+        # Search what the visitor can see: the display name, never a hidden full name; and
+        # search all of it, not only the window shown.
+        book = names()
+        known = None if as_of else _search_keys(lines)
+        lines = search(lines, query, lambda line: book(line.member_id),
+                       forms=(lambda line: known[line.member_id]) if known is not None else None)
     if (sort, direction) != ("rating", "desc"):
         lines = ladder_order(lines, sort, direction)
-    return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html"},
-                            lines=lines, query=query, sort=sort, direction=direction,
-                            default_dirs=SORTS, as_of=as_of, as_of_error=as_of_error)
+    # One window at a time; ?all=1 is the whole ladder on one page, for printing.
+    win = everything(len(lines)) if request.args.get("all") == "1" else window(len(lines))
+    state: dict[str, Any] = {"q": query or None, "as_of": as_of.isoformat() if as_of else None}
+    if (sort, direction) != ("rating", "desc"):
+        state.update(sort=sort, dir=direction)
+
+    def page_url(number: int | None, **extra: Any) -> str:
+        values = {**state, "page": number if number and number > 1 else None, **extra}
+        return url_for("public.ladder", **values)
+
+    return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html",
+                                                   "ladder-more": "public/_ladder_lines.html"},
+                            lines=win.rows(lines), win=win, page_url=page_url, query=query,
+                            sort=sort, direction=direction, default_dirs=SORTS, as_of=as_of,
+                            as_of_error=as_of_error)
 
 
 @bp.get("/robots.txt")

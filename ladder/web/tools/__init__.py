@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from flask import Blueprint
 
+from ..cache import register_cache
+
 bp = Blueprint("tools", __name__, url_prefix="/tools")
+register_cache(bp)  # a tool's page depends only on its query string, the locale and the club
 
 
 @bp.context_processor
