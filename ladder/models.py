@@ -32,6 +32,14 @@ class Visibility(StrEnum):
     PUBLIC = "public"
 
 
+class EventStatus(StrEnum):
+    """Whether an event is out (SPEC §1). A draft is the organizer's alone: it is hidden from
+    every public page and left out of the ladder's replay until it is published again."""
+
+    DRAFT = "draft"
+    PUBLISHED = "published"
+
+
 def _enum(enum: type[PyEnum], length: int) -> Enum:
     """An enum column stored as its values in a VARCHAR (no native type, no migration)."""
     return Enum(enum, native_enum=False, create_constraint=False, length=length,
@@ -148,7 +156,8 @@ class Event(Model):
     # C.07 Art. 10: the rating the event gives unrated players (None: rating-based
     # tie-breaks are dropped while unrated players take part).
     unrated_rating: Mapped[int | None] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(10), default="published")  # draft|published
+    status: Mapped[EventStatus] = mapped_column(_enum(EventStatus, 10),
+                                                default=EventStatus.PUBLISHED)
     source_format: Mapped[str | None] = mapped_column(String(10))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)

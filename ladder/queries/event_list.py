@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import DbSession
-from ..models import Entry, Event
+from ..models import Entry, Event, EventStatus
 from ..tournament import EventKind
 from .events import event_ranking
 
@@ -30,7 +30,7 @@ class EventSummary:
 
 def _published(year: int | None) -> list[Any]:
     """The conditions of the published events (of ``year`` when given)."""
-    conditions: list[Any] = [Event.status == "published"]
+    conditions: list[Any] = [Event.status == EventStatus.PUBLISHED]
     if year is not None:
         conditions += [Event.date >= dt.date(year, 1, 1), Event.date <= dt.date(year, 12, 31)]
     return conditions
@@ -44,7 +44,7 @@ def published_count(session: DbSession, year: int | None = None) -> int:
 def published_years(session: DbSession) -> list[int]:
     """The years with a published event, newest first."""
     return sorted({day.year for day in session.scalars(
-        select(Event.date).where(Event.status == "published").distinct())}, reverse=True)
+        select(Event.date).where(Event.status == EventStatus.PUBLISHED).distinct())}, reverse=True)
 
 
 def event_page(session: DbSession, offset: int, limit: int,
@@ -68,7 +68,7 @@ def event_summaries(session: DbSession) -> list[EventSummary]:
         select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated,
                func.count(Entry.id))
         .outerjoin(Entry, Entry.event_id == Event.id)
-        .where(Event.status == "published")
+        .where(Event.status == EventStatus.PUBLISHED)
         .group_by(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated)
         .order_by(Event.date.desc(), Event.id.desc())).all()
     return [EventSummary(event_id, name, date, kind, rounds,

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import DbSession
 from ..messages import Message
-from ..models import Entry, Event, RatingRow
+from ..models import Entry, Event, EventStatus, RatingRow
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
@@ -86,11 +86,13 @@ class EventView:
         return next((row for row in self.rows if row.entry_id == entry_id), None)
 
 
-def load_event(session: DbSession, event_id: int) -> Event | None:
-    """A published event with its entries and results loaded in three queries."""
-    return session.scalar(
-        select(Event).where(Event.id == event_id, Event.status == "published")
-        .options(selectinload(Event.entries).selectinload(Entry.results)))
+def load_event(session: DbSession, event_id: int, *, drafts: bool = False) -> Event | None:
+    """A published event with its entries and results loaded in three queries; with
+    ``drafts`` (the organizer's pages) a draft too."""
+    query = select(Event).where(Event.id == event_id)
+    if not drafts:
+        query = query.where(Event.status == EventStatus.PUBLISHED)
+    return session.scalar(query.options(selectinload(Event.entries).selectinload(Entry.results)))
 
 
 def tournament_of(event: Event) -> Tournament:

@@ -23,13 +23,13 @@ from sqlalchemy.orm import aliased
 
 from ..extensions import DbSession
 from ..history import DatedRow, EventGames, LadderEntry, event_games, rank_lines
-from ..models import ClubSettings, Entry, Event, RatingRow, Result
+from ..models import ClubSettings, Entry, Event, EventStatus, RatingRow, Result
 from ..rating.types import EventInput, Pairing
 from ..tournament import EventKind, Kind
 
 
 def _published(first: dt.date | None, last: dt.date | None):  # noqa: ANN202 - SQL condition
-    condition = Event.status == "published"
+    condition = Event.status == EventStatus.PUBLISHED
     if first is not None:
         condition = condition & (Event.date >= first)
     if last is not None:

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from ..extensions import DbSession
-from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result
+from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
 from ..tournament import DEFAULT_SCORING, EventKind, Kind
 from .ladder import ladder_rank
 from ..rating import Uncounted
@@ -141,7 +141,7 @@ def roster_lines(session: DbSession, settings: ClubSettings) -> list[RosterLine]
         select(Member.id, Member.rating, Member.games, func.count(Entry.id), func.max(Event.date))
         .join(Entry, Entry.member_id == Member.id)
         .join(Event, Event.id == Entry.event_id)
-        .where(Member.merged_into_id.is_(None), Event.status == "published")
+        .where(Member.merged_into_id.is_(None), Event.status == EventStatus.PUBLISHED)
         .group_by(Member.id, Member.rating, Member.games)).all()
     threshold = settings.provisional_games
     return [RosterLine(member_id, rating, games, games < threshold, events, last)
@@ -153,7 +153,7 @@ def roster_members(session: DbSession) -> list[tuple[int, float, int]]:
     roster lists, without the per-member counts (:func:`roster_details` adds them to the
     rows one page shows)."""
     played = (select(Entry.id).join(Event, Event.id == Entry.event_id)
-              .where(Entry.member_id == Member.id, Event.status == "published").exists())
+              .where(Entry.member_id == Member.id, Event.status == EventStatus.PUBLISHED).exists())
     return [(member_id, rating, games) for member_id, rating, games in session.execute(
         select(Member.id, Member.rating, Member.games)
         .where(Member.merged_into_id.is_(None), played))]
@@ -165,7 +165,7 @@ def roster_counts(session: DbSession) -> dict[int, tuple[int, dt.date | None]]:
     rows = session.execute(
         select(Entry.member_id, func.count(Entry.id), func.max(Event.date))
         .join(Event, Event.id == Entry.event_id)
-        .where(Entry.member_id.is_not(None), Event.status == "published")
+        .where(Entry.member_id.is_not(None), Event.status == EventStatus.PUBLISHED)
         .group_by(Entry.member_id))
     return {member_id: (events, last) for member_id, events, last in rows
             if member_id is not None}
@@ -178,7 +178,7 @@ def roster_details(session: DbSession, settings: ClubSettings,
         select(Entry.member_id, func.count(Entry.id), func.max(Event.date))
         .join(Event, Event.id == Entry.event_id)
         .where(Entry.member_id.in_([member[0] for member in members]),
-               Event.status == "published")
+               Event.status == EventStatus.PUBLISHED)
         .group_by(Entry.member_id))}
     threshold = settings.provisional_games
     return [RosterLine(member_id, rating, games, games < threshold,
@@ -205,7 +205,7 @@ def _history(session: DbSession, member_id: int) -> tuple[HistoryPoint, ...]:
     rows = session.execute(
         select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
         .join(RatingRow, RatingRow.event_id == Event.id)
-        .where(RatingRow.member_id == member_id, Event.status == "published")
+        .where(RatingRow.member_id == member_id, Event.status == EventStatus.PUBLISHED)
         .order_by(Event.date, Event.id)).all()
     return tuple(HistoryPoint(*row) for row in rows)
 
@@ -217,7 +217,7 @@ def _events(session: DbSession, member_id: int) -> tuple[EventLine, ...]:
         .join(Event, Event.id == Entry.event_id)
         .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
                    & (RatingRow.member_id == Entry.member_id))
-        .where(Entry.member_id == member_id, Event.status == "published")
+        .where(Entry.member_id == member_id, Event.status == EventStatus.PUBLISHED)
         .order_by(Event.date.desc(), Event.id.desc())).all()
     points: dict[int, Fraction] = defaultdict(Fraction)
     for entry_id, kind, halves in session.execute(
@@ -246,7 +246,7 @@ def _career(session: DbSession, member_id: int
         .join(theirs, theirs.id == Result.opponent_entry_id)
         .outerjoin(opp_row, (opp_row.event_id == mine.event_id)
                    & (opp_row.member_id == theirs.member_id))
-        .where(mine.member_id == member_id, Event.status == "published",
+        .where(mine.member_id == member_id, Event.status == EventStatus.PUBLISHED,
                theirs.member_id.is_not(None), theirs.member_id != member_id)).all()
     overall, vs_prov, vs_est = Record(), Record(), Record()
     per_opponent: dict[int, Record] = defaultdict(Record)

@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from ..extensions import DbSession
-from ..models import Entry, Event, RatingRow, Result
+from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..rating import Uncounted, why_not_counted
 from ..rating.elo import expected_score
 from ..tournament import EventKind, Kind
@@ -78,7 +78,7 @@ def member_uncounted(session: DbSession, member_id: int
                    & (own_row.member_id == mine.member_id))
         .outerjoin(opp_row, (opp_row.event_id == Event.id)
                    & (opp_row.member_id == theirs.member_id))
-        .where(mine.member_id == member_id, Event.status == "published",
+        .where(mine.member_id == member_id, Event.status == EventStatus.PUBLISHED,
                Result.opponent_entry_id.is_not(None))).all()
     counts: dict[int, Counter[Uncounted]] = defaultdict(Counter)
     for event_id, rated, event_kind, kind, opponent, own_prov, opp_prov in rows:

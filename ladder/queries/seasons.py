@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from ..extensions import DbSession
 from ..history import ladder_games
-from ..models import ClubSettings, Event, Season as SeasonModel
+from ..models import ClubSettings, Event, EventStatus, Season as SeasonModel
 from ..seasons import AwardRules, Season, SeasonReport, season_awards, season_table
 from .event_list import EventSummary, event_summaries
 from .history import history_games, ladder_at, stored_rows
@@ -46,7 +46,7 @@ def season_summaries(session: DbSession) -> list[SeasonSummary]:
     out = []
     for model in reversed(all_seasons(session)):
         count = session.scalar(select(func.count()).select_from(Event).where(
-            Event.status == "published", Event.date >= model.first,
+            Event.status == EventStatus.PUBLISHED, Event.date >= model.first,
             Event.date <= model.last)) or 0
         out.append(SeasonSummary(model.id, as_season(model), int(count)))
     return out

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from sqlalchemy import delete as sa_delete, select
 
 from ..extensions import db
-from ..models import Entry, Event, RatingRow, Result
+from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .events import clean_name
@@ -152,6 +152,40 @@ def delete_event(event_id: int, actor: str) -> None:
     replay_change(event_key(event), change)
     audit.record(actor, "event.delete", f"Deleted “{summary['name']}” ({summary['date']})",
                  event_id=event_id, old=summary)
+
+
+@use_case
+def set_published(event_id: int, actor: str, *, version: int, published: bool) -> Event:
+    """Take a published event back to draft, or publish a draft again; the ladder replays.
+
+    A draft is hidden from every public page and left out of the ladder (SPEC §1), so an
+    organizer can hold back an event found wrong without deleting it. Its rating rows go with
+    it (the replay only rewrites published events' rows); publishing again computes them anew,
+    so withdrawing and republishing leaves the ladder exactly as it was.
+    """
+    event = _event(event_id)
+    wanted = EventStatus.PUBLISHED if published else EventStatus.DRAFT
+    if event.status is wanted:
+        return event  # a double click, or another tab did the same: already so
+    if event.version != version:
+        raise Conflict(_("Someone else changed this event meanwhile. Nothing was saved."))
+    old = event.status
+
+    def change() -> None:
+        if wanted is EventStatus.DRAFT:
+            db.session.execute(sa_delete(RatingRow).where(RatingRow.event_id == event.id))
+        event.status = wanted
+        event.version += 1
+        db.session.flush()
+
+    replay_change(event_key(event), change)
+    action = "event.republish" if published else "event.unpublish"
+    summary = (f"Published “{event.name}” again" if published
+               else f"Took “{event.name}” back to draft")
+    audit.record(actor, action, summary, event_id=event.id, old={"status": old.value},
+                 new={"status": wanted.value},
+                 context={"event": event.name, "date": event.date.isoformat()})
+    return event
 
 
 #: The ratings an event may give its unrated players (C.07 Art. 10).

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..extensions import DbSession, db
-from ..models import Entry, Event, Member, Result
+from ..models import Entry, Event, EventStatus, Member, Result
 from ..names import name_key
 from ..names import Member as NamedMember
 from ..names.aliases import after_publish
@@ -124,7 +124,7 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
                   tiebreak_edition=request.edition or default_edition(request.date),
                   tiebreak_order=request.order if request.order is not None
                   else (",".join(t.tiebreak_codes) or default_order(request.kind)),
-                  status="published", source_format=request.source_format)
+                  status=EventStatus.PUBLISHED, source_format=request.source_format)
     session.add(event)
     members = {m.id: m for m in session.scalars(
         select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}

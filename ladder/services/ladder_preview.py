@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from ..extensions import db
-from ..models import Event, Member, RatingRow
+from ..models import Event, EventStatus, Member, RatingRow
 from ..queries.common import RatingChangeMixin
 from .events import PublishRequest, publish
 from .replay import club_settings
@@ -75,7 +75,7 @@ def _later_rows(date: dt.date) -> dict[tuple[int, int], tuple]:
     """The rating rows of every published event after ``date`` (a new event on ``date`` gets
     the highest id, so events on the same day come before it)."""
     query = (select(*_ROW).join(Event, Event.id == RatingRow.event_id)
-             .where(Event.status == "published", Event.date > date))
+             .where(Event.status == EventStatus.PUBLISHED, Event.date > date))
     return {(row[0], row[1]): tuple(row[2:]) for row in db.session.execute(query)}
 
 

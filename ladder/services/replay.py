@@ -25,7 +25,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session, aliased, scoped_session
 
 from ..extensions import db
-from ..models import ClubSettings, Entry, Event, Member, RatingRow, Result, utcnow
+from ..models import (ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result,
+                      utcnow)
 from ..rating import (
     GAME_SCORES, ROW_FIELDS, CompactEvent, CompactGame, EventInput, MemberState, Pairing,
     RatingOptions, RowTuple, cyclic_gc_paused, event_counts, replay_compact,
@@ -80,9 +81,9 @@ def event_key(event: Event) -> EventKey:
 def _at_or_after(key: EventKey | None) -> ColumnElement[bool]:
     """Published events at or after ``key`` in replay order (all of them for None)."""
     if key is None:
-        return Event.status == "published"
+        return Event.status == EventStatus.PUBLISHED
     date, event_id = key
-    return and_(Event.status == "published",
+    return and_(Event.status == EventStatus.PUBLISHED,
                 or_(Event.date > date, and_(Event.date == date, Event.id >= event_id)))
 
 
@@ -106,7 +107,7 @@ def _in_events(column: Any, since: EventKey | None, ids: list[int]) -> ColumnEle
     instead of scanning every result of the history (a correction must stay well under 100 ms).
     """
     if since is None:
-        return column.in_(select(Event.id).where(Event.status == "published"))
+        return column.in_(select(Event.id).where(Event.status == EventStatus.PUBLISHED))
     return column.in_(ids)
 
 
@@ -116,7 +117,7 @@ _SCORED = {kind.value: score for kind, score in GAME_SCORES.items()}
 # The partial replay's start, as bound parameters (one compiled statement for every call).
 _SINCE_DATE = bindparam("since_date", type_=Date)
 _SINCE_ID = bindparam("since_id", type_=Integer)
-_PUBLISHED = Event.status == "published"
+_PUBLISHED = Event.status == EventStatus.PUBLISHED
 # _at_or_after(since) with bound parameters. The redundant ``date >= since_date`` lets the
 # database walk the (date, id) index from ``since`` instead of testing every event.
 _SINCE = and_(_PUBLISHED, Event.date >= _SINCE_DATE,

@@ -99,6 +99,16 @@ class Describer:
                         "Deleted “%(event)s” of %(date)s (%(num)d players).", old["players"],
                         event=old["name"], date=old["date"])
 
+    def _event_unpublish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                         new: Any) -> str:
+        return _("Took “%(event)s” of %(date)s back to draft: hidden and left out of the "
+                 "ladder.", event=self._event_name(entry, context), date=context["date"])
+
+    def _event_republish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                         new: Any) -> str:
+        return _("Published “%(event)s” of %(date)s again.",
+                 event=self._event_name(entry, context), date=context["date"])
+
     def _event_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
         parts = []

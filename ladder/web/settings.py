@@ -169,8 +169,8 @@ def startlist_as_trf() -> Response:
 
 @bp.get("/export/events/<int:event_id>.trf")
 def event_as_trf(event_id: int) -> Response:
-    """A published event as a TRF file, with the members' full names (organizers only)."""
-    event = load_event(db.session, event_id) if event_id <= MAX_ID else None
+    """An event (a draft too) as a TRF file, with the members' full names (organizers only)."""
+    event = load_event(db.session, event_id, drafts=True) if event_id <= MAX_ID else None
     if event is None:
         abort(404)
     t = tournament_of(event)

@@ -210,3 +210,39 @@ def test_a_rating_for_unrated_players_brings_back_the_rating_based_tiebreaks(
         assert db.session.get(Event, event_id).unrated_rating == 1000
     html = logged_in.get(f"/events/{event_id}").get_data(as_text=True)
     assert "dropped" not in html and ">1000<" in html  # every ARO is the given rating
+
+
+def test_back_to_draft_hides_the_event_and_publishing_again_brings_it_back(
+        app: Flask, logged_in: FlaskClient) -> None:
+    event_id = seed(app)
+    page = logged_in.get(f"/organize/events/{event_id}").get_data(as_text=True)
+    assert "Take back to draft" in page and 'name="publish" value="0"' in page
+    public_before = app.test_client().get(f"/events/{event_id}").get_data(as_text=True)
+    response = logged_in.post(f"/organize/events/{event_id}/status",
+                              data={"csrf_token": _token(logged_in), "version": "1",
+                                    "publish": "0"})
+    assert response.status_code == 303
+    page = logged_in.get(f"/organize/events/{event_id}").get_data(as_text=True)
+    assert "is a draft now" in page and 'id="draft-note"' in page and "Publish again" in page
+    assert f'href="/events/{event_id}"' not in page  # no link to a public page that is gone
+    dashboard = logged_in.get("/organize/").get_data(as_text=True)
+    assert '<span class="tag draft">draft</span>' in dashboard
+    visitor = app.test_client()
+    assert visitor.get(f"/events/{event_id}").get_data() == visitor.get("/events/4242").get_data()
+    assert "Club night" not in visitor.get("/events").get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(Member).where(Member.name == "Ann Lee")).games == 0
+    # A stale form (the version from before) is refused with the event's own message.
+    stale = logged_in.post(f"/organize/events/{event_id}/status",
+                           data={"csrf_token": _token(logged_in), "version": "1",
+                                 "publish": "1"})
+    assert stale.status_code == 409 and "Someone else changed this event" in stale.get_data(
+        as_text=True)
+    response = logged_in.post(f"/organize/events/{event_id}/status",
+                              data={"csrf_token": _token(logged_in), "version": "2",
+                                    "publish": "1"})
+    assert response.status_code == 303
+    assert app.test_client().get(f"/events/{event_id}").get_data(as_text=True) == public_before
+    audit = logged_in.get("/organize/audit/").get_data(as_text=True)
+    assert "Took “Club night” of 2025-01-07 back to draft" in audit
+    assert "Published “Club night” of 2025-01-07 again." in audit

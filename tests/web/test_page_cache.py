@@ -236,6 +236,10 @@ WRITES: list[tuple[str, Callable[[], None]]] = [
     ("visibility", _settings(visibility="unlisted")),
     ("token", lambda: settings_service.regenerate_token(actor="test")),
     ("visibility back", _settings(visibility="public")),
+    ("back to draft", lambda: corrections.set_published(2, "test", version=_event_version(2),
+                                                        published=False)),
+    ("publish again", lambda: corrections.set_published(2, "test", version=_event_version(2),
+                                                        published=True)),
     ("delete event", lambda: corrections.delete_event(1, actor="test")),
 ]
 

@@ -15,7 +15,8 @@ from ...queries.bughouse import team_view
 from ...queries.events import EventView, event_view, load_event
 from ...services import InvalidInput, NotFound, ServiceError
 from ...services.bughouse import set_teams
-from ...services.corrections import delete_event, update_event, update_tiebreaks
+from ...services.corrections import (delete_event, set_published, update_event,
+                                     update_tiebreaks)
 from ...tournament import EventKind
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
@@ -27,7 +28,7 @@ from .dashboard import see_other
 
 
 def _event(event_id: int) -> Event:
-    event = load_event(db.session, event_id)
+    event = load_event(db.session, event_id, drafts=True)
     if event is None:
         abort(404)
     return event
@@ -145,6 +146,25 @@ def event_teams(event_id: int) -> Response | tuple[str, int]:
                                                     errors={"teams": message},
                                                     typed=typed)[0])
     flash(_("The teams are saved."), "info")
+    return see_other("organize.event_edit", event_id=event_id)
+
+
+@bp.post("/events/<int:event_id>/status")
+def event_status(event_id: int) -> Response | tuple[str, int]:
+    """Take the event back to draft or publish it again (version-checked; the ladder replays)."""
+    _event(event_id)
+    published = request.form.get("publish") == "1"
+    try:
+        event = set_published(event_id, actor(), version=form_version(), published=published)
+    except ServiceError as error:
+        return refused(error, lambda message: _page(_event(event_id),
+                                                    errors={"status": message})[0])
+    if published:
+        flash(_("“%(name)s” is published again; the ladder is updated.", name=event.name),
+              "info")
+    else:
+        flash(_("“%(name)s” is a draft now: hidden from the public pages and left out of the "
+                "ladder until you publish it again.", name=event.name), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
 

@@ -40,7 +40,7 @@ def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
     result = db.session.get(Result, result_id)
     if result is None:
         abort(404)
-    event = load_event(db.session, result.entry.event_id)
+    event = load_event(db.session, result.entry.event_id, drafts=True)
     if event is None:
         abort(404)
     view = event_view(db.session, event)
@@ -109,7 +109,8 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
 def _order(result_id: int) -> tuple[int, ...] | None:
     """The entries of the result's event in standings order (None when it is gone)."""
     result = db.session.get(Result, result_id)
-    event = load_event(db.session, result.entry.event_id) if result is not None else None
+    event = load_event(db.session, result.entry.event_id, drafts=True) if result is not None \
+        else None
     if event is None:
         return None
     return tuple(row.entry_id for row in event_view(db.session, event).rows)
