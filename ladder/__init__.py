@@ -51,6 +51,8 @@ def _init_extensions(app: Flask) -> None:
     from .extensions import babel, csrf, db, login_manager, migrate
 
     db.init_app(app)
+    from .services.derived import watch_sessions
+    watch_sessions()  # derived event data refreshed by every unit of work (services/derived)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
                      render_as_batch=True, compare_type=True)
     csrf.init_app(app)

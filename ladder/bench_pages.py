@@ -82,7 +82,8 @@ def _prepare(members: int, games: int, years: int, seed: int) -> dict[str, Any]:
         built = True
     with unit_of_work():
         db.session.execute(update(Event).where(Event.tiebreak_order == "")
-                           .values(tiebreak_order=ORDER, tiebreak_edition="fide-2026"))
+                           .values(tiebreak_order=ORDER, tiebreak_edition="fide-2026",
+                                   winners=None))  # a bulk update: ranked again at commit
     if db.session.scalar(select(User.id).where(User.username == "bench")) is None:
         set_organizer("bench", "bench-password-not-secret", actor="bench")
     return {"database": db.engine.dialect.name, "built": built,

@@ -161,6 +161,11 @@ class Event(Model):
     source_format: Mapped[str | None] = mapped_column(String(10))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # Derived: the start numbers ranked first after the tie-breaks ("3" or "3,7" when shared,
+    # "" for an empty event), refreshed inside every unit of work that changes the event
+    # (services/derived.py); NULL until computed. The events list reads it instead of
+    # ranking a hundred events per view.
+    winners: Mapped[str | None] = mapped_column(String(400))
 
     entries: Mapped[list[Entry]] = relationship(
         back_populates="event", cascade="all, delete-orphan", order_by="Entry.start_no")

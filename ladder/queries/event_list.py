@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, tuple_
 from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import DbSession
@@ -26,6 +26,7 @@ class EventSummary:
     rounds: int
     rated: bool  # False for unrated events and for bughouse (never rated, SPEC §2)
     players: int
+    winners: str | None = None  # stored start numbers ranked first (services/derived.py)
 
 
 def _published(year: int | None) -> list[Any]:
@@ -54,12 +55,13 @@ def event_page(session: DbSession, offset: int, limit: int,
     players = (select(func.count(Entry.id)).where(Entry.event_id == Event.id)
                .correlate(Event).scalar_subquery())
     rows = session.execute(
-        select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated, players)
+        select(Event.id, Event.name, Event.date, Event.kind, Event.rounds, Event.rated, players,
+               Event.winners)
         .where(*_published(year))
         .order_by(Event.date.desc(), Event.id.desc()).offset(offset).limit(limit)).all()
     return [EventSummary(event_id, name, date, kind, rounds,
-                         bool(rated) and kind != EventKind.BUGHOUSE.value, count)
-            for event_id, name, date, kind, rounds, rated, count in rows]
+                         bool(rated) and kind != EventKind.BUGHOUSE.value, count, winners)
+            for event_id, name, date, kind, rounds, rated, count, winners in rows]
 
 
 def event_summaries(session: DbSession) -> list[EventSummary]:
@@ -76,14 +78,35 @@ def event_summaries(session: DbSession) -> list[EventSummary]:
             for event_id, name, date, kind, rounds, rated, players in rows]
 
 
-def event_winners(session: DbSession, event_ids: list[int]) -> dict[int, tuple[int, ...]]:
-    """The member ids ranked first (after the event's tie-breaks) of each event in ``event_ids``.
+def event_winners(session: DbSession, events: list[EventSummary]
+                  ) -> dict[int, tuple[int, ...]]:
+    """The member ids ranked first (after the event's tie-breaks) of each of ``events``.
 
-    Several when the tie-breaks leave a shared first place; the same ranking as the event page
-    (:func:`ladder.queries.events.event_view`), so the list and the page never disagree.
+    Several when the tie-breaks leave a shared first place. The start numbers come from
+    ``events.winners``, stored with every change of the event by the same ranking as the event
+    page (:func:`ladder.queries.events.event_ranking`), so the list and the page never
+    disagree; their members are read now (a merge or re-link changes them, not the ranking).
+    An event whose winners are not stored yet is ranked here.
     """
-    if not event_ids:
-        return {}
+    starts = {e.event_id: [int(n) for n in e.winners.split(",") if n]
+              for e in events if e.winners is not None}
+    wanted = {(event_id, no) for event_id, numbers in starts.items() for no in numbers}
+    member_of: dict[tuple[int, int], int | None] = {}
+    if wanted:
+        member_of = {(event_id, no): member_id for event_id, no, member_id in session.execute(
+            select(Entry.event_id, Entry.start_no, Entry.member_id)
+            .where(tuple_(Entry.event_id, Entry.start_no).in_(sorted(wanted))))}
+    winners = {event_id: tuple(m for m in (member_of.get((event_id, no)) for no in numbers)
+                               if m is not None)
+               for event_id, numbers in starts.items()}
+    missing = [e.event_id for e in events if e.winners is None]
+    if missing:
+        winners.update(_ranked_winners(session, missing))
+    return winners
+
+
+def _ranked_winners(session: DbSession, event_ids: list[int]) -> dict[int, tuple[int, ...]]:
+    """Winners ranked from the results (events whose stored winners are missing)."""
     events = session.scalars(
         select(Event).where(Event.id.in_(event_ids))
         .options(selectinload(Event.entries).selectinload(Entry.results))).all()

@@ -19,6 +19,15 @@ def init_database() -> None:
     """
     upgrade(directory=MIGRATIONS)
     _ensure_settings()
+    _fill_derived()
+
+
+def _fill_derived() -> None:
+    """Events stored before a derived column existed get it now (their winners)."""
+    from .derived import fill_missing
+    from .uow import unit_of_work
+    with unit_of_work(changes_pages=False) as session:
+        fill_missing(session)
 
 
 def _ensure_settings() -> None:

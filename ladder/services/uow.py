@@ -117,6 +117,8 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
     try:
         yield session
         if changes_pages:
+            from .derived import refresh
+            refresh(session)  # what the events list reads, refreshed with the change
             _bump_generation(session)
         session.commit()
     except BaseException:

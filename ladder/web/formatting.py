@@ -25,7 +25,7 @@ from ..queries.events import ResultCell
 from ..tournament import EventKind, Kind
 
 
-def _decimal_symbol() -> str:
+def decimal_symbol() -> str:
     """The locale's decimal separator ("," in Indonesian), once per request."""
     if "decimal_symbol" not in g:
         from babel.numbers import get_decimal_symbol
@@ -43,7 +43,7 @@ def localised(text: str) -> str:
     Ratings and tie-break values never get a thousands separator (1413.8, not 1,413.8: a
     rating is read as one figure, the glossary's rule); ½ stays as chess programs print it.
     """
-    symbol = _decimal_symbol()
+    symbol = decimal_symbol()
     return text if symbol == "." else text.replace(".", symbol)
 
 

@@ -45,17 +45,23 @@ def club_state() -> ClubState:
     return state
 
 
-def member_href(member_id: int) -> str:
-    """``url_for('public.member', member_id=…)`` for the long lists: the address is built once
-    per request (with the unlisted token when the request has it) and the id appended, which
-    is exactly what the ``int`` route gives (a 2,000-row ladder calls this 2,000 times)."""
+def member_href_prefix() -> str:
+    """The address of a member's profile without the id, built once per request (with the
+    unlisted token when the request has it): the id appended gives exactly what the ``int``
+    route gives."""
     prefix = request.environ.get(_MEMBER_PREFIX)
     if prefix is None:
         probe = url_for("public.member", member_id=1)
         if not probe.endswith("/1"):  # pragma: no cover - the route changed shape
-            return url_for("public.member", member_id=member_id)
+            raise RuntimeError(probe)
         prefix = request.environ[_MEMBER_PREFIX] = probe[:-1]
-    return prefix + str(int(member_id))
+    return str(prefix)
+
+
+def member_href(member_id: int) -> str:
+    """``url_for('public.member', member_id=…)`` for the long lists (a 2,000-row ladder calls
+    this 2,000 times): the prefix once per request, the id appended."""
+    return member_href_prefix() + str(int(member_id))
 
 
 _PROBE = 987654321

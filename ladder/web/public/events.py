@@ -36,7 +36,7 @@ def events() -> str:
     year = digits(request.args.get("year"), 4)
     win = window(published_count(db.session, year))
     events = event_page(db.session, win.offset, win.size, year)
-    winners = event_winners(db.session, [e.event_id for e in events])  # this window's only
+    winners = event_winners(db.session, events)  # this window's only
 
     def page_url(number: int) -> str:
         return url_for("public.events", year=year, page=number if number > 1 else None)

@@ -1,0 +1,134 @@
+"""Data derived from an event, kept with it and refreshed in the unit of work that changes it.
+
+The events list names each event's winners; ranking a hundred events (every result loaded,
+every tie-break computed) on each view of that list took over half a second on a long
+history. So an event's winners are stored in ``events.winners`` and refreshed here, inside
+the same transaction as the change, just before the unit of work commits (issue 16.3:
+standings computed once per change, not per view).
+
+What counts as a change of the ranking's inputs is watched on the session, not listed per
+service, so a new use case cannot forget it: a new event, a new or changed result, an entry
+added, or an event whose rounds, kind or tie-break settings (edition, order, the rating of
+unrated players) changed. A write that bypasses the ORM (a bulk ``UPDATE``) sets ``winners``
+to NULL instead; every refresh also fills the events whose winners are NULL, and so does
+:func:`fill_missing` after a schema upgrade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import event as sa_event, inspect, select
+from sqlalchemy.orm import Session, selectinload
+
+from ..models import Entry, Event, Result
+from ..queries.events import event_ranking
+
+#: The Event attributes the ranking reads (besides its entries and results).
+RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating")
+#: Events ranked per statement when many are filled at once (bounded memory).
+BATCH = 50
+
+_EVENTS = "derived_events"  # Event objects (a new one has no id before its flush)
+_EVENT_IDS = "derived_event_ids"
+_ENTRIES = "derived_entries"  # entry ids whose results changed
+
+
+def _changed(obj: Any, names: Iterable[str]) -> bool:
+    state = inspect(obj)
+    return any(state.attrs[name].history.has_changes() for name in names)
+
+
+def _watch(session: Session, _flush_context: Any, _instances: Any) -> None:
+    """before_flush: remember which events' rankings this transaction changes."""
+    events: set[Event] = session.info.setdefault(_EVENTS, set())
+    event_ids: set[int] = session.info.setdefault(_EVENT_IDS, set())
+    entries: set[int] = session.info.setdefault(_ENTRIES, set())
+    for obj in session.new:
+        if isinstance(obj, Event):
+            events.add(obj)
+        elif isinstance(obj, Entry):
+            if obj.event is not None:
+                events.add(obj.event)
+            elif obj.event_id is not None:
+                event_ids.add(obj.event_id)
+        elif isinstance(obj, Result) and obj.entry_id is not None:
+            entries.add(obj.entry_id)
+    for obj in session.dirty:
+        if isinstance(obj, Event) and _changed(obj, RANKING_INPUTS):
+            events.add(obj)
+        elif isinstance(obj, Result) and obj.entry_id is not None and _changed(
+                obj, ("kind", "outcome_halves", "opponent_entry_id", "colour", "round")):
+            entries.add(obj.entry_id)
+        elif isinstance(obj, Entry) and _changed(obj, ("start_no", "raw_name",
+                                                       "typed_rating")):
+            entries.add(obj.id)
+
+
+def _forget_watched(session: Session, *_args: Any) -> None:
+    """after_commit / after_soft_rollback: nothing is pending any more."""
+    for key in (_EVENTS, _EVENT_IDS, _ENTRIES):
+        session.info.pop(key, None)
+
+
+def watch_sessions() -> None:
+    """Watch every ORM session for changes of the ranking's inputs (called once at start)."""
+    if not sa_event.contains(Session, "before_flush", _watch):
+        sa_event.listen(Session, "before_flush", _watch)
+        sa_event.listen(Session, "after_commit", _forget_watched)
+        sa_event.listen(Session, "after_soft_rollback", _forget_watched)
+
+
+def winners_text(event: Event) -> str:
+    """The start numbers ranked first after the event's tie-breaks, as stored ("3,7").
+
+    Results the engine cannot score (an unrated game stored without its outcome, which no
+    reader produces) name no winner rather than fail the change that touched the event.
+    """
+    try:
+        standings = event_ranking(event).standings
+    except ValueError:
+        return ""
+    return ",".join(str(s.start_no) for s in standings if s.rank == 1)
+
+
+def _rank_and_store(session: Session, event_ids: list[int]) -> None:
+    for start in range(0, len(event_ids), BATCH):
+        batch = event_ids[start:start + BATCH]
+        events = session.scalars(
+            select(Event).where(Event.id.in_(batch))
+            .options(selectinload(Event.entries).selectinload(Entry.results))
+            .execution_options(populate_existing=True)).all()
+        for event in events:
+            text = winners_text(event)
+            if event.winners != text:
+                event.winners = text
+        session.flush()
+
+
+def refresh(session: Session) -> None:
+    """Store the winners of every event this transaction changed, and of those without any.
+
+    Called by the unit of work just before it commits (after the use case's last flush).
+    """
+    session.flush()
+    events: set[Event] = session.info.pop(_EVENTS, set())
+    ids: set[int] = session.info.pop(_EVENT_IDS, set())
+    entries: set[int] = session.info.pop(_ENTRIES, set())
+    ids |= {e.id for e in events if e.id is not None and inspect(e).persistent}
+    if entries:
+        ids |= set(session.scalars(select(Entry.event_id).where(Entry.id.in_(sorted(entries)))))
+    ids |= set(session.scalars(select(Event.id).where(Event.winners.is_(None))))
+    if ids:
+        _rank_and_store(session, sorted(ids))
+    # Storing ``winners`` flushed events again; that changes no ranking input.
+    _forget_watched(session)
+
+
+def fill_missing(session: Session) -> int:
+    """Compute the winners of every event that has none yet (after an upgrade or a bulk
+    load); returns how many were filled. The caller commits."""
+    ids = sorted(session.scalars(select(Event.id).where(Event.winners.is_(None))))
+    _rank_and_store(session, ids)
+    return len(ids)
