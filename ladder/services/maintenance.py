@@ -6,9 +6,10 @@ import sqlite3
 from pathlib import Path
 
 from flask_babel import gettext as _
+from sqlalchemy import update
 
 from ..extensions import db
-from ..models import utcnow
+from ..models import Event, utcnow
 from . import InvalidInput, audit, use_case
 from .uow import quietly
 from .replay import ReplayReport, replay
@@ -16,8 +17,10 @@ from .replay import ReplayReport, replay
 
 @use_case
 def rebuild(actor: str) -> ReplayReport:
-    """Replay the whole ladder from scratch and commit it, with an audit entry."""
+    """Replay the whole ladder from scratch and commit it, with an audit entry; every event's
+    stored winners are ranked again too (the unit of work fills the cleared ones)."""
     report = replay(db.session, None)
+    db.session.execute(update(Event).values(winners=None))
     audit.record(actor, "ladder.rebuild",
                  f"Rebuilt the ladder: {report.events} events, {report.rows} rows")
     return report

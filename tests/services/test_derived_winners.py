@@ -105,3 +105,14 @@ def test_cleared_winners_are_filled_at_the_next_commit_and_by_the_upgrade(ctx) -
     init_database()
     assert _stored() == expected
     assert fill_missing(db.session) == 0
+
+
+def test_a_rebuild_ranks_every_event_again(ctx) -> None:
+    from ladder.services.maintenance import rebuild
+    night = publish_t(NIGHT, JAN)
+    expected = _stored()
+    # A stored value gone wrong (edited by hand): the rebuild from scratch puts it right.
+    db.session.execute(update(Event).where(Event.id == night.id).values(winners="4"))
+    db.session.commit()
+    rebuild(actor="test")
+    assert _stored() == expected
