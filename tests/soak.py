@@ -183,7 +183,8 @@ def run_soak(tmp_path: Path, *, workers: int = 4, clients: int = 8, writes: int 
             "one_audit_per_change": audit_after - audit_before == applied,
             "entries_of_merged_members": not owners_ok,
             "audit_by_action": by_action,
-            "check_differences": len(differences), "errors": soak.errors[:5]}
+            "check_differences": len(differences), "differences": differences[:5],
+            "errors": soak.errors[:5]}
 
 
 def main() -> None:

@@ -80,8 +80,12 @@ def check(session: Session | scoped_session[Any] | None = None) -> list[Differen
 def ownership_differences(session: Session | scoped_session[Any]) -> list[Difference]:
     """What a lost race between merges, undos, re-links and deletes could leave behind
     (issue 10): an entry owned by a member merged away, a merge in force whose source is not
-    merged into its target, a member merged into a member merged away, and two entries of
-    one event owned by one member."""
+    merged into its target, a member merged away without a merge in force that says so, and
+    two entries of one event owned by one member.
+
+    A chain of merges in force (A into B, then B into C) is consistent: each link is one
+    recorded merge, undone in the reverse order (``undo_merge`` names the later one first).
+    """
     found: list[Difference] = []
     merged: dict[int, int] = {member_id: target for member_id, target in session.execute(
         select(Member.id, Member.merged_into_id).where(Member.merged_into_id.is_not(None)))
@@ -90,12 +94,14 @@ def ownership_differences(session: Session | scoped_session[Any]) -> list[Differ
             select(Entry.id, Entry.member_id).where(Entry.member_id.in_(list(merged)))):
         found.append(Difference(f"entry {entry_id}", "member", member_id,
                                 "a visible member (this one was merged away)"))
+    in_force = list(session.execute(
+        select(Merge.id, Merge.source_id, Merge.target_id).where(Merge.undone_at.is_(None))))
+    recorded = {(source, target) for _merge_id, source, target in in_force}
     for source, target in merged.items():
-        if target in merged:
+        if (source, target) not in recorded:
             found.append(Difference(f"member {source}", "merged_into", target,
-                                    "a visible member (the target was merged away too)"))
-    for merge_id, source, target in session.execute(
-            select(Merge.id, Merge.source_id, Merge.target_id).where(Merge.undone_at.is_(None))):
+                                    "a merge in force into that member"))
+    for merge_id, source, target in in_force:
         if merged.get(source) != target:
             found.append(Difference(f"merge {merge_id}", "source merged into",
                                     merged.get(source), target))

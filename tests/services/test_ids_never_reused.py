@@ -14,7 +14,7 @@ import datetime as dt
 from sqlalchemy import func, select
 
 from ladder.extensions import db
-from ladder.models import AuditEntry, Entry, Event, Member
+from ladder.models import AuditEntry, Entry, Event, Member, utcnow
 from ladder.services.check import check
 from ladder.services.corrections import delete_event
 from ladder.services.members import merge, undo_merge
@@ -85,3 +85,8 @@ def test_check_notices_broken_ownership(ctx) -> None:
     db.session.commit()
     assert any(d.where == f"merge {record.id}" for d in check())
     assert db.session.get(Merge, record.id).undone_at is None
+    # Merged away with no merge in force that says so (the record undone, the member not).
+    db.session.execute(update(Merge).where(Merge.id == record.id).values(undone_at=utcnow()))
+    db.session.execute(update(Member).where(Member.id == source).values(merged_into_id=target))
+    db.session.commit()
+    assert any(d.where == f"member {source}" for d in check())

@@ -70,6 +70,9 @@ def test_undo_requires_undoing_a_later_merge_of_the_target_first(ctx) -> None:
     first = merge(member("J. Smith").id, member("John Smith").id, actor="org")
     # A later merge involving the first merge's target (John into Jon):
     second = merge(member("John Smith").id, member("Jon Smith").id, actor="org")
+    # A chain of two merges in force (J. Smith → John Smith → Jon Smith) is consistent.
+    assert check() == []
+    assert member("Jon Smith").games == 3
     with pytest.raises(ServiceError, match=f"merge {second.id}"):
         undo_merge(first.id, actor="org")
     undo_merge(second.id, actor="org")
