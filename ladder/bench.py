@@ -158,8 +158,14 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
             if db.engine.dialect.name == "sqlite":
                 # Fold the full replay's large WAL back into the database now, so its
                 # checkpoint is not billed to the first correction that happens to follow.
-                db.session.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+                # Outside any transaction (a checkpoint inside one is refused as locked):
+                # end the session's, then run it on a bare driver connection.
                 db.session.commit()
+                raw = db.engine.raw_connection()
+                try:
+                    raw.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                finally:
+                    raw.close()
 
             # Corrections in the last 5 % of the history: flip one played game in each of five
             # late events (the whole service call: edit, replay from there, audit, commit),

@@ -8,15 +8,17 @@ templates render ``display_name(member_id)`` (the one display-name function, SPE
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ..extensions import DbSession
 from ..messages import Message
-from ..models import Entry, Event, EventStatus, RatingRow
+from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
@@ -95,24 +97,70 @@ def load_event(session: DbSession, event_id: int, *, drafts: bool = False) -> Ev
     return session.scalar(query.options(selectinload(Event.entries).selectinload(Entry.results)))
 
 
-def tournament_of(event: Event) -> Tournament:
-    """A stored event as pure data (for tie-breaks, crosstables and TRF export)."""
-    start_no_of = {entry.id: entry.start_no for entry in event.entries}
-    players = []
-    for entry in event.entries:
-        results = tuple(
-            RoundResult(round=r.round, kind=Kind(r.kind),
-                        opponent=start_no_of.get(r.opponent_entry_id)
-                        if r.opponent_entry_id else None,
-                        colour=Colour(r.colour) if r.colour else None,
-                        outcome=Fraction(r.outcome_halves, 2)
-                        if r.outcome_halves is not None else None)
-            for r in entry.results)
-        players.append(Player(start_no=entry.start_no, name=entry.raw_name,
-                              rating=entry.typed_rating, results=results))
-    return Tournament(name=event.name, players=tuple(players), rounds=event.rounds,
+#: An entry as the ranking reads it: (entry id, start number, name as typed, typed rating).
+EntryRow = tuple[int, int, str, int | None]
+#: A round result: (entry id, round, kind, opponent entry id, colour, outcome in halves).
+ResultRow = tuple[int, int, str, int | None, str | None, int | None]
+
+
+def tournament_from_rows(event: Any, entries: Iterable[EntryRow],
+                         results: Iterable[ResultRow]) -> Tournament:
+    """The pure tournament from an event's fields (``name``, ``rounds``, ``date``, ``kind``,
+    ``tiebreak_order``), its entries in start-number order and their results in round order.
+
+    One builder for the ORM objects (:func:`tournament_of`) and for plain rows (the derived
+    winners), so both give equal tournaments, and so the same cached ranking."""
+    entries = list(entries)
+    start_no_of = {entry_id: start_no for entry_id, start_no, _name, _rating in entries}
+    by_entry: dict[int, list[RoundResult]] = {entry_id: [] for entry_id, *_rest in entries}
+    for entry_id, round_no, kind, opponent, colour, halves in results:
+        by_entry[entry_id].append(RoundResult(
+            round=round_no, kind=Kind(kind),
+            opponent=start_no_of.get(opponent) if opponent else None,
+            colour=Colour(colour) if colour else None,
+            outcome=Fraction(halves, 2) if halves is not None else None))
+    players = tuple(Player(start_no=start_no, name=name, rating=rating,
+                           results=tuple(by_entry[entry_id]))
+                    for entry_id, start_no, name, rating in entries)
+    return Tournament(name=event.name, players=players, rounds=event.rounds,
                       start_date=event.date, kind=EventKind(event.kind),
                       tiebreak_codes=tuple(c for c in event.tiebreak_order.split(",") if c))
+
+
+def tournament_of(event: Event) -> Tournament:
+    """A stored event as pure data (for tie-breaks, crosstables and TRF export)."""
+    return tournament_from_rows(
+        event, ((e.id, e.start_no, e.raw_name, e.typed_rating) for e in event.entries),
+        ((r.entry_id, r.round, r.kind, r.opponent_entry_id, r.colour, r.outcome_halves)
+         for e in event.entries for r in e.results))
+
+
+def stored_rankings(session: DbSession, event_ids: Sequence[int]) -> dict[int, _Ranking]:
+    """The rankings of ``event_ids`` read as plain rows (three statements, no ORM objects):
+    the same values :func:`event_ranking` gives for the loaded events."""
+    if not event_ids:
+        return {}
+    ids = sorted(set(event_ids))
+    events = session.execute(
+        select(Event.id, Event.name, Event.rounds, Event.date, Event.kind,
+               Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating)
+        .where(Event.id.in_(ids))).all()
+    entries: dict[int, list[EntryRow]] = {row.id: [] for row in events}
+    for event_id, entry_id, start_no, name, rating in session.execute(
+            select(Entry.event_id, Entry.id, Entry.start_no, Entry.raw_name, Entry.typed_rating)
+            .where(Entry.event_id.in_(ids)).order_by(Entry.start_no)):
+        entries[event_id].append((entry_id, start_no, name, rating))
+    results: dict[int, list[ResultRow]] = {row.id: [] for row in events}
+    for event_id, *result in session.execute(
+            select(Entry.event_id, Result.entry_id, Result.round, Result.kind,
+                   Result.opponent_entry_id, Result.colour, Result.outcome_halves)
+            .join(Entry, Entry.id == Result.entry_id)
+            .where(Entry.event_id.in_(ids)).order_by(Result.entry_id, Result.round)):
+        results[event_id].append(tuple(result))  # type: ignore[arg-type]
+    return {row.id: _ranking(tournament_from_rows(row, entries[row.id], results[row.id]),
+                             row.tiebreak_edition or "fide-2026", row.tiebreak_order,
+                             row.unrated_rating)
+            for row in events}
 
 
 def event_view(session: DbSession, event: Event) -> EventView:

@@ -17,13 +17,13 @@ to NULL instead; every refresh also fills the events whose winners are NULL, and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import event as sa_event, inspect, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import Table, bindparam, event as sa_event, inspect, select, update
+from sqlalchemy.orm import Session
 
 from ..models import Entry, Event, Result
-from ..queries.events import event_ranking
+from ..queries.events import stored_rankings
 
 #: The Event attributes the ranking reads (besides its entries and results).
 RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating")
@@ -80,31 +80,46 @@ def watch_sessions() -> None:
         sa_event.listen(Session, "after_soft_rollback", _forget_watched)
 
 
-def winners_text(event: Event) -> str:
-    """The start numbers ranked first after the event's tie-breaks, as stored ("3,7").
+def winners_text(standings: Iterable[Any]) -> str:
+    """The start numbers ranked first, as stored ("3" or "3,7")."""
+    return ",".join(str(s.start_no) for s in standings if s.rank == 1)
+
+
+def ranked_winners(session: Session, event_ids: list[int]) -> dict[int, str]:
+    """Each event's winners as stored, ranked from its rows now.
 
     Results the engine cannot score (an unrated game stored without its outcome, which no
     reader produces) name no winner rather than fail the change that touched the event.
     """
-    try:
-        standings = event_ranking(event).standings
-    except ValueError:
-        return ""
-    return ",".join(str(s.start_no) for s in standings if s.rank == 1)
+    winners: dict[int, str] = {}
+    for start in range(0, len(event_ids), BATCH):
+        batch = event_ids[start:start + BATCH]
+        try:
+            rankings = stored_rankings(session, batch)
+        except ValueError:
+            rankings = {}
+            for event_id in batch:  # find the one that cannot be ranked
+                try:
+                    rankings.update(stored_rankings(session, [event_id]))
+                except ValueError:
+                    winners[event_id] = ""
+        winners.update((event_id, winners_text(ranking.standings))
+                       for event_id, ranking in rankings.items())
+    return winners
 
 
 def _rank_and_store(session: Session, event_ids: list[int]) -> None:
-    for start in range(0, len(event_ids), BATCH):
-        batch = event_ids[start:start + BATCH]
-        events = session.scalars(
-            select(Event).where(Event.id.in_(batch))
-            .options(selectinload(Event.entries).selectinload(Entry.results))
-            .execution_options(populate_existing=True)).all()
-        for event in events:
-            text = winners_text(event)
-            if event.winners != text:
-                event.winners = text
-        session.flush()
+    stored = dict(session.execute(select(Event.id, Event.winners)
+                                  .where(Event.id.in_(event_ids))).all())
+    changed = [{"event_id": event_id, "winners": text}
+               for event_id, text in ranked_winners(session, event_ids).items()
+               if stored.get(event_id) != text]
+    if changed:
+        # Core statements: a derived column, no ranking input, nothing for _watch to see.
+        table = cast(Table, Event.__table__)
+        session.connection().execute(
+            update(table).where(table.c.id == bindparam("event_id"))
+            .values(winners=bindparam("winners")), changed)
 
 
 def refresh(session: Session) -> None:
@@ -122,7 +137,6 @@ def refresh(session: Session) -> None:
     ids |= set(session.scalars(select(Event.id).where(Event.winners.is_(None))))
     if ids:
         _rank_and_store(session, sorted(ids))
-    # Storing ``winners`` flushed events again; that changes no ranking input.
     _forget_watched(session)
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import select, update
 from ladder.extensions import db
 from ladder.models import Entry, Event, Result
 from ladder.queries.event_list import event_page, event_winners
+from ladder.queries.events import event_ranking
 from ladder.services import members as member_service
 from ladder.services.corrections import delete_event, edit_result, update_tiebreaks
 from ladder.services.derived import fill_missing, winners_text
@@ -33,9 +34,10 @@ CIRCLE = tournament(["Ann Lee", "Bo Chen", "Cai Wu"],
 
 
 def _fresh() -> dict[int, str]:
-    """Every event's winners ranked now from its stored results."""
+    """Every event's winners ranked now from its loaded results (the event page's path)."""
     db.session.expire_all()
-    return {event.id: winners_text(event) for event in db.session.scalars(select(Event))}
+    return {event.id: winners_text(event_ranking(event).standings)
+            for event in db.session.scalars(select(Event))}
 
 
 def _stored() -> dict[int, str | None]:
