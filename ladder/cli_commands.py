@@ -69,9 +69,11 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--kind", type=click.Choice(["swiss", "round_robin", "match", "casual", "bughouse"]),
               default=None, help="Event kind (default: from the file).")
 @click.option("--unrated", is_flag=True, help="Keep the event out of the ladder rating.")
+@click.option("--draft", is_flag=True,
+              help="Save it as a draft: off the public pages and the ladder until published.")
 @with_appcontext
 def import_command(file: str, fmt: str | None, name: str | None, date: dt.date | None,
-                   kind: str | None, unrated: bool) -> None:
+                   kind: str | None, unrated: bool, draft: bool) -> None:
     """Import and publish an event; identical names link, every other name becomes a member."""
     from .services.importing import import_file
     from .services import ServiceError
@@ -79,14 +81,18 @@ def import_command(file: str, fmt: str | None, name: str | None, date: dt.date |
     text = read_text_file(file)
     try:
         report = import_file(text, source=file, fmt=fmt, name=name, date=date, kind=kind,
-                             rated=not unrated, actor="cli")
+                             rated=not unrated, actor="cli", draft=draft)
     except FormatError as error:
         fail(str(error))
     except ServiceError as error:
         fail(f"{file}: {error.message}")
-    click.echo(_("Published event %(id)d “%(name)s” (%(date)s): %(linked)d linked, "
-                 "%(created)d new members.", id=report.event_id, name=report.event_name,
-                 date=report.date.isoformat(), linked=report.linked, created=report.created))
+    message = (_("Saved event %(id)d “%(name)s” (%(date)s) as a draft: %(linked)d linked, "
+                 "%(created)d new members.") if draft else
+               _("Published event %(id)d “%(name)s” (%(date)s): %(linked)d linked, "
+                 "%(created)d new members."))
+    click.echo(message % {"id": report.event_id, "name": report.event_name,
+                          "date": report.date.isoformat(), "linked": report.linked,
+                          "created": report.created})
     if report.date_source:
         click.echo("  " + _("date: %(source)s", source=report.date_source))
     for line in report.warnings:

@@ -156,12 +156,13 @@ def delete_event(event_id: int, actor: str) -> None:
 
 @use_case
 def set_published(event_id: int, actor: str, *, version: int, published: bool) -> Event:
-    """Take a published event back to draft, or publish a draft again; the ladder replays.
+    """Take a published event back to draft, or publish a draft; the ladder replays.
 
     A draft is hidden from every public page and left out of the ladder (SPEC §1), so an
     organizer can hold back an event found wrong without deleting it. Its rating rows go with
     it (the replay only rewrites published events' rows); publishing again computes them anew,
-    so withdrawing and republishing leaves the ladder exactly as it was.
+    so withdrawing and publishing again leaves the ladder exactly as it was. A draft saved
+    from the desk (never published) is published the same way.
     """
     event = _event(event_id)
     wanted = EventStatus.PUBLISHED if published else EventStatus.DRAFT
@@ -179,8 +180,8 @@ def set_published(event_id: int, actor: str, *, version: int, published: bool) -
         db.session.flush()
 
     replay_change(event_key(event), change)
-    action = "event.republish" if published else "event.unpublish"
-    summary = (f"Published “{event.name}” again" if published
+    action = "event.publish_draft" if published else "event.unpublish"
+    summary = (f"Published the draft “{event.name}”" if published
                else f"Took “{event.name}” back to draft")
     audit.record(actor, action, summary, event_id=event.id, old={"status": old.value},
                  new={"status": wanted.value},

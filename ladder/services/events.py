@@ -61,6 +61,7 @@ class PublishRequest:
     new_juniors: frozenset[int] = frozenset()
     source_format: str | None = None
     new_names: Mapping[int, str] = field(default_factory=dict)
+    draft: bool = False  # saved for the organizer alone: off the public pages and the ladder
 
 
 def clean_name(raw: str) -> str:
@@ -96,17 +97,22 @@ def exact_links(tournament: Tournament, session: DbSession | None = None) -> dic
 def publish(request: PublishRequest, actor: str) -> Event:
     """Create the event with its entries and results, link or create members, replay, audit.
 
-    One unit of work: everything is committed together, or nothing is.
+    One unit of work: everything is committed together, or nothing is. A draft
+    (``request.draft``) is stored the same way but not replayed: it counts for nothing until
+    it is published (:func:`ladder.services.corrections.set_published`).
     """
     session = db.session
     event = _create_event(session, request)
     session.flush()
-    replay_change(event_key(event), lambda: None, session)
-    audit.record(actor, "event.publish",
-                 f"Published “{event.name}” ({event.date.isoformat()}), "
+    if not request.draft:
+        replay_change(event_key(event), lambda: None, session)
+    verb = "Saved as a draft" if request.draft else "Published"
+    audit.record(actor, "event.draft" if request.draft else "event.publish",
+                 f"{verb} “{event.name}” ({event.date.isoformat()}), "
                  f"{len(request.tournament.players)} players",
                  event_id=event.id, new={"name": event.name, "date": event.date.isoformat(),
-                                         "rated": event.rated, "kind": str(event.kind)})
+                                         "rated": event.rated, "kind": str(event.kind),
+                                         "players": len(request.tournament.players)})
     return event
 
 
@@ -124,7 +130,8 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
                   tiebreak_edition=request.edition or default_edition(request.date),
                   tiebreak_order=request.order if request.order is not None
                   else (",".join(t.tiebreak_codes) or default_order(request.kind)),
-                  status=EventStatus.PUBLISHED, source_format=request.source_format)
+                  status=EventStatus.DRAFT if request.draft else EventStatus.PUBLISHED,
+                  source_format=request.source_format)
     session.add(event)
     members = {m.id: m for m in session.scalars(
         select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}

@@ -44,7 +44,8 @@ def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
 
 @use_case
 def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
-                date: dt.date | None, kind: str | None, rated: bool, actor: str) -> ImportReport:
+                date: dt.date | None, kind: str | None, rated: bool, actor: str,
+                draft: bool = False) -> ImportReport:
     """Publish the event in ``text``: identical names link (SPEC §4), others become members.
 
     The date is ``date`` (``--date``) when given, else the file's own (TRF tag 042, else the
@@ -65,7 +66,7 @@ def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
     event = publish(PublishRequest(
         tournament=tournament, name=name or tournament.name or source, date=event_date,
         kind=EventKind(kind) if kind else tournament.kind, rated=rated, links=links,
-        new_juniors=new_juniors, source_format=fmt), actor=actor)
+        new_juniors=new_juniors, source_format=fmt, draft=draft), actor=actor)
     linked = sum(1 for member_id in links.values() if member_id is not None)
     return ImportReport(event.id, event.name, event.date, linked,
                         len(tournament.players) - linked, suggestions,

@@ -6,6 +6,8 @@ in the form itself, so reloading a page or going back is harmless and no draft i
 
 from __future__ import annotations
 
+import dataclasses
+
 import datetime as dt
 import re
 import secrets
@@ -416,7 +418,7 @@ def ladder_preview(result: Preview, links: Links) -> LadderPreview:
 @use_case
 def publish_preview(result: Preview, links: Links, actor: str,
                     token: str | None = None,
-                    generation: int | None = None) -> tuple[Event, bool]:
+                    generation: int | None = None, draft: bool = False) -> tuple[Event, bool]:
     """Publish a clean preview with the confirmed links (one unit of work, with replay).
 
     Returns the event and whether this request published it. With ``token`` (the form's
@@ -424,9 +426,10 @@ def publish_preview(result: Preview, links: Links, actor: str,
     retry after a timeout — publishes nothing and returns the event the first one published.
     With ``generation`` (the ladder generation the organizer's ladder preview was computed
     at) a ladder changed meanwhile is refused (Conflict), so what is published is exactly
-    what was previewed.
+    what was previewed. With ``draft`` the event is saved as a draft instead (it changes no
+    ladder, so a ladder changed meanwhile does not matter).
     """
-    request = publish_request(result, links)
+    request = dataclasses.replace(publish_request(result, links), draft=draft)
     used = db.session.get(PublishToken, token) if token else None
     if used is not None:
         event = db.session.get(Event, used.event_id) if used.event_id is not None else None
@@ -434,7 +437,7 @@ def publish_preview(result: Preview, links: Links, actor: str,
             return event, False
         raise InvalidInput(_("This preview was already published, and that event has since "
                              "been deleted. Start again from “New event”."))
-    if generation is not None and club_settings().generation != generation:
+    if not draft and generation is not None and club_settings().generation != generation:
         raise Conflict(_("The ladder changed since this preview was shown (another change "
                          "was saved). Check the new preview below, then publish."))
     event = publish(request, actor=actor)

@@ -104,10 +104,16 @@ class Describer:
         return _("Took “%(event)s” of %(date)s back to draft: hidden and left out of the "
                  "ladder.", event=self._event_name(entry, context), date=context["date"])
 
-    def _event_republish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
-                         new: Any) -> str:
-        return _("Published “%(event)s” of %(date)s again.",
+    def _event_publish_draft(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                             new: Any) -> str:
+        return _("Published the draft “%(event)s” of %(date)s.",
                  event=self._event_name(entry, context), date=context["date"])
+
+    def _event_draft(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                     new: Any) -> str:
+        return ngettext("Saved “%(event)s” of %(date)s as a draft (%(num)d player).",
+                        "Saved “%(event)s” of %(date)s as a draft (%(num)d players).",
+                        new["players"], event=new["name"], date=new["date"])
 
     def _event_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:

@@ -27,6 +27,14 @@ def _counts(app) -> tuple[int, int, int]:
                 db.session.scalar(select(func.count()).select_from(RatingRow)))
 
 
+def test_import_as_a_draft_counts_for_nothing_yet(app, runner) -> None:
+    result = runner.invoke(args=["import", str(HELD5), "--date", "2025-03-01", "--draft"])
+    assert result.exit_code == 0, result.output
+    assert "as a draft" in result.output and "16 new members" in result.output
+    assert _counts(app) == (1, 16, 0)  # the event and its members, no rating row
+    assert json.loads(runner.invoke(args=["standings", "--json"]).output) == []
+
+
 def test_import_then_standings_json(app, runner) -> None:
     result = runner.invoke(args=["import", str(HELD5), "--date", "2025-03-01"])
     assert result.exit_code == 0, result.output

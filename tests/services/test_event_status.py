@@ -66,7 +66,7 @@ def test_a_draft_leaves_the_ladder_as_a_delete_would_and_comes_back_exactly(ctx)
     assert snapshot() == published
     assert check() == []
     actions = db.session.scalars(select(AuditEntry.action).order_by(AuditEntry.id)).all()
-    assert actions[-2:] == ["event.unpublish", "event.republish"]
+    assert actions[-2:] == ["event.unpublish", "event.publish_draft"]
 
 
 def test_a_second_click_changes_nothing_and_a_stale_form_is_refused(ctx) -> None:
@@ -98,3 +98,22 @@ def test_a_draft_can_be_corrected_and_then_counts_as_corrected(ctx) -> None:
     assert member("Ann Lee").games == 0
     set_published(event.id, "org", version=_version(event.id), published=True)
     assert member("Ann Lee").games == 2 and check() == []
+
+
+def test_an_event_saved_as_a_draft_counts_only_once_published(ctx) -> None:
+    from ladder.services.events import PublishRequest, exact_links, publish
+    publish_t(LATER, JAN + dt.timedelta(days=7))
+    before = snapshot()
+    draft = publish(PublishRequest(tournament=NIGHT, name="Held back", date=JAN,
+                                   kind=NIGHT.kind, links=exact_links(NIGHT), draft=True),
+                    actor="org")
+    assert draft.status is EventStatus.DRAFT and _rows_of(draft.id) == 0
+    # Nothing of the ladder moved (the new members exist, with no games yet).
+    assert member("Ann Lee").games == 1 and member("Dee Park").games == 0
+    assert load_event(db.session, draft.id) is None
+    assert db.session.scalar(select(AuditEntry.action).order_by(AuditEntry.id.desc())) \
+        == "event.draft"
+    set_published(draft.id, "org", version=_version(draft.id), published=True)
+    assert check() == []
+    assert member("Dee Park").games == 2 and _rows_of(draft.id) == 4
+    assert snapshot() != before

@@ -223,7 +223,7 @@ def test_back_to_draft_hides_the_event_and_publishing_again_brings_it_back(
                                     "publish": "0"})
     assert response.status_code == 303
     page = logged_in.get(f"/organize/events/{event_id}").get_data(as_text=True)
-    assert "is a draft now" in page and 'id="draft-note"' in page and "Publish again" in page
+    assert "is a draft now" in page and 'id="draft-note"' in page and ">Publish</button>" in page
     assert f'href="/events/{event_id}"' not in page  # no link to a public page that is gone
     dashboard = logged_in.get("/organize/").get_data(as_text=True)
     assert '<span class="tag draft">draft</span>' in dashboard
@@ -245,4 +245,4 @@ def test_back_to_draft_hides_the_event_and_publishing_again_brings_it_back(
     assert app.test_client().get(f"/events/{event_id}").get_data(as_text=True) == public_before
     audit = logged_in.get("/organize/audit/").get_data(as_text=True)
     assert "Took “Club night” of 2025-01-07 back to draft" in audit
-    assert "Published “Club night” of 2025-01-07 again." in audit
+    assert "Published the draft “Club night” of 2025-01-07." in audit

@@ -197,6 +197,28 @@ def test_publish_links_creates_and_redirects_303(app: Flask, logged_in: FlaskCli
     assert "Eve New" in ladder
 
 
+def test_save_as_a_draft_keeps_it_off_the_public_pages_and_the_ladder(
+        app: Flask, logged_in: FlaskClient) -> None:
+    seed(app)
+    page = logged_in.post("/organize/events/new/names", data=form(logged_in)).get_data(
+        as_text=True)
+    assert 'name="as_draft" value="1"' in page and "Save as a draft" in page
+    text = PASTE.replace("Dee Park", "Eve New")
+    data = form(logged_in, text=text, as_draft="1", **{"link-1": "m1", "link-2": "m2",
+                                                       "link-3": "m3", "link-4": "new"})
+    response = logged_in.post("/organize/events/new/publish", data=data)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("/organize/events/2")
+    desk = logged_in.get("/organize/events/2").get_data(as_text=True)
+    assert "is saved as a draft" in desk and 'id="draft-note"' in desk
+    with app.app_context():
+        assert db.session.get(Event, 2).status == "draft"
+        assert db.session.scalar(select(Member).where(Member.name == "Eve New")).games == 0
+    visitor = app.test_client()
+    assert visitor.get("/events/2").status_code == 404
+    assert "Eve New" not in visitor.get("/").get_data(as_text=True)
+
+
 def test_back_to_preview_keeps_the_text(logged_in: FlaskClient) -> None:
     html = logged_in.post("/organize/events/new", data=form(logged_in, name="Kept"))\
         .get_data(as_text=True)

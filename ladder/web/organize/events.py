@@ -160,8 +160,7 @@ def event_status(event_id: int) -> Response | tuple[str, int]:
         return refused(error, lambda message: _page(_event(event_id),
                                                     errors={"status": message})[0])
     if published:
-        flash(_("“%(name)s” is published again; the ladder is updated.", name=event.name),
-              "info")
+        flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
     else:
         flash(_("“%(name)s” is a draft now: hidden from the public pages and left out of the "
                 "ladder until you publish it again.", name=event.name), "info")

@@ -15,6 +15,7 @@ from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ...formats import FormatError
+from ...models import EventStatus
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
 from ...services.events import MAX_NAME
@@ -172,13 +173,19 @@ def event_publish() -> Response | tuple[str, int]:
     if links.errors:
         return _names_page(result, links, _("Some names need your attention; nothing was "
                                             "stored."), posted), 200
+    draft = posted.get("as_draft") == "1"
     try:
         event, published = publish_preview(result, links, actor(),
                                            token=posted.get("publish_token", "")[:64] or None,
                                            generation=digits(posted.get("ladder_generation"),
-                                                             12))
+                                                             12), draft=draft)
     except ServiceError as error:
         return _names_page(result, links, error.message, posted), 200
+    if event.status is EventStatus.DRAFT:
+        if published:
+            flash(_("“%(name)s” is saved as a draft: only organizers see it, and it counts for "
+                    "nothing until you publish it.", name=event.name), "info")
+        return redirect(url_for("organize.event_edit", event_id=event.id), code=303)
     if published:
         flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
     else:
