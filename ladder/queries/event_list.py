@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select, tuple_
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from ..extensions import DbSession
 from ..models import Entry, Event, EventStatus
 from ..tournament import EventKind
-from .events import event_ranking
+from .events import first_places, stored_rankings
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,12 @@ def event_winners(session: DbSession, events: list[EventSummary]
     disagree; their members are read now (a merge or re-link changes them, not the ranking).
     An event whose winners are not stored yet is ranked here.
     """
-    starts = {e.event_id: [int(n) for n in e.winners.split(",") if n]
-              for e in events if e.winners is not None}
+    starts: dict[int, Sequence[int]] = {e.event_id: [int(n) for n in e.winners.split(",") if n]
+                                        for e in events if e.winners is not None}
+    missing = [e.event_id for e in events if e.winners is None]
+    if missing:  # ranked now, from plain rows, exactly as they would be stored
+        starts.update((event_id, first_places(ranking)) for event_id, ranking
+                      in stored_rankings(session, missing).items())
     wanted = {(event_id, no) for event_id, numbers in starts.items() for no in numbers}
     member_of: dict[tuple[int, int], int | None] = {}
     if wanted:
@@ -99,23 +104,6 @@ def event_winners(session: DbSession, events: list[EventSummary]
     winners = {event_id: tuple(m for m in (member_of.get((event_id, no)) for no in numbers)
                                if m is not None)
                for event_id, numbers in starts.items()}
-    missing = [e.event_id for e in events if e.winners is None]
-    if missing:
-        winners.update(_ranked_winners(session, missing))
-    return winners
-
-
-def _ranked_winners(session: DbSession, event_ids: list[int]) -> dict[int, tuple[int, ...]]:
-    """Winners ranked from the results (events whose stored winners are missing)."""
-    events = session.scalars(
-        select(Event).where(Event.id.in_(event_ids))
-        .options(selectinload(Event.entries).selectinload(Entry.results))).all()
-    winners: dict[int, tuple[int, ...]] = {}
-    for event in events:
-        member_of = {entry.start_no: entry.member_id for entry in event.entries}
-        firsts = (member_of.get(s.start_no) for s in event_ranking(event).standings
-                  if s.rank == 1)
-        winners[event.id] = tuple(m for m in firsts if m is not None)
     return winners
 
 

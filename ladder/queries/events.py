@@ -206,6 +206,11 @@ class _Ranking:
     errors: tuple[str, ...]
 
 
+def first_places(ranking: _Ranking) -> tuple[int, ...]:
+    """The start numbers ranked first (several when the tie-breaks leave the place shared)."""
+    return tuple(s.start_no for s in ranking.standings if s.rank == 1)
+
+
 def event_ranking(event: Event) -> _Ranking:
     """The standings of a loaded event exactly as its page ranks them (kept per change of the
     event, see :func:`_ranking`): the events list names its winners from the same."""

@@ -23,7 +23,7 @@ from sqlalchemy import Table, bindparam, event as sa_event, inspect, select, upd
 from sqlalchemy.orm import Session
 
 from ..models import Entry, Event, Result
-from ..queries.events import stored_rankings
+from ..queries.events import first_places, stored_rankings
 
 #: The Event attributes the ranking reads (besides its entries and results).
 RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating")
@@ -80,9 +80,9 @@ def watch_sessions() -> None:
         sa_event.listen(Session, "after_soft_rollback", _forget_watched)
 
 
-def winners_text(standings: Iterable[Any]) -> str:
+def winners_text(ranking: Any) -> str:
     """The start numbers ranked first, as stored ("3" or "3,7")."""
-    return ",".join(str(s.start_no) for s in standings if s.rank == 1)
+    return ",".join(str(no) for no in first_places(ranking))
 
 
 def ranked_winners(session: Session, event_ids: list[int]) -> dict[int, str]:
@@ -103,7 +103,7 @@ def ranked_winners(session: Session, event_ids: list[int]) -> dict[int, str]:
                     rankings.update(stored_rankings(session, [event_id]))
                 except ValueError:
                     winners[event_id] = ""
-        winners.update((event_id, winners_text(ranking.standings))
+        winners.update((event_id, winners_text(ranking))
                        for event_id, ranking in rankings.items())
     return winners
 

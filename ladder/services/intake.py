@@ -1,13 +1,13 @@
 """The new-event intake: read the organizer's text → preview → confirm names → publish.
 
 Nothing is stored until :func:`publish_intake`: every step re-reads the original text carried
-in the form itself, so reloading a page or going back is harmless and no draft is kept.
+in the form itself, so reloading a page or going back is harmless and nothing waits on the
+server between steps (an event saved *as a draft* is stored, like a published one).
 """
 
 from __future__ import annotations
 
 import dataclasses
-
 import datetime as dt
 import re
 import secrets

@@ -10,6 +10,7 @@ and are translated here, at the edge.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,14 +38,21 @@ def decimal_symbol() -> str:
     return str(g.decimal_symbol)
 
 
+def localiser() -> Callable[[str], str]:
+    """:func:`localised` with this request's separator looked up once (for long lists)."""
+    symbol = decimal_symbol()
+    if symbol == ".":
+        return lambda text: text
+    return lambda text: text.replace(".", symbol)
+
+
 def localised(text: str) -> str:
     """A number written by :mod:`ladder.numbers` with the locale's decimal separator.
 
     Ratings and tie-break values never get a thousands separator (1413.8, not 1,413.8: a
     rating is read as one figure, the glossary's rule); ½ stays as chess programs print it.
     """
-    symbol = decimal_symbol()
-    return text if symbol == "." else text.replace(".", symbol)
+    return localiser()(text)
 
 
 def points_filter(value: Fraction | int | float | None) -> str:

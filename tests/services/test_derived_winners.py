@@ -36,7 +36,7 @@ CIRCLE = tournament(["Ann Lee", "Bo Chen", "Cai Wu"],
 def _fresh() -> dict[int, str]:
     """Every event's winners ranked now from its loaded results (the event page's path)."""
     db.session.expire_all()
-    return {event.id: winners_text(event_ranking(event).standings)
+    return {event.id: winners_text(event_ranking(event))
             for event in db.session.scalars(select(Event))}
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import request, url_for
@@ -18,7 +18,7 @@ from ...names import name_key, parse
 from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
 from ...numbers import signed_text
-from ..formatting import decimal_symbol
+from ..formatting import localiser
 from ..helpers import member_href_prefix, names, settings
 from ..cache import by_generation
 from ..htmx import page_or_fragment
@@ -133,11 +133,7 @@ def ladder_rows(lines: Iterable[LadderLine]) -> list[LadderRow]:
     2,000 of them: per-row template calls to the name book, the address and the number
     filters cost more than the rest of the page). Same text as the filters ``rating(0)`` and
     ``signed`` write."""
-    book, prefix, symbol = names(), member_href_prefix(), decimal_symbol()
-
-    def local(text: str) -> str:
-        return text if symbol == "." else text.replace(".", symbol)
-
+    book, prefix, local = names(), member_href_prefix(), localiser()
     return [LadderRow(line.rank, prefix + str(int(line.member_id)), book(line.member_id),
                       line.provisional, local(f"{line.rating:.0f}"), line.games,
                       local(signed_text(line.last_change, 1))
@@ -178,9 +174,9 @@ def ladder() -> str:
 
     return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html",
                                                    "ladder-more": "public/_ladder_lines.html"},
-                            rows=ladder_rows(win.rows(lines)), win=win, page_url=page_url, query=query,
-                            sort=sort, direction=direction, default_dirs=SORTS, as_of=as_of,
-                            as_of_error=as_of_error)
+                            rows=ladder_rows(win.rows(lines)), win=win, page_url=page_url,
+                            query=query, sort=sort, direction=direction, default_dirs=SORTS,
+                            as_of=as_of, as_of_error=as_of_error)
 
 
 @bp.get("/robots.txt")
