@@ -17,6 +17,7 @@ from ladder.extensions import db
 from ladder.formats import read_event
 from ladder.models import AuditEntry, ClubSettings, Event, Member, RatingRow
 from ladder.names.display_form import display_form
+from ladder.numbers import signed_text
 from ladder.tournament import Kind
 from tests.conftest import TESTDATA
 from tests.factories import HTMX, PASTE, form, member, publish_t, tournament
@@ -239,4 +240,4 @@ def test_publish_gives_the_previewed_numbers_or_refuses_a_changed_ladder(
         event = db.session.scalar(select(Event).where(Event.name == "Night 1"))
         rows = {e.start_no: db.session.get(RatingRow, (event.id, e.member_id))
                 for e in event.entries}
-    assert {no: "%+.1f" % (r.rating_after - r.rating_before) for no, r in rows.items()} == fresh
+    assert {no: signed_text(r.rating_after - r.rating_before, 1) for no, r in rows.items()} == fresh
