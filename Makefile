@@ -46,11 +46,13 @@ run: install
 	$(BIN)/ladder demo --if-empty
 	$(BIN)/ladder run --host $(HOST) --port $(PORT)
 
-## Debian's Chromium for the browser tests (Playwright cannot download its own here).
+## Debian's Chromium for the browser tests (Playwright cannot download its own here), and the
+## Noto CJK fonts so Hangul and Han render (and measure) as a reader's phone shows them.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@{ command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; } || { \
+	  echo "Installing Debian's chromium and fonts-noto-cjk for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
+	    fonts-noto-cjk >/dev/null; }
 
 ## make test: every test — unit, service, web and real-browser.
 test: install-test chromium

@@ -1,12 +1,12 @@
 """Flask extensions, created here and wired to the app in ``create_app``."""
 
+from typing import Any
+
 from flask_babel import Babel
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
-from typing import Any
-
 from sqlalchemy import MetaData
 from sqlalchemy.orm import Session, scoped_session
 

@@ -8,20 +8,29 @@ service writes them, and ``ladder check`` recomputes them from scratch to prove 
 from __future__ import annotations
 
 import datetime as dt
+from enum import Enum as PyEnum
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from flask_login import UserMixin
-from enum import Enum as PyEnum
-
 from sqlalchemy import (
-    Boolean, Date, DateTime, Enum, Float, ForeignKey, Index, Integer, String, Text,
-    UniqueConstraint, false,
+    Boolean,
+    Date,
+    DateTime,
+    Enum,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .tournament import Colour, EventKind, Kind
+from .vocabulary.tournament import Colour, EventKind, Kind
 
 
 class Visibility(StrEnum):
@@ -64,7 +73,7 @@ NO_REUSE = {"sqlite_autoincrement": True}
 
 def utcnow() -> dt.datetime:
     """The current time in UTC, naive (stored the same way on SQLite and PostgreSQL)."""
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 class ClubSettings(Model):
@@ -199,7 +208,7 @@ class BughouseTeam(Model):
 class Season(Model):
     """A named date range of the club's calendar, first and last day included (SPEC §12).
 
-    Seasons never overlap (``ladder.seasons.validate_seasons``, checked by the service); a
+    Seasons never overlap (``ladder.club.seasons.validate_seasons``, checked by the service); a
     season's events are those dated inside it. Nothing is derived or stored per season: its
     page is computed from the stored rating rows.
     """

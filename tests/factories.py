@@ -24,7 +24,7 @@ from ladder import create_app
 from ladder.extensions import db
 from ladder.models import Event, Member, RatingRow
 from ladder.services.events import PublishRequest, exact_links, publish
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 
 HTMX = {"HX-Request": "true"}
 PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"

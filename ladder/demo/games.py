@@ -1,6 +1,6 @@
 """Pure builders of the demo's tournaments: simulated games, Swiss, round-robin and others.
 
-No database here: everything returns a :class:`~ladder.tournament.Tournament` in which every
+No database here: everything returns a :class:`~ladder.vocabulary.tournament.Tournament` in which every
 game appears on both players' lines (opposite kinds and colours) and byes have no opponent.
 All randomness comes from the ``random.Random`` passed in, so a season is deterministic.
 """
@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ..vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 
 WHITE_EDGE = 35.0  # the first move is worth about 35 rating points at club level
 

@@ -19,23 +19,37 @@ from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
+from ..club.bughouse import BughouseTeam
 from ..extensions import db
 from ..models import Entry, Event, Member, Result, Visibility
 from ..services import InvalidInput, audit, use_case
 from ..services.accounts import set_organizer
+from ..services.bughouse import set_teams
 from ..services.corrections import edit_result
 from ..services.events import PublishRequest, exact_links, publish
 from ..services.members import merge, record_consent
 from ..services.replay import club_settings
-from ..services.setup import is_empty
-from ..tournament import Kind
-from .roster import (CONSENT_NOTE, CONSENT_RECORDED_BY, CONSENTING_JUNIOR, TYPO, TYPO_OF,
-                     junior_names)
-from ..bughouse import BughouseTeam
-from ..services.bughouse import set_teams
 from ..services.seasons import create_season
-from .season import (CORRECTED_EVENT, CORRECTED_ROUND, SEASONS, TEAM_NIGHT_SEED, TEAMS,
-                     DemoEvent, build_season, build_team_night)
+from ..services.setup import is_empty
+from ..vocabulary.tournament import Kind
+from .roster import (
+    CONSENT_NOTE,
+    CONSENT_RECORDED_BY,
+    CONSENTING_JUNIOR,
+    TYPO,
+    TYPO_OF,
+    junior_names,
+)
+from .season import (
+    CORRECTED_EVENT,
+    CORRECTED_ROUND,
+    SEASONS,
+    TEAM_NIGHT_SEED,
+    TEAMS,
+    DemoEvent,
+    build_season,
+    build_team_night,
+)
 
 SEED = 2026
 ACTOR = "demo"

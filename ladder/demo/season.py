@@ -17,9 +17,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..tournament import EventKind, Tournament
-from .games import (Entrant, Incidents, Sheet, bughouse, casual, match, round_robin, swiss,
-                    team_bughouse)
+from ..vocabulary.tournament import EventKind, Tournament
+from .games import (
+    Entrant,
+    Incidents,
+    Sheet,
+    bughouse,
+    casual,
+    match,
+    round_robin,
+    swiss,
+    team_bughouse,
+)
 from .roster import BY_NAME, ROSTER, TYPO, TYPO_OF, DemoMember
 
 

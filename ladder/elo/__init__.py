@@ -13,7 +13,13 @@ Every result is a frozen dataclass carrying its ``formula`` with the numbers fil
 from ladder.elo.errors import EloError
 from ladder.elo.expected import Expected, classic_table, expected_score, logistic
 from ladder.elo.fide import (
-    FideChange, Initial, KFactor, Performance, initial_rating, k_factor, performance,
+    FideChange,
+    Initial,
+    KFactor,
+    Performance,
+    initial_rating,
+    k_factor,
+    performance,
     rating_change,
 )
 from ladder.elo.numbers import parse_rating, parse_ratings, parse_score

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
-from ladder.messages import msg
 from ladder.elo.numbers import check_record, fmt, round_half_away, round_half_up, signed
 from ladder.tiebreaks import fide_tables
+from ladder.vocabulary.messages import msg
 
 K_CAP_PRODUCT = 700  # 8.3.3: K × n must not exceed 700
 RULE_400 = 400  # 8.3.1

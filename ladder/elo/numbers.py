@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
-from ladder.messages import msg, msgn
-from ladder.numbers import decimal_text
+from ladder.vocabulary.messages import msg, msgn
+from ladder.vocabulary.numbers import decimal_text
 
 MAX_RATING = 4000
 #: The most opponents one calculation takes (a long season of club nights fits).
@@ -97,7 +97,7 @@ def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None
 
 def fmt(value: Fraction | int | float | None, places: int = 2) -> str:
     """2, 2.5, 1.86, 0.3599 … (exact when short, else ``places`` decimals): the one number
-    formatter, :func:`ladder.numbers.decimal_text`, with the Elo tools' two places."""
+    formatter, :func:`ladder.vocabulary.numbers.decimal_text`, with the Elo tools' two places."""
     return decimal_text(value, places)
 
 

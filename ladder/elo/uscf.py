@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
-from ladder.messages import msg
 from ladder.elo.expected import logistic
 from ladder.elo.numbers import check_record, fmt
+from ladder.vocabulary.messages import msg
 
 SPECIAL_MAX_GAMES = 8  # §4.1: the special formula up to 8 games
 EFFECTIVE_TOP = 2355  # §3: from this rating N* = 50

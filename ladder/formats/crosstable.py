@@ -41,15 +41,31 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ladder.formats.errors import FormatError
-from ladder.formats.limits import (MAX_LINE_CHARS, MAX_NAME, MAX_PASTE_LINES, MAX_PLAYERS,
-                                   MAX_ROUNDS, MAX_START_NO, bounded_int, check_text, grouped,
-                                   quote)
+from ladder.formats.limits import (
+    MAX_LINE_CHARS,
+    MAX_NAME,
+    MAX_PASTE_LINES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_START_NO,
+    bounded_int,
+    check_text,
+    grouped,
+    quote,
+)
 from ladder.formats.paste import DASHES, ParseResult, enough, failed
 from ladder.formats.trf import split_lines
-from ladder.messages import N_, Message, msg
-from ladder.numbers import HALF
-from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
-                               looks_like_round_robin)
+from ladder.vocabulary.messages import N_, Message, msg
+from ladder.vocabulary.numbers import HALF
+from ladder.vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Tournament,
+    looks_like_round_robin,
+)
 
 TITLES = frozenset("GM IM FM CM WGM WIM WFM WCM AGM AIM AFM ACM".split())
 _DASH = re.compile(f"[{re.escape(DASHES)}]")

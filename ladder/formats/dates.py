@@ -24,9 +24,8 @@ import re
 from dataclasses import dataclass
 
 from ladder.formats.pgn import _pgn_date
-from ladder.formats.trf import parse_date
-from ladder.messages import Message, N_, msg, msgn
-from ladder.tournament import Tournament
+from ladder.vocabulary.messages import N_, Message, msg, msgn
+from ladder.vocabulary.tournament import Tournament
 
 #: A chosen date more than this many days before the file's first or after its last date is
 #: warned about (an event lasts days or weeks, not months; a typo in the year is 365 days).

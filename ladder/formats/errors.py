@@ -4,14 +4,14 @@ A reader that refuses its input says exactly where: the file, the 1-based line a
 and a message a club organizer can act on. ``str(err)`` is a single line in the classic
 compiler style (``file:line:column: message``, in English) so the CLI can print it and exit 2.
 
-The message itself is a :class:`~ladder.messages.Message` (``err.msg``): a whole sentence
+The message itself is a :class:`~ladder.vocabulary.messages.Message` (``err.msg``): a whole sentence
 with named placeholders, so the web edge translates it and shows the line and column in its
 own words (:meth:`FormatError.describe`). ``err.message`` is that sentence in English.
 """
 
 from __future__ import annotations
 
-from ladder.messages import Message, as_message, msg
+from ladder.vocabulary.messages import Message, as_message, msg
 
 
 class FormatError(ValueError):

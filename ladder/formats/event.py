@@ -25,8 +25,6 @@ the first one for TRF and PGN, whose readers stop there. The limits of
 
 from __future__ import annotations
 
-from ladder.messages import N_
-
 import re
 from dataclasses import dataclass
 
@@ -36,7 +34,8 @@ from ladder.formats.limits import MAX_BYTES, check_size
 from ladder.formats.paste import ParseResult, parse_paste
 from ladder.formats.pgn import read_pgn_tournament
 from ladder.formats.trf import read_trf
-from ladder.tournament import Tournament
+from ladder.vocabulary.messages import N_
+from ladder.vocabulary.tournament import Tournament
 
 #: The formats :func:`read_event` reads, by the names the CLI and the web form use.
 FORMATS = ("trf", "pgn", "paste", "crosstable")

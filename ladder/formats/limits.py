@@ -49,7 +49,7 @@ no error message grows with the input.
 from __future__ import annotations
 
 from ladder.formats.errors import FormatError
-from ladder.messages import msg
+from ladder.vocabulary.messages import msg
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_LINES = 100_000

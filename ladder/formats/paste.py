@@ -48,15 +48,32 @@ from itertools import islice
 from typing import Protocol
 
 from ladder.formats.errors import FormatError
-from ladder.formats.limits import (MAX_BYTES, MAX_ERRORS, MAX_LINE_CHARS, MAX_PASTE_LINES,
-                                   MAX_PLAYERS, MAX_ROUNDS, TOO_LARGE, bounded_int, check_text,
-                                   grouped, quote)
+from ladder.formats.limits import (
+    MAX_BYTES,
+    MAX_ERRORS,
+    MAX_LINE_CHARS,
+    MAX_PASTE_LINES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    TOO_LARGE,
+    bounded_int,
+    check_text,
+    grouped,
+    quote,
+)
 from ladder.formats.limits import MAX_NAME as MAX_NAME
 from ladder.formats.trf import split_lines
-from ladder.messages import N_, Message, msg
 from ladder.names import name_key
-from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
-                               looks_like_round_robin)
+from ladder.vocabulary.messages import N_, Message, msg
+from ladder.vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Tournament,
+    looks_like_round_robin,
+)
 
 # The older names of two limits (now stated in ladder.formats.limits), kept for importers.
 MAX_LINES = MAX_PASTE_LINES

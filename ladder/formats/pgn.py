@@ -19,12 +19,29 @@ import re
 from dataclasses import dataclass, field
 
 from ladder.formats.errors import FormatError
-from ladder.formats.limits import (MAX_LINES, MAX_NAME, MAX_PLAYERS, MAX_RATING, MAX_ROUNDS,
-                                   TOO_LARGE, bounded_int, check_text, grouped, quote)
+from ladder.formats.limits import (
+    MAX_LINES,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_RATING,
+    MAX_ROUNDS,
+    TOO_LARGE,
+    bounded_int,
+    check_text,
+    grouped,
+    quote,
+)
 from ladder.formats.trf import split_lines
-from ladder.messages import N_, msg
-from ladder.tournament import (Colour, EventKind, Kind, Player, RoundResult, Tournament,
-                               looks_like_round_robin)
+from ladder.vocabulary.messages import N_, msg
+from ladder.vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Tournament,
+    looks_like_round_robin,
+)
 
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
 _RESULTS = {"1-0": (Kind.WIN, Kind.LOSS), "0-1": (Kind.LOSS, Kind.WIN),

@@ -13,7 +13,7 @@ import io
 from dataclasses import dataclass
 
 from ladder.formats.trf_write import write_trf
-from ladder.tournament import EventKind, Player, Tournament
+from ladder.vocabulary.tournament import EventKind, Player, Tournament
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ladder.formats.errors import FormatError
 from ladder.formats.limits import MAX_BYTES, grouped
-from ladder.messages import msg
+from ladder.vocabulary.messages import msg
 
 
 def decode_text(data: bytes, source: str) -> str:

@@ -23,11 +23,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.formats.errors import FormatError
-from ladder.formats.limits import (MAX_LINES, MAX_PLAYERS, MAX_ROUNDS, TOO_LARGE, bounded_int,
-                                   check_text, grouped, quote)
-from ladder.messages import Message, msg
-from ladder.numbers import HALF
-from ladder.tournament import (
+from ladder.formats.limits import (
+    MAX_LINES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    TOO_LARGE,
+    bounded_int,
+    check_text,
+    grouped,
+    quote,
+)
+from ladder.vocabulary.messages import Message, msg
+from ladder.vocabulary.numbers import HALF
+from ladder.vocabulary.tournament import (
     DEFAULT_SCORING,
     Colour,
     EventKind,

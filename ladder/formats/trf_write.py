@@ -12,8 +12,8 @@ import datetime as dt
 from fractions import Fraction
 
 from ladder.formats.trf import ROUND_COLUMN, ROUND_WIDTH
-from ladder.numbers import HALF, decimal_text
-from ladder.tournament import (
+from ladder.vocabulary.numbers import HALF, decimal_text
+from ladder.vocabulary.tournament import (
     DEFAULT_SCORING,
     EventKind,
     Kind,
@@ -65,7 +65,7 @@ def _number(value: Fraction) -> str:
     """Points as TRF prints them: one decimal (``3.0``, ``3.5``), two when needed (``0.25``,
     ``0.33``).
 
-    The digits are :func:`ladder.numbers.decimal_text`'s (the one home of how points are
+    The digits are :func:`ladder.vocabulary.numbers.decimal_text`'s (the one home of how points are
     written); TRF adds its own convention of never dropping the decimal point, and trailing
     zeros of a rounded value are dropped as this writer always did (``0.101`` → ``0.1``).
     """

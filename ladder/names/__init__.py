@@ -9,11 +9,11 @@ re-uses an index while the same list comes again.
 """
 from __future__ import annotations
 
-from .normalize import fold_diacritics, name_key, parse
+from .index import Alias, AliasKind, Member, NameIndex, Preselection, suggest
 from .initials import disambiguate, initials
+from .normalize import fold_diacritics, name_key, parse
 from .reasons import Reason
-from .suggest import MIN_SCORE, Candidate, Suggestion, compare, suggest
-from .index import Alias, AliasKind, Member, NameIndex, Preselection
+from .suggest import MIN_SCORE, Candidate, Suggestion, compare
 
 __all__ = [
     "name_key",

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from . import reasons as R
-from .forms import STRONG, Forms, forms
 from .normalize import name_key, parse
 from .reasons import Reason
+from .spelling import STRONG, Forms, forms
 from .suggest import DEFAULT_LIMIT, MIN_SCORE, Candidate, Suggestion, compare_forms
 
 AliasKind = Literal["publish", "merge", "rename", "confirmed"]
@@ -235,3 +235,23 @@ def index_for(candidates: Iterable[Member | Candidate | tuple[int, str]]) -> Nam
     index = NameIndex(items)
     _local.held = (items, index)
     return index
+
+
+def suggest(
+    name: str,
+    candidates: NameIndex | Iterable[Member] | Iterable[Candidate] | Iterable[tuple[int, str]],
+    limit: int = DEFAULT_LIMIT,
+) -> list[Suggestion]:
+    """Rank existing members for a typed name, best first.
+
+    ``candidates`` is a :class:`~ladder.names.index.NameIndex` (build it once per roster
+    and query it for every typed name), or any iterable of ``(id, name)`` pairs,
+    :class:`Candidate` or :class:`~ladder.names.index.Member` (with aliases); an index is
+    then built, or re-used when the same list comes again.
+
+    Only candidates scoring at least MIN_SCORE are returned, at most
+    ``limit`` of them. Ties are broken by name key, then id, so the order is
+    deterministic.
+    """
+    index = candidates if isinstance(candidates, NameIndex) else index_for(candidates)
+    return index.suggest(name, limit)

@@ -2,7 +2,7 @@
 
 A :class:`Reason` *is* its English sentence (a ``str``), so ``", ".join(s.reasons)``, ``"same
 name" in s.reasons`` and the CLI keep working unchanged, and it *carries* the
-:class:`~ladder.messages.Message` (id + values) so the web edge can translate it:
+:class:`~ladder.vocabulary.messages.Message` (id + values) so the web edge can translate it:
 ``reason.message.render(gettext)``. Every sentence is written out whole at its call site inside
 ``msg(...)`` so extraction finds it and translators see whole sentences, never fragments.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..messages import Message, msg
+from ..vocabulary.messages import Message, msg
 
 
 class Reason(str):

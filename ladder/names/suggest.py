@@ -16,23 +16,18 @@ carrying the message id and values for translation at the web edge.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from functools import cache
 
-from rapidfuzz.distance import Levenshtein, OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from . import hangul, hanzi
 from . import reasons as R
-from .forms import Forms, forms, is_muhammad
 from .given_names import is_given_name, short_form
 from .indonesian import BALINESE_PREFIXES, is_doubled, new_spelling_key
 from .normalize import ParsedName, Token, parse
 from .reasons import Reason
-
-if TYPE_CHECKING:
-    from .index import Member, NameIndex
+from .spelling import Forms, forms, is_muhammad
 
 MIN_SCORE = 60
 DEFAULT_LIMIT = 5
@@ -250,7 +245,7 @@ def _align(a: tuple[Token, ...], b: tuple[Token, ...],
             parts[(i, j)] = _given_pair(a[i], b[j], part, allow_prefix)
         return parts[(i, j)]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, j: int) -> _Alignment:
         if i == len(a) or j == len(b):
             return (0.0, (), ())
@@ -549,28 +544,3 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
             if given in systems["wade-giles"]:
                 return _S_CROSS_SCRIPT, [R.SAME_WADE_GILES]
     return 0, []
-
-
-# ---------------------------------------------------------------- ranking
-
-
-def suggest(
-    name: str,
-    candidates: NameIndex | Iterable[Member] | Iterable[Candidate] | Iterable[tuple[int, str]],
-    limit: int = DEFAULT_LIMIT,
-) -> list[Suggestion]:
-    """Rank existing members for a typed name, best first.
-
-    ``candidates`` is a :class:`~ladder.names.index.NameIndex` (build it once per roster
-    and query it for every typed name), or any iterable of ``(id, name)`` pairs,
-    :class:`Candidate` or :class:`~ladder.names.index.Member` (with aliases); an index is
-    then built, or re-used when the same list comes again.
-
-    Only candidates scoring at least MIN_SCORE are returned, at most
-    ``limit`` of them. Ties are broken by name key, then id, so the order is
-    deterministic.
-    """
-    from .index import NameIndex, index_for
-
-    index = candidates if isinstance(candidates, NameIndex) else index_for(candidates)
-    return index.suggest(name, limit)

@@ -2,7 +2,7 @@
 
 The teams are stored by start number (``bughouse_teams``); team points and the order come
 from the event's own standings (:class:`~ladder.queries.events.EventView`): points and place
-of each start number, through :func:`ladder.bughouse.team_standings`. Never rated.
+of each start number, through :func:`ladder.club.bughouse.team_standings`. Never rated.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ..bughouse import BughouseTeam, TeamError, TeamStanding, team_standings, unteamed
-from ..display import shows_initials
+from ..club.bughouse import BughouseTeam, TeamError, TeamStanding, team_standings, unteamed
 from ..extensions import DbSession
-from ..messages import Message
 from ..models import ClubSettings, Member
-from ..tournament import EventKind
+from ..names.privacy import shows_initials
+from ..vocabulary.messages import Message
+from ..vocabulary.tournament import EventKind
 from .events import EventView
 
 
@@ -38,7 +38,7 @@ class TeamsView:
 
 
 def stored_teams(view: EventView) -> tuple[BughouseTeam, ...]:
-    """The event's teams as the pure core's :class:`~ladder.bughouse.BughouseTeam`."""
+    """The event's teams as the pure core's :class:`~ladder.club.bughouse.BughouseTeam`."""
     return tuple(BughouseTeam((team.first_no, team.second_no), team.name)
                  for team in view.event.teams)
 

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
+
+from ..models import ClubSettings
 
 #: The one statement (``club_settings`` has one row; the lowest id is the club's).
 _SQL = ("SELECT generation, visibility, unlisted_token, default_language "
@@ -54,3 +57,10 @@ def club_state(engine: Engine, session: Session | None = None) -> ClubState | No
         return None
     generation, visibility, token, language = row
     return ClubState(int(generation or 0), str(visibility), token, language or "")
+
+
+def committed_generation(session: Session) -> int:
+    """The ladder generation as ``session`` sees it (0 before the first write): the one
+    reading of it, for the page cache's per-generation memo and the stored ladder check."""
+    value = session.scalar(select(ClubSettings.generation).order_by(ClubSettings.id).limit(1))
+    return int(value or 0)

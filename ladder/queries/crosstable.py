@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tournament import EventKind
+from ..vocabulary.tournament import EventKind
 from .events import EventView, ResultCell, StandingRow
 
 MATRIX_KINDS = (EventKind.ROUND_ROBIN.value, EventKind.MATCH.value)

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select, tuple_
-from sqlalchemy.orm import Session
 
 from ..extensions import DbSession
 from ..models import Entry, Event, EventStatus
-from ..tournament import EventKind
+from ..vocabulary.tournament import EventKind
 from .events import first_places, stored_rankings
 
 

@@ -14,17 +14,17 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import selectinload
 
 from ..extensions import DbSession
-from ..messages import Message
 from ..models import Entry, Event, EventStatus, RatingRow, Result
+from ..rating import Uncounted
 from ..tiebreaks import Code, TiebreakError, parse_order
 from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
 from ..tiebreaks.table import Standing
-from ..tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
-from ..rating import Uncounted
+from ..vocabulary.messages import Message
+from ..vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 from .common import RatingChangeMixin
 from .rating_detail import GAME_REASONS, uncounted_in_event
 

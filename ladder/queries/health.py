@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..extensions import DbSession
-from ..health import (
+from ..club.health import (
     GLICKO2,
     LADDER,
     LensLine,
@@ -30,7 +29,8 @@ from ..health import (
     ladder_predictions,
     pool_series,
 )
-from ..history import ladder_as_of, ladder_games
+from ..club.history import ladder_as_of, ladder_games
+from ..extensions import DbSession
 from ..models import ClubSettings
 from ..rating.glicko2 import DEFAULT_SETTINGS, Glicko2Settings
 from .history import history_games, stored_rows

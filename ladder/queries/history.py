@@ -9,7 +9,7 @@ replay's own reads.
 same shape ``services.replay.load_inputs`` builds (queries may not import services, so the
 small read lives here too: each game once, from the side with the smaller entry id; byes
 carry nothing a rating needs and are not read). :func:`history_games` turns them into
-:class:`~ladder.history.EventGames` with :func:`ladder.history.event_games`, which leaves out
+:class:`~ladder.club.history.EventGames` with :func:`ladder.club.history.event_games`, which leaves out
 exactly what the engine leaves out.
 """
 
@@ -21,11 +21,11 @@ from fractions import Fraction
 from sqlalchemy import func, select
 from sqlalchemy.orm import aliased
 
+from ..club.history import DatedRow, EventGames, LadderEntry, event_games, rank_lines
 from ..extensions import DbSession
-from ..history import DatedRow, EventGames, LadderEntry, event_games, rank_lines
 from ..models import ClubSettings, Entry, Event, EventStatus, RatingRow, Result
 from ..rating.types import EventInput, Pairing
-from ..tournament import EventKind, Kind
+from ..vocabulary.tournament import EventKind, Kind
 
 
 def _published(first: dt.date | None, last: dt.date | None):  # noqa: ANN202 - SQL condition
@@ -109,7 +109,7 @@ def ladder_at(session: DbSession, settings: ClubSettings,
     """The ladder as it stood after the last event on or before ``day`` (None: today's),
     read from the stored rating rows, never replayed.
 
-    The same as :func:`ladder.history.ladder_as_of` over every stored row (a test checks
+    The same as :func:`ladder.club.history.ladder_as_of` over every stored row (a test checks
     it), but the database picks each member's last row on or before the day (a window
     function), so a long history is not read whole: one row per member comes back.
     """

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import exists, func, select
-from sqlalchemy.orm import Session
 
 from ..extensions import DbSession
 from ..models import ClubSettings, Member, RatingRow

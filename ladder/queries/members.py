@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import aliased
 
 from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
-from ..tournament import DEFAULT_SCORING, EventKind, Kind
-from .ladder import ladder_rank
 from ..rating import Uncounted
+from ..vocabulary.tournament import DEFAULT_SCORING, EventKind, Kind
 from .common import RatingChangeMixin
+from .ladder import ladder_rank
 from .rating_detail import member_uncounted
 
 PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)

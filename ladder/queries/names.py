@@ -6,7 +6,8 @@ from sqlalchemy import select
 
 from ..extensions import DbSession
 from ..models import Member, MemberAlias
-from ..names import Alias, AliasKind, Member as NamedMember, NameIndex
+from ..names import Alias, AliasKind, NameIndex
+from ..names import Member as NamedMember
 
 
 def named_members(session: DbSession) -> list[NamedMember]:

@@ -26,7 +26,7 @@ from ..extensions import DbSession
 from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..rating import Uncounted, why_not_counted
 from ..rating.elo import expected_score
-from ..tournament import EventKind, Kind
+from ..vocabulary.tournament import EventKind, Kind
 
 #: The reasons shown as a mark on a single game (a bye is no game; an unrated event or a
 #: bughouse night says so once, for all its games, at the top of the page).

@@ -1,9 +1,9 @@
 """Read models of the seasons (SPEC §12): the list, and a season's page from the stored rows.
 
 A season's page is computed, never stored: the ladder at the season's end and the season
-table come from the stored rating rows (:func:`ladder.seasons.season_report`), the per-game
+table come from the stored rating rows (:func:`ladder.club.seasons.season_report`), the per-game
 figures (games played, performance, the biggest upset) from the season events' rated games
-joined with the same rows (:func:`ladder.history.ladder_games`). Names are not resolved
+joined with the same rows (:func:`ladder.club.history.ladder_games`). Names are not resolved
 here: templates and the CLI use the display-name function (SPEC §5).
 """
 
@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
+from ..club.history import ladder_games
+from ..club.seasons import AwardRules, Season, SeasonReport, season_awards, season_table
 from ..extensions import DbSession
-from ..history import ladder_games
-from ..models import ClubSettings, Event, EventStatus, Season as SeasonModel
-from ..seasons import AwardRules, Season, SeasonReport, season_awards, season_table
+from ..models import ClubSettings, Event, EventStatus
+from ..models import Season as SeasonModel
 from .event_list import EventSummary, event_summaries
 from .history import history_games, ladder_at, stored_rows
 
@@ -31,7 +32,7 @@ class SeasonSummary:
 
 
 def as_season(model: SeasonModel) -> Season:
-    """A stored season as the pure core's :class:`~ladder.seasons.Season`."""
+    """A stored season as the pure core's :class:`~ladder.club.seasons.Season`."""
     return Season(model.name, model.first, model.last)
 
 
@@ -54,7 +55,7 @@ def season_summaries(session: DbSession) -> list[SeasonSummary]:
 
 def find_season(session: DbSession, name: str) -> SeasonModel | None:
     """The season called ``name`` (ignoring case and surrounding spaces, as names are unique
-    that way: :func:`ladder.seasons.validate_seasons`)."""
+    that way: :func:`ladder.club.seasons.validate_seasons`)."""
     wanted = name.strip().casefold()
     return next((s for s in all_seasons(session) if s.name.strip().casefold() == wanted), None)
 
@@ -88,7 +89,7 @@ def season_page(session: DbSession, settings: ClubSettings, model: SeasonModel) 
     """The season's report from the stored rows (see the module docstring).
 
     Only the season's own rows and games are read; the ladder at its end comes from
-    :func:`.history.ladder_at` (equal to :func:`ladder.seasons.season_report` over the
+    :func:`.history.ladder_at` (equal to :func:`ladder.club.seasons.season_report` over the
     whole history: a test compares them).
     """
     season = as_season(model)

@@ -1,6 +1,6 @@
 """Sections for a coming event (SPEC §12): who can be ticked, and pasted names matched.
 
-The split itself is pure (:mod:`ladder.sections`); this module reads the members the
+The split itself is pure (:mod:`ladder.club.sections`); this module reads the members the
 organizer can tick — every visible member with their current ladder rating (a member who
 never played stands at the club's start rating, provisional) — and matches pasted names to
 them the way the confirmation screen does (SPEC §4, :class:`ladder.names.NameIndex`): a name
@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import exists, select
 
+from ..club.sections import SectionPlayer, ordered
 from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Member, RatingRow
-from ..names import Alias, Member as NameMember, NameIndex, Suggestion, name_key
-from ..sections import SectionPlayer, ordered
+from ..names import Alias, NameIndex, Suggestion, name_key
+from ..names import Member as NameMember
 
 MAX_NAMES = 500  # pasted lines read (a club night, not a census)
 SUGGESTIONS = 3

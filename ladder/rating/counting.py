@@ -12,11 +12,11 @@ against :func:`~ladder.rating.engine.rate_event` in every combination.
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache
 
 from ladder.rating.engine import rated_games
 from ladder.rating.types import EventInput, Pairing
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 
 class Uncounted(StrEnum):
@@ -41,7 +41,7 @@ def counts_for(own_provisional: bool, opponent_provisional: bool) -> bool:
     return own_provisional or not opponent_provisional
 
 
-@lru_cache(maxsize=None)
+@cache
 def _engine_rates(rated: bool, event_kind: EventKind, kind: Kind) -> bool:
     """Whether the engine rates a game of ``kind`` between two members at all: asked of
     :func:`~ladder.rating.engine.rated_games` itself on a one-game event (cached: the answer

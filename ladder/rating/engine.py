@@ -32,7 +32,7 @@ from math import fsum
 from typing import Any
 
 from ladder.rating.types import EventInput, MemberState, RatingOptions, RatingRow
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 State = dict[int, tuple[float, int]]  # member id -> (rating, counted games)
 CompactGame = tuple[int, int, float]  # (a, b, a's score): a game over the board that counts

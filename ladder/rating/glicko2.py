@@ -230,7 +230,7 @@ def idle(player: Glicko2Rating, periods: int = 1,
 class Period(Protocol):
     """One rating period (an event): its id and its games as (a, b, score of a).
 
-    Any object with these two attributes will do (``ladder.history.EventGames`` has them).
+    Any object with these two attributes will do (``ladder.club.history.EventGames`` has them).
     """
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 
 @dataclass(frozen=True)

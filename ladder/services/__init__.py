@@ -44,10 +44,11 @@ class Conflict(ServiceError):
 
 
 def say(message: Any) -> str:
-    """A message of the pure core (a :class:`~ladder.messages.Message`) in the reader's
+    """A message of the pure core (a :class:`~ladder.vocabulary.messages.Message`) in the reader's
     language; services raise translated errors, the core only says message ids."""
     from flask_babel import get_translations, gettext
-    from ..messages import Message
+
+    from ..vocabulary.messages import Message
     if isinstance(message, Message):
         # The plural *template* (flask_babel's ngettext would fill in only %(num)d and fail
         # on a sentence with other placeholders); Message.render fills in every value.

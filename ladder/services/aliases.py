@@ -12,7 +12,8 @@ from sqlalchemy import delete
 
 from ..extensions import db
 from ..models import MemberAlias
-from ..names import Member as NamedMember, name_key
+from ..names import Member as NamedMember
+from ..names import name_key
 from ..queries.names import member_with_aliases
 
 

@@ -1,7 +1,7 @@
 """Bughouse teams (SPEC §12): record an event's teams of two; one audited unit of work.
 
 The teams replace the event's stored teams as a whole (the form shows them all). The rules
-are the pure core's (:func:`ladder.bughouse.validate_teams`: two different players of the
+are the pure core's (:func:`ladder.club.bughouse.validate_teams`: two different players of the
 event per team, nobody in two teams), its message ids translated here. Bughouse is never
 rated (SPEC §2), so recording teams never replays the ladder.
 """
@@ -13,10 +13,11 @@ from fractions import Fraction
 
 from flask_babel import gettext as _
 
-from ..bughouse import BughouseTeam as Team, validate_teams
+from ..club.bughouse import BughouseTeam as Team
+from ..club.bughouse import validate_teams
 from ..extensions import db
 from ..models import BughouseTeam, Event
-from ..tournament import EventKind
+from ..vocabulary.tournament import EventKind
 from . import InvalidInput, NotFound, audit, use_case
 
 MAX_TEAM_NAME = 100

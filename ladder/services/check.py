@@ -14,7 +14,6 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, scoped_session
 
-from ..extensions import db
 from ..models import Entry, Member, Merge, RatingRow
 from ..rating import replay as replay_events
 from .replay import _juniors, _session, club_settings, load_inputs, rating_options

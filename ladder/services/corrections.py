@@ -9,11 +9,12 @@ from __future__ import annotations
 import datetime as dt
 
 from flask_babel import gettext as _
-from sqlalchemy import delete as sa_delete, select
+from sqlalchemy import delete as sa_delete
+from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Entry, Event, EventStatus, RatingRow, Result
-from ..tournament import BYE_KINDS, PAIRED_KINDS, Kind
+from ..vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .events import clean_name
 from .replay import earliest, event_key, replay_change

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, event as sa_event, inspect, select, update
+from sqlalchemy import Table, bindparam, inspect, select, update
+from sqlalchemy import event as sa_event
 from sqlalchemy.orm import Session
 
 from ..models import Entry, Event, Result

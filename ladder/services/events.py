@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from functools import partial
 from dataclasses import dataclass, field
+from functools import partial
 
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from ..extensions import DbSession, db
 from ..models import Entry, Event, EventStatus, Member, Result
-from ..names import name_key
 from ..names import Member as NamedMember
+from ..names import name_key
 from ..names.aliases import after_publish
 from ..queries.names import name_index
-from ..tournament import EventKind, Tournament
+from ..vocabulary.tournament import EventKind, Tournament
 from . import InvalidInput, NotFound, aliases, audit, use_case
 from .replay import club_settings, event_key, replay_change
 

@@ -12,7 +12,7 @@ from ..extensions import db
 from ..formats import FormatError, detect_format, read_event
 from ..formats.dates import choose_event_date
 from ..models import Member
-from ..tournament import EventKind, Tournament
+from ..vocabulary.tournament import EventKind, Tournament
 from . import InvalidInput, say, use_case
 from .events import PublishRequest, exact_links, is_junior_by_birth_year, publish
 

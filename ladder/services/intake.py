@@ -15,12 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
-from sqlalchemy import select
 
 from ..extensions import db
 from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
 from ..formats.dates import FileDates, choose_event_date
-from ..messages import Message
 from ..models import Event, PublishToken
 from ..names import Reason, Suggestion
 from ..names.display_form import display_form
@@ -28,10 +26,17 @@ from ..queries.names import name_index
 from ..queries.organizer_members import visible_members
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
 from ..tiebreaks.definitions import BUCHHOLZ_TYPE
-from ..tournament import EventKind, Tournament
+from ..vocabulary.messages import Message
+from ..vocabulary.tournament import EventKind, Tournament
 from . import Conflict, InvalidInput, say, use_case
-from .events import (MAX_NAME, PublishRequest, default_edition, exact_links,
-                     is_junior_by_birth_year, publish)
+from .events import (
+    MAX_NAME,
+    PublishRequest,
+    default_edition,
+    exact_links,
+    is_junior_by_birth_year,
+    publish,
+)
 from .ladder_preview import LadderPreview, preview_ladder
 from .replay import club_settings
 

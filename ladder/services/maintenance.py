@@ -11,8 +11,8 @@ from sqlalchemy import update
 from ..extensions import db
 from ..models import Event, utcnow
 from . import InvalidInput, audit, use_case
-from .uow import quietly
 from .replay import ReplayReport, replay
+from .uow import quietly
 
 
 @use_case

@@ -20,7 +20,6 @@ from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
 from .events import clean_name
 from .replay import EventKey, club_settings, replay, replay_change
 
-
 MAX_MEMBER_NAME = 200
 
 

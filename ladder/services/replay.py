@@ -19,19 +19,37 @@ from fractions import Fraction
 from typing import Any, cast
 
 from sqlalchemy import (
-    ColumnElement, Connection, Date, Integer, Table, and_, bindparam, delete, or_, select,
+    ColumnElement,
+    Connection,
+    Date,
+    Integer,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    or_,
+    select,
     update,
 )
 from sqlalchemy.orm import Session, aliased, scoped_session
 
 from ..extensions import db
-from ..models import (ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result,
-                      utcnow)
+from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result, utcnow
 from ..rating import (
-    GAME_SCORES, ROW_FIELDS, CompactEvent, CompactGame, EventInput, MemberState, Pairing,
-    RatingOptions, RowTuple, cyclic_gc_paused, event_counts, replay_compact,
+    GAME_SCORES,
+    ROW_FIELDS,
+    CompactEvent,
+    CompactGame,
+    EventInput,
+    MemberState,
+    Pairing,
+    RatingOptions,
+    RowTuple,
+    cyclic_gc_paused,
+    event_counts,
+    replay_compact,
 )
-from ..tournament import EventKind, Kind
+from ..vocabulary.tournament import EventKind, Kind
 from .bulk import Query, delete_keys, fetch_tuples, insert_rows, update_members
 
 EventKey = tuple[dt.date, int]

@@ -1,7 +1,7 @@
 """Seasons (SPEC §12): the organizer defines them; each change is one audited unit of work.
 
 A season is a name with its first and last day (both included); seasons may not overlap.
-The rules are the pure core's (:func:`ladder.seasons.validate_seasons`), applied to every
+The rules are the pure core's (:func:`ladder.club.seasons.validate_seasons`), applied to every
 stored season together with the one being created or changed, so the refusal names the
 season it collides with; its message ids are translated here. Nothing is derived or stored
 per season (the pages compute from the rating rows), so no change here replays the ladder.
@@ -14,9 +14,9 @@ import datetime as dt
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from ..club.seasons import Season, validate_seasons
 from ..extensions import db
 from ..models import Season as SeasonModel
-from ..seasons import Season, validate_seasons
 from . import InvalidInput, NotFound, audit, use_case
 
 MAX_NAME = 200

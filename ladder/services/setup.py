@@ -41,6 +41,7 @@ def _ensure_settings() -> None:
 def is_empty() -> bool:
     """True when no event and no member exists yet (``make run`` then loads the demo)."""
     from sqlalchemy import select
+
     from ..models import Event, Member
     if not inspect(db.engine).has_table("members"):
         return True

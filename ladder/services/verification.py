@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from sqlalchemy import BigInteger, func, select
 
 from ..extensions import DbSession, db
-from ..models import ClubSettings, LadderCheck, Member, RatingRow, utcnow
+from ..models import LadderCheck, Member, RatingRow, utcnow
+from ..queries.club import committed_generation
 from .check import Difference, check
 from .uow import quietly
 
@@ -56,9 +57,7 @@ class CheckResult:
 
 def generation(session: DbSession | None = None) -> int:
     """The ladder generation as committed (0 before the first write)."""
-    session = session or db.session
-    value = session.scalar(select(ClubSettings.generation).order_by(ClubSettings.id).limit(1))
-    return int(value or 0)
+    return committed_generation(session or db.session)
 
 
 def fingerprint(session: DbSession | None = None) -> str:

@@ -1,6 +1,6 @@
 """The tie-break engine: every FIDE C.07 and US Chess tie-break under four editions.
 
-Pure (no Flask, no SQLAlchemy): a :class:`~ladder.tournament.Tournament` in, exact values
+Pure (no Flask, no SQLAlchemy): a :class:`~ladder.vocabulary.tournament.Tournament` in, exact values
 (``fractions.Fraction``) out. Public API::
 
     compute(t, codes, edition)          -> TiebreakTable (values per start number per code)
@@ -19,7 +19,7 @@ from ladder.tiebreaks.definitions import DEFAULT_ORDER
 from ladder.tiebreaks.editions import EDITIONS, Edition, edition_for_date, get_edition
 from ladder.tiebreaks.engine import compute, prepare
 from ladder.tiebreaks.errors import TiebreakError
-from ladder.tiebreaks.explain import Explanation, ExplainRow, explain
+from ladder.tiebreaks.explain import ExplainRow, Explanation, explain
 from ladder.tiebreaks.ranking import rank
 from ladder.tiebreaks.table import Column, Standing, TiebreakTable
 

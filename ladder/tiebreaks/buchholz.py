@@ -9,11 +9,11 @@ from __future__ import annotations
 import dataclasses
 from operator import mul
 
-from ladder.tournament import Kind, RoundResult, Tournament
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, terms_of, same_terms, tally_column
+from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, same_terms, tally_column, terms_of
+from ladder.vocabulary.tournament import Kind, RoundResult, Tournament
 
 
 def _opponent_terms(p: Prepared) -> tuple[Terms, ...]:

@@ -15,15 +15,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ladder.tournament import (
-    DEFAULT_SCORING, Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament,
-)
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.editions import Edition, get_edition
 from ladder.tiebreaks.engine import as_codes, compute_prepared
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.wording import msg
+from ladder.vocabulary.tournament import (
+    DEFAULT_SCORING,
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
 
 NEEDS_TOURNAMENT = frozenset({"AOB", "FB", "APRO", "APPO", "DE", "OPCUM"})
 

@@ -24,16 +24,16 @@ from pathlib import Path
 import click
 
 from ladder.formats import FormatError, read_event
-from ladder.numbers import decimal_text
-from ladder.tournament import Tournament
-from ladder.tiebreaks.codes import parse_order
 from ladder.formats.text import decode_text
+from ladder.tiebreaks.codes import parse_order
 from ladder.tiebreaks.definitions import DEFAULT_ORDER
 from ladder.tiebreaks.editions import Edition, edition_for_date, get_edition
 from ladder.tiebreaks.engine import prepare
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.explain import explain_prepared
 from ladder.tiebreaks.ranking import rank_prepared
+from ladder.vocabulary.numbers import decimal_text
+from ladder.vocabulary.tournament import Tournament
 
 
 def read_tournament(path: Path) -> Tournament:

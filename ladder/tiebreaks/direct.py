@@ -7,11 +7,11 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import EMPTY, Tally, Terms, terms_of, tally_column
+from ladder.tiebreaks.terms import EMPTY, Tally, tally_column, terms_of
+from ladder.vocabulary.tournament import Kind
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 

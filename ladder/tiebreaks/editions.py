@@ -18,9 +18,9 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ladder.tournament import Kind
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.wording import N_, TextMessage, label, msg
+from ladder.vocabulary.tournament import Kind
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ladder.messages import Message
-from ladder.tournament import Tournament
 from ladder.tiebreaks.codes import Code, parse_order
 from ladder.tiebreaks.definitions import BUCHHOLZ_TYPE, DEFINITIONS, RATING_BASED
 from ladder.tiebreaks.editions import Edition, get_edition
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column, TiebreakTable
 from ladder.tiebreaks.wording import msg
+from ladder.vocabulary.messages import Message
+from ladder.vocabulary.tournament import Tournament
 
 
 def as_codes(codes: str | Sequence[str] | Sequence[Code]) -> tuple[Code, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ladder.messages import Message, as_message
+from ladder.vocabulary.messages import Message, as_message
 
 
 class TiebreakError(ValueError):
@@ -10,7 +10,7 @@ class TiebreakError(ValueError):
     cannot be computed (for example an opponent that is not in the tournament).
 
     ``str(err)`` is always one line of English, so the command line can print it as it is.
-    ``err.message`` is the same as a :class:`~ladder.messages.Message` (an id with named
+    ``err.message`` is the same as a :class:`~ladder.vocabulary.messages.Message` (an id with named
     values) for the web edge to translate; the errors a visitor can cause (a code typed in
     the calculator, an unknown edition, a record the calculator refuses) have real message
     ids, the others (data errors of a file) a message whose id is their English text.

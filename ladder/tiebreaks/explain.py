@@ -10,7 +10,7 @@ tie-break's :class:`~ladder.tiebreaks.terms.Tally` and the cuts of
 :func:`~ladder.tiebreaks.terms.evaluate`, the very ones its value is computed from. Only the
 words (notes, categories) are added.
 
-Every text is a :class:`~ladder.messages.Message` (a
+Every text is a :class:`~ladder.vocabulary.messages.Message` (a
 :class:`~ladder.tiebreaks.wording.TextMessage`): the web edge translates it, ``str()`` gives
 the English.
 """
@@ -21,9 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ladder.messages import Message
-from ladder.numbers import decimal_text
-from ladder.tournament import Kind, Tournament
 from ladder.tiebreaks import buchholz, fide_tables
 from ladder.tiebreaks.codes import NAMES, Code, parse_code
 from ladder.tiebreaks.definitions import tally
@@ -34,8 +31,11 @@ from ladder.tiebreaks.modifiers import Cuts
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.terms import MEAN, MEAN_HALF_UP, SUM, Tally, evaluate, percent, round_half_up
 from ladder.tiebreaks.wording import N_, TextMessage, label, msg
+from ladder.vocabulary.messages import Message
+from ladder.vocabulary.numbers import decimal_text
+from ladder.vocabulary.tournament import Kind, Tournament
 
-#: The one number formatter (:func:`ladder.numbers.decimal_text`); ``fmt`` stays as the name
+#: The one number formatter (:func:`ladder.vocabulary.numbers.decimal_text`); ``fmt`` stays as the name
 #: other modules import (``from ladder.tiebreaks.explain import fmt``).
 fmt = decimal_text
 

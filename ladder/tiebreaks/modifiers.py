@@ -11,12 +11,12 @@ earlier round is cut (that changes the explanation, never the value).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from fractions import Fraction
+from itertools import compress
 from typing import Any, Union
 
-from ladder.messages import Message
 from ladder.tiebreaks.wording import N_, label
+from ladder.vocabulary.messages import Message
 
 Amount = Union[int, Fraction]
 

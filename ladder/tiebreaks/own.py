@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import accumulate
 
-from ladder.tournament import Kind
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import Tally, Terms, terms_of, tally_column
+from ladder.tiebreaks.terms import Tally, Terms, tally_column, terms_of
 from ladder.tiebreaks.wording import N_, label
+from ladder.vocabulary.tournament import Kind
 
 
 def round_terms(prep: Prepared, per_round: Callable[[int], Iterable[int]],

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament
 from ladder.tiebreaks.editions import (
     VUR_KINDS,
     Edition,
@@ -23,6 +22,15 @@ from ladder.tiebreaks.editions import (
     own_unplayed_value,
 )
 from ladder.tiebreaks.errors import TiebreakError
+from ladder.vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
 
 T = TypeVar("T")
 #: Per player (start-number order), per round: the shape of every array of a view.
@@ -81,7 +89,7 @@ class Prepared:
         self.draw = int(sc.draw * unit)
         # C.07 15.2 applies to pre-determined pairings: the event's kind decides (a Swiss in
         # which every pair happened to meet stays a Swiss). Readers that do not know the kind
-        # guess it once, with ladder.tournament.looks_like_round_robin.
+        # guess it once, with ladder.vocabulary.tournament.looks_like_round_robin.
         self.rr = t.kind is EventKind.ROUND_ROBIN if round_robin is None else round_robin
         self.rr_15_2 = self.rr and edition.round_robin_15_2
 

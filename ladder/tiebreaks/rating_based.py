@@ -12,8 +12,17 @@ from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
 from ladder.tiebreaks.terms import (
-    MEAN_HALF_UP, PTP, TPR, Tally, Terms, ptp_value, round_half_up, same_terms,
-    tally_column, terms_of, tpr_value,
+    MEAN_HALF_UP,
+    PTP,
+    TPR,
+    Tally,
+    Terms,
+    ptp_value,
+    round_half_up,
+    same_terms,
+    tally_column,
+    terms_of,
+    tpr_value,
 )
 
 __all__ = ["appo", "apro", "aro", "aro_tally", "opponents_tally", "ptp", "ptp_column", "ptp_of",

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Union
 
-from ladder.messages import Message
 from ladder.tiebreaks.codes import Code
+from ladder.vocabulary.messages import Message
 
 Raw = Union[int, Fraction, None]
 
@@ -74,7 +74,7 @@ class Standing:
     tiebreaks: Mapping[str, Fraction | None] = field(hash=False)
 
 
-class Row(Mapping[str, Union[Fraction, None]]):
+class Row(Mapping[str, Fraction | None]):
     """One player's tie-breaks as a read-only mapping ``code -> Fraction | None``.
 
     The values stay exact scaled integers until read (turning 13,000 of them into Fractions

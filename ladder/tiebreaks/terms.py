@@ -11,18 +11,18 @@ so an explanation cannot disagree with its number.
 from __future__ import annotations
 
 import math
-from operator import sub
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from collections.abc import Callable
 from functools import partial
+from operator import sub
 from typing import TYPE_CHECKING, Any, NamedTuple, Union, cast
 
-from ladder.messages import Message
 from ladder.tiebreaks import fide_tables
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.modifiers import NO_CUTS, Amount, Cuts, cut, kept_total
 from ladder.tiebreaks.table import Column, Raw
+from ladder.vocabulary.messages import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ladder.tiebreaks.prepared import Prepared

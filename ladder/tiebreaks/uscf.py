@@ -7,15 +7,14 @@ score), and the player's own unplayed rounds count as opponents with adjusted sc
 
 from __future__ import annotations
 
-from ladder.tournament import Kind
 from ladder.tiebreaks.buchholz import bh_terms
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.editions import USCF
 from ladder.tiebreaks.own import round_terms
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import SUM, Tally, Terms, terms_of, tally_column
-
+from ladder.tiebreaks.terms import SUM, Tally, Terms, tally_column, terms_of
+from ladder.vocabulary.tournament import Kind
 
 _PLAYED = frozenset(k for k in Kind if k.played)
 _KASHDAN = {2: 4, 1: 2, 0: 1}  # half points of a played game -> Kashdan points

@@ -1,4 +1,4 @@
-"""The engine's words: :class:`~ladder.messages.Message` objects that also read as English.
+"""The engine's words: :class:`~ladder.vocabulary.messages.Message` objects that also read as English.
 
 Everything a person reads from the tie-break engine (an explanation's result, category, note
 and cut reason, its notes and article, a dropped column's reason, the table's warnings) is a
@@ -12,20 +12,20 @@ consistent with ``==``.
 
 Use :func:`msg` (named placeholders, whole sentences: word order differs between languages)
 and :func:`label` on an ``N_()``-marked id for fixed labels. The extraction keywords are
-``N_`` and ``msg``, as for :mod:`ladder.messages`.
+``N_`` and ``msg``, as for :mod:`ladder.vocabulary.messages`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ladder.messages import N_, Message
+from ladder.vocabulary.messages import N_, Message
 
 __all__ = ["N_", "TextMessage", "label", "msg"]
 
 
 class TextMessage(Message):
-    """A :class:`~ladder.messages.Message` that also behaves like its English text for
+    """A :class:`~ladder.vocabulary.messages.Message` that also behaves like its English text for
     comparison and searching (``==`` with a ``str``, ``in``, ``startswith``, ``endswith``)."""
 
     def __eq__(self, other: object) -> bool:

@@ -6,15 +6,17 @@ corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators); t
 blueprints ``auth``, ``audit`` and ``settings`` are single modules. Shared pieces:
 :mod:`.htmx` (the only code touching the htmx headers), :mod:`.errors` (service errors to
 HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
-:mod:`.helpers`.
+:mod:`.request_state` (what one request knows: settings, club state, names, actor),
+:mod:`.urls` (addresses built once per request), :mod:`.request_values` (typed values read
+safely).
 """
 
 from __future__ import annotations
 
 from flask import Flask, g, render_template, request
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
 # SPEC §11: a strict Content-Security-Policy, no inline scripts or styles.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -24,13 +26,16 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
-    from . import audit, auth, guide, members, organize, public, settings as settings_pages, tools
-    from .formatting import register_formatting
+    from . import audit, auth, guide, members, organize, public, tools
+    from . import settings as settings_pages
     from .cache import init_cache
+    from .formatting import register_formatting
     from .htmx import init_htmx
     from .i18n import init_i18n
+    from .request_state import init_request_state
     init_i18n(app)
     init_htmx(app)
+    init_request_state(app)
     init_cache(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
                       settings_pages.bp, tools.bp, guide.bp):
@@ -38,7 +43,8 @@ def register_web(app: Flask) -> None:
     guide.register_guide(app)
     register_formatting(app)
 
-    from .helpers import explain_links, member_href, names, settings
+    from .request_state import names, settings
+    from .urls import explain_links, member_href
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
                                  club=settings, member_href=member_href,
                                  explain_links=explain_links)

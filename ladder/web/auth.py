@@ -5,9 +5,9 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from flask_login import current_user, login_user, logout_user
+from werkzeug.wrappers import Response
 
 from ..services import sessions, throttle
 from ..services.login import authenticate

@@ -15,7 +15,7 @@ request asks for, and this module
 Correctness rules, each tested:
 
 * The generation is read from the database on every request, with the visibility the gate
-  needs anyway (one small statement, :func:`ladder.web.helpers.club_state`): a worker never
+  needs anyway (one small statement, :func:`ladder.web.request_state.club_state`): a worker never
   trusts an in-process value across requests, so every worker sees a write the moment it
   commits, and the generation is part of every key anyway.
 * The key holds everything that changes the bytes: the generation, the code's release, the
@@ -51,21 +51,18 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from flask import Blueprint, Flask, current_app, g, request, session
 from flask_login import current_user
 from markupsafe import Markup, escape
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from ..extensions import db
-from ..models import ClubSettings
-
-T = TypeVar("T")
+from .formatting import as_of_text
+from .htmx import REQUEST_HEADERS
+from .i18n import select_locale
+from .request_state import caching_enabled, club_state
 
 #: The ``request.environ`` slot holding this request's cache state (per request, unlike ``g``,
 #: which lives as long as the app context).
@@ -80,9 +77,6 @@ _CSRF_META = b'<meta name="csrf-token" content="%s">'
 #: Stands for the serving time in a stored page's print header (a comment: escaped page
 #: content can never contain it).
 AS_OF_PLACEHOLDER = "<!--ladder-as-of-->"
-#: The htmx request headers that decide page versus fragment (``Vary`` names the first two).
-_HTMX_HEADERS = ("HX-Request", "HX-Target", "HX-History-Restore-Request", "HX-Boosted",
-                 "HX-Trigger", "HX-Trigger-Name")
 
 
 @dataclass(frozen=True)
@@ -166,67 +160,9 @@ class PageCache:
             self.size = 0
 
 
-class GenerationMemo:
-    """Values computed once per generation per worker (the ladder lines, the display names),
-    shared by every page that needs them; dropped as soon as a newer generation is seen."""
-
-    def __init__(self) -> None:
-        self.generation = -1
-        self._values: dict[tuple[object, ...], object] = {}
-        self._lock = threading.Lock()
-
-    def get(self, generation: int, key: tuple[object, ...],
-            compute: Callable[[], T]) -> T:
-        """The value of ``key`` at ``generation``, computed by ``compute`` when missing."""
-        with self._lock:
-            if generation > self.generation:
-                self._values.clear()
-                self.generation = generation
-            if generation == self.generation and key in self._values:
-                return self._values[key]  # type: ignore[return-value]
-        value = compute()  # outside the lock: another thread may compute the same, harmlessly
-        with self._lock:
-            if generation == self.generation:
-                self._values[key] = value
-        return value
-
-
-def by_generation(key: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """``compute()``, remembered for the generation committed now (read from the database on
-    every call, so a request that has just written gets the new value). The value is shared
-    between requests and threads: it must be immutable (tuples, frozen dataclasses)."""
-    if not enabled() or _writing():
-        return compute()
-    memo: GenerationMemo = current_app.extensions["generation_memo"]
-    return memo.get(current_generation(), key, compute)
-
-
-def _writing() -> bool:
-    """True inside a unit of work or with unsaved changes: what is read then may never be
-    committed, so it must not be remembered under the committed generation."""
-    from ..services.uow import in_unit_of_work
-    if not db.session.registry.has():
-        return False
-    current = db.session()
-    return in_unit_of_work(current) or bool(current.new or current.dirty or current.deleted)
-
-
 def page_cache(app: Flask | None = None) -> PageCache:
     """The page cache of ``app`` (the current app by default)."""
     return (app or current_app).extensions["page_cache"]
-
-
-def enabled(app: Flask | None = None) -> bool:
-    """True when public pages are cached and revalidated (``PAGE_CACHE``, off in debug)."""
-    app = app or current_app
-    return bool(app.config.get("PAGE_CACHE", True)) and not app.debug
-
-
-def current_generation() -> int:
-    """The ladder generation as committed in the database (read on every request)."""
-    value = db.session.execute(
-        select(ClubSettings.generation).order_by(ClubSettings.id).limit(1)).scalar()
-    return int(value or 0)
 
 
 _release_lock = threading.Lock()
@@ -256,19 +192,13 @@ def release() -> str:
         return _release
 
 
-def _locale() -> str:
-    from .i18n import select_locale
-    return select_locale()
-
-
 def page_key(generation: int) -> tuple[object, ...]:
     """Everything that changes the bytes of this request's public page (see the docstring)."""
-    from .helpers import club_state
     club = club_state()
     return (
         release(), generation, request.endpoint, request.root_url, request.path,
-        request.query_string, _locale(), str(club.visibility), g.get("public_token"),
-        _logged_in(), tuple(request.headers.get(name) for name in _HTMX_HEADERS),
+        request.query_string, select_locale(), str(club.visibility), g.get("public_token"),
+        _logged_in(), tuple(request.headers.get(name) for name in REQUEST_HEADERS),
     )
 
 
@@ -292,7 +222,7 @@ def shared_page() -> bool:
 
 
 def _cacheable_request() -> bool:
-    if request.method not in ("GET", "HEAD") or not enabled():
+    if request.method not in ("GET", "HEAD") or not caching_enabled():
         return False
     if _logged_in():
         return False
@@ -342,7 +272,6 @@ def _fill_visitor(response: Response) -> None:
             token = generate_csrf().encode()
         changed = changed.replace(marker, _CSRF_META % token, 1)
     if as_of in changed:
-        from .formatting import as_of_text
         changed = changed.replace(as_of, str(escape(as_of_text())).encode(), 1)
     if changed is not body:
         response.set_data(changed)
@@ -355,7 +284,6 @@ def before_request() -> Response | None:
         return None
     # Read from the database for this request (the gate reads it first; the tools read it
     # here): the generation committed now, never an in-process value.
-    from .helpers import club_state
     generation = club_state().generation
     key = page_key(generation)
     state = CacheState(generation, key, etag_for(key))
@@ -405,7 +333,6 @@ def init_cache(app: Flask) -> None:
     """Create the app's page cache; mark every response that is not a shared page no-store."""
     app.extensions["page_cache"] = PageCache(
         int(app.config.get("PAGE_CACHE_MAX_BYTES", DEFAULT_MAX_BYTES)))
-    app.extensions["generation_memo"] = GenerationMemo()
     app.jinja_env.globals.update(shared_page=shared_page, csrf_placeholder=csrf_placeholder,
                                  as_of_placeholder=as_of_placeholder)
 

@@ -2,7 +2,7 @@
 
 Registered app-wide (:func:`register_formatting`) so that a partial such as
 ``public/_result_cell.html`` renders the same wherever it is included, including from the
-organizer's inline editor. The numbers themselves are written by :mod:`ladder.numbers` (the
+organizer's inline editor. The numbers themselves are written by :mod:`ladder.vocabulary.numbers` (the
 one formatter); the words (result kinds, colours) come from their one home beside ``Kind``
 and are translated here, at the edge.
 """
@@ -20,10 +20,10 @@ from flask_babel import gettext as _
 from flask_babel import to_user_timezone
 from markupsafe import Markup
 
-from ..numbers import decimal_text, points_text
-from ..numbers import signed_text as _signed
 from ..queries.events import ResultCell
-from ..tournament import EventKind, Kind
+from ..vocabulary.numbers import decimal_text, points_text
+from ..vocabulary.numbers import signed_text as _signed
+from ..vocabulary.tournament import EventKind, Kind
 
 
 def decimal_symbol() -> str:
@@ -47,7 +47,7 @@ def localiser() -> Callable[[str], str]:
 
 
 def localised(text: str) -> str:
-    """A number written by :mod:`ladder.numbers` with the locale's decimal separator.
+    """A number written by :mod:`ladder.vocabulary.numbers` with the locale's decimal separator.
 
     Ratings and tie-break values never get a thousands separator (1413.8, not 1,413.8: a
     rating is read as one figure, the glossary's rule); ½ stays as chess programs print it.
@@ -172,6 +172,7 @@ def reasons_text(reasons: Any) -> str:
     """Name-matching reasons (or any Messages) translated and joined as the locale lists."""
     from babel.lists import format_list
     from flask_babel import get_locale
+
     from .i18n import translate
     items = [translate(getattr(reason, "message", reason)) for reason in reasons or ()]
     if not items:
@@ -260,7 +261,7 @@ def as_of_text(now: dt.datetime | None = None) -> str:
 
     ISO-like, as every date on the pages, so a printout is unambiguous in every language.
     """
-    local = to_user_timezone(now or dt.datetime.now(dt.timezone.utc))
+    local = to_user_timezone(now or dt.datetime.now(dt.UTC))
     return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".strip()
 
 

@@ -12,8 +12,8 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from flask import request, url_for
-from werkzeug.wrappers import Response
 from flask_login import current_user
+from werkzeug.wrappers import Response
 
 from .htmx import redirect_to
 

@@ -19,9 +19,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, redirect, render_template, request
-from werkzeug.wrappers import Response
 from htmx_flask import Htmx
 from htmx_flask import make_response as htmx_response
+from werkzeug.wrappers import Response
+
+#: The htmx request headers that can change what one URL answers (page or which fragment):
+#: the page cache keys on them, ``Vary`` names the first two.
+REQUEST_HEADERS = ("HX-Request", "HX-Target", "HX-History-Restore-Request", "HX-Boosted",
+                   "HX-Trigger", "HX-Trigger-Name")
 
 #: The event every change announces; the ladder, standings and crosstable listen for it.
 LADDER_CHANGED = "ladderChanged"
@@ -36,14 +41,14 @@ def init_htmx(app: Flask) -> None:
     @app.after_request
     def _vary(response: Response) -> Response:
         # One URL serves a page or its fragment: caches must key on the htmx headers.
-        response.vary.add("HX-Request")
-        response.vary.add("HX-Target")
+        for name in REQUEST_HEADERS[:2]:
+            response.vary.add(name)
         return response
 
 
 def _headers() -> Any:
     """htmx-flask's view of the request headers (``request.htmx``)."""
-    return getattr(request, "htmx")
+    return request.htmx
 
 
 def is_htmx() -> bool:

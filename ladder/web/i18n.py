@@ -13,7 +13,7 @@ silently. ``zh``, ``zh-CN``, ``zh-SG`` and ``zh-Hans`` get Simplified Chinese; s
 Chinese variants (Traditional readers read Simplified far more easily than English; there is
 no Traditional catalogue).
 
-The pure core says things as :class:`ladder.messages.Message` (an English message id with its
+The pure core says things as :class:`ladder.vocabulary.messages.Message` (an English message id with its
 values); templates print them translated without any filter, because :func:`finalize` is the
 Jinja finaliser of every ``{{ … }}``.
 """
@@ -26,7 +26,8 @@ from flask import Flask, g, request
 from flask_babel import get_locale, get_translations, gettext
 from werkzeug.wrappers import Response
 
-from ..messages import Message
+from ..vocabulary.messages import Message
+from .request_state import club_state
 
 #: The supported locales (catalogues under ``translations/``); English is the source.
 LOCALES = ("en", "ko", "zh_Hans", "id")
@@ -67,7 +68,6 @@ def _from_accept_language() -> str | None:
 
 
 def _club_default() -> str | None:
-    from .helpers import club_state
     try:
         return normalise(club_state().default_language)
     except Exception:  # no database yet (a first start): the other rules still work

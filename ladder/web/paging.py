@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from flask import current_app, request
 
-from .helpers import digits
+from .request_values import digits
 
 T = TypeVar("T")
 

@@ -10,12 +10,12 @@ program; nothing public exports names, so the display-name policy has nothing to
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..formats.startlist import StartEntry, startlist_csv, startlist_trf
@@ -24,12 +24,19 @@ from ..queries import ladder_lines
 from ..queries.events import load_event, tournament_of
 from ..services import InvalidInput, ServiceError
 from ..services.maintenance import backup_download
-from ..services.settings import (VISIBILITIES, SettingsForm, current_form, regenerate_token,
-                                 update_settings)
+from ..services.settings import (
+    VISIBILITIES,
+    SettingsForm,
+    current_form,
+    regenerate_token,
+    update_settings,
+)
 from .errors import refused
-from .i18n import LANGUAGE_NAMES, translate
 from .guards import require_organizer
-from .helpers import MAX_ID, actor, names, settings as club
+from .i18n import LANGUAGE_NAMES, translate
+from .request_state import actor, names
+from .request_state import settings as club
+from .request_values import MAX_ID
 
 bp = Blueprint("settings", __name__, url_prefix="/organize/settings")
 bp.before_request(require_organizer)

@@ -24,7 +24,7 @@ from typing import Any
 from flask import Blueprint, abort, g
 from flask_login import current_user
 
-from .helpers import club_state, settings
+from .request_state import club_state, settings
 
 TOKEN_PREFIX = "/c/<token>"
 #: Longest token accepted in a URL (``secrets.token_urlsafe(24)`` gives 32 characters).

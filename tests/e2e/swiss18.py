@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 
 NAMES = [

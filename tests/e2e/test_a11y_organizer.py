@@ -23,6 +23,7 @@ PASTE_FIXED = "Round 1\nHenrik Larsen - Viktor Petrov 1-0\nAnna Kowalska - Budi 
 def desk(live_server):
     with live_server.app.app_context():
         from sqlalchemy import select
+
         from ladder.demo import load_demo
         from ladder.extensions import db
         from ladder.models import Event, Member

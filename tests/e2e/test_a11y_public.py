@@ -25,6 +25,7 @@ def demo_server(live_server):
 
 def _pages(server) -> list[str]:
     from sqlalchemy import select
+
     from ladder.extensions import db
     from ladder.models import Event, Member
     with server.app.app_context():

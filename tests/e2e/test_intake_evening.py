@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from ladder.formats import read_event
 from ladder.names.display_form import display_form
 from ladder.services.accounts import set_organizer
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import TESTDATA
 from tests.factories import member, publish_t, tournament
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ladder.services.events import PublishRequest, exact_links, publish
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import tournament
 
 pytestmark = pytest.mark.e2e

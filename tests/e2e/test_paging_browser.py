@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from playwright.sync_api import Page, expect
 
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 
 pytestmark = pytest.mark.e2e

@@ -41,6 +41,7 @@ def club(live_server):
 def every_page(server) -> list[str]:
     """Every public and tools page of the demo club (one of each kind of event)."""
     from sqlalchemy import select
+
     from ladder.extensions import db
     from ladder.models import Event, Member
     with server.app.app_context():

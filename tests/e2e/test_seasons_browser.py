@@ -19,6 +19,7 @@ LOGIN = ("desk", "a long enough password")
 def demo(live_server):
     with live_server.app.app_context():
         from sqlalchemy import select
+
         from ladder.demo import load_demo
         from ladder.extensions import db
         from ladder.models import Event, Season

@@ -12,7 +12,7 @@ import random
 
 from ladder.models import Event
 from ladder.services.seasons import create_season
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import publish_t, tournament
 
 NAMES = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Kim", "Fay Ng", "Gus Roy", "Hal Fox"]

@@ -17,7 +17,7 @@ from ladder.services.check import check
 from ladder.services.events import PublishRequest, publish
 from ladder.services.intake import name_choices
 from ladder.services.members import merge, relink, undo_merge
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, tournament
 
 W = Kind.WIN

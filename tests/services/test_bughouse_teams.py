@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from ladder.bughouse import BughouseTeam as Team
+from ladder.club.bughouse import BughouseTeam as Team
 from ladder.extensions import db
 from ladder.models import AuditEntry, BughouseTeam, Entry, RatingRow, Result
 from ladder.queries.bughouse import hidden_words, team_view
@@ -19,7 +19,7 @@ from ladder.services import InvalidInput, NotFound
 from ladder.services.bughouse import set_teams
 from ladder.services.corrections import delete_event
 from ladder.services.replay import club_settings
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import publish_t, snapshot, tournament
 
 NAMES = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Kim", "Fay Ng", "Gus Roy", "Hal Fox"]

@@ -12,9 +12,8 @@ from ladder.models import AuditEntry, Entry, Event, Result
 from ladder.services import ServiceError
 from ladder.services.check import check
 from ladder.services.corrections import StaleEdit, delete_event, edit_result, update_event
-from ladder.tournament import Kind
-from tests.factories import tournament
-from tests.factories import member, publish_t, snapshot
+from ladder.vocabulary.tournament import Kind
+from tests.factories import member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)

@@ -21,7 +21,7 @@ from ladder.services import ServiceError
 from ladder.services.check import check
 from ladder.services.replay import club_settings
 from ladder.services.setup import init_database, is_empty
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 
 
 @pytest.fixture

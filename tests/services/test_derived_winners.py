@@ -20,7 +20,7 @@ from ladder.services.corrections import delete_event, edit_result, update_tiebre
 from ladder.services.derived import fill_missing, winners_text
 from ladder.services.setup import init_database
 from ladder.services.uow import unit_of_work
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

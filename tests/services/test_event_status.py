@@ -19,7 +19,7 @@ from ladder.services import Conflict
 from ladder.services.check import check
 from ladder.services.corrections import delete_event, set_published
 from ladder.services.uow import rehearsal
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
@@ -87,8 +87,8 @@ def test_a_second_click_changes_nothing_and_a_stale_form_is_refused(ctx) -> None
 
 
 def test_a_draft_can_be_corrected_and_then_counts_as_corrected(ctx) -> None:
-    from ladder.services.corrections import edit_result
     from ladder.models import Entry, Result
+    from ladder.services.corrections import edit_result
     event = publish_t(NIGHT, JAN)
     set_published(event.id, "org", version=_version(event.id), published=False)
     result = db.session.scalar(select(Result).join(Entry, Entry.id == Result.entry_id)

@@ -18,7 +18,7 @@ from ladder.models import Entry, Event, Member, RatingRow, Result
 from ladder.queries.health import health_report
 from ladder.rating.glicko2 import DEFAULT_SETTINGS, RatingPeriod, expected_score, rate_history
 from ladder.services.replay import club_settings
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.services.club_history import SPRING, WINTER, publish_history
 
 SCORE = {"win": 1.0, "draw": 0.5, "loss": 0.0}

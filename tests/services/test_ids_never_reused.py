@@ -18,7 +18,7 @@ from ladder.models import AuditEntry, Entry, Event, Member, utcnow
 from ladder.services.check import check
 from ladder.services.corrections import delete_event
 from ladder.services.members import merge, undo_merge
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
@@ -68,6 +68,7 @@ def test_check_notices_broken_ownership(ctx) -> None:
     # What a lost race could leave: an entry of a merged-away member, a merge in force that
     # no longer holds. ``ladder check`` (and the dashboard) must say so.
     from sqlalchemy import update
+
     from ladder.models import Merge
     publish_t(tournament(["John Smith", "Ann Lee"], [(1, 1, 2, W)], name="Night 1"), JAN)
     publish_t(tournament(["J. Smith", "Bo Chen"], [(1, 1, 2, L)], name="Night 2"),

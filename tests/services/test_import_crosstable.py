@@ -16,7 +16,7 @@ from ladder.extensions import db
 from ladder.models import Event, Member
 from ladder.services.importing import parse
 from ladder.services.intake import IntakeForm, preview
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 # Written by hand in the layout chess-results prints and Swiss-Manager copies as text: a
 # title, a heading row, then one row per player with columns separated by runs of spaces.

@@ -10,11 +10,17 @@ from sqlalchemy import func, select
 from ladder.extensions import db
 from ladder.models import AuditEntry, Event, Member
 from ladder.services import ServiceError
-from ladder.services.intake import (IntakeForm, Links, detect, name_choices, preview,
-                                    publish_intake, read_links)
-from ladder.tournament import EventKind, Kind
-from tests.factories import tournament
-from tests.factories import publish_t
+from ladder.services.intake import (
+    IntakeForm,
+    Links,
+    detect,
+    name_choices,
+    preview,
+    publish_intake,
+    read_links,
+)
+from ladder.vocabulary.tournament import EventKind, Kind
+from tests.factories import publish_t, tournament
 
 PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
          "Round 2\nAnn Lee - Cai Wu 0-1\nBo Chen - Dee Park 1-0\n")

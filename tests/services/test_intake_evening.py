@@ -11,11 +11,18 @@ from sqlalchemy import func, select
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Event, Member, MemberAlias, RatingRow
 from ladder.services import Conflict, ServiceError
-from ladder.services.intake import (IntakeForm, accept_suggestions, ladder_preview,
-                                    name_choices, ordered, preview, publish_preview,
-                                    read_links)
+from ladder.services.intake import (
+    IntakeForm,
+    accept_suggestions,
+    ladder_preview,
+    name_choices,
+    ordered,
+    preview,
+    publish_preview,
+    read_links,
+)
 from ladder.services.uow import rehearsal, unit_of_work
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import TESTDATA
 from tests.factories import PASTE, member, publish_t, snapshot, tournament
 

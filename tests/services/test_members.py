@@ -12,9 +12,8 @@ from ladder.models import Entry, Merge
 from ladder.services import ServiceError
 from ladder.services.check import check
 from ladder.services.members import merge, record_consent, relink, undo_merge
-from ladder.tournament import Kind
-from tests.factories import tournament
-from tests.factories import member, publish_t, snapshot
+from ladder.vocabulary.tournament import Kind
+from tests.factories import member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)

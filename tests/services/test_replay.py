@@ -12,7 +12,7 @@ from ladder.models import AuditEntry, Event, Member, RatingRow
 from ladder.services.check import check
 from ladder.services.events import PublishRequest, exact_links, publish
 from ladder.services.maintenance import rebuild
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

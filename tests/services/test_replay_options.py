@@ -22,9 +22,8 @@ from ladder.services.corrections import delete_event, edit_result, update_event
 from ladder.services.maintenance import rebuild
 from ladder.services.members import relink, set_junior
 from ladder.services.settings import current_form, update_settings
-from ladder.tournament import EventKind, Kind
-from tests.factories import tournament
-from tests.factories import member, publish_t, snapshot
+from ladder.vocabulary.tournament import EventKind, Kind
+from tests.factories import member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 

@@ -19,9 +19,8 @@ from ladder.services.corrections import delete_event, edit_result
 from ladder.services.maintenance import rebuild
 from ladder.services.members import relink
 from ladder.services.replay import replay
-from ladder.tournament import Kind
-from tests.factories import tournament
-from tests.factories import member, publish_t, snapshot
+from ladder.vocabulary.tournament import Kind
+from tests.factories import member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 NAMES = ["Ann", "Bob", "Cai", "Dee", "Eve", "Fay"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections import defaultdict
 from fractions import Fraction
 
 import pytest
@@ -23,7 +22,7 @@ from ladder.rating import replay
 from ladder.services import InvalidInput, NotFound
 from ladder.services.replay import club_settings, rating_options
 from ladder.services.seasons import create_season, delete_season, update_season
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 from tests.services.club_history import NIGHTS, SPRING, WINTER, night, publish_history
 
@@ -235,10 +234,10 @@ def test_merged_members_leave_the_as_of_ladder_too(ctx: Flask) -> None:
 
 
 def test_the_fast_reads_equal_the_pure_core_over_the_whole_history(ctx: Flask) -> None:
-    from ladder.history import ladder_as_of, ladder_games
+    from ladder.club.history import ladder_as_of, ladder_games
+    from ladder.club.seasons import season_report
     from ladder.queries.history import history_games, stored_rows
     from ladder.queries.seasons import as_season, award_rules
-    from ladder.seasons import season_report
     publish_history()
     settings = club_settings()
     rows = stored_rows(db.session)

@@ -6,9 +6,9 @@ import datetime as dt
 import random
 from dataclasses import dataclass
 
-from ladder.history import DatedRow, EventGames, dated_rows, event_games
+from ladder.club.history import DatedRow, EventGames, dated_rows, event_games
 from ladder.rating import EventInput, Pairing, RatingOptions, RatingRow, replay
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 KINDS = [Kind.WIN, Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.LOSS, Kind.FORFEIT_WIN, Kind.WIN]
 

@@ -1,9 +1,14 @@
 """The layers keep their shape (DESIGN.md "The house in one picture").
 
-* The pure core — ``rating``, ``tiebreaks``, ``formats``, ``names``, ``elo`` and the pure
-  top-level modules — imports no Flask, no SQLAlchemy and none of ``ladder.models``,
-  ``extensions``, ``services``, ``queries``, ``web`` (nor the CLI), not even indirectly.
+* The top of ``ladder/`` holds the app shell only (``__init__``, ``config``, ``extensions``,
+  ``models``); everything else lives in a folder, and every folder has a layer.
+* The pure folders (:data:`PURE_PACKAGES`) import no Flask, no SQLAlchemy and none of
+  ``ladder.models``, ``extensions``, ``services``, ``queries``, ``web`` (nor the CLI), not
+  even indirectly.
 * ``queries`` (reads) imports no ``services`` and no ``web``; ``services`` imports no ``web``.
+* No import circle: the graph of every import (function-level ones included) has no cycle.
+  A module importing its own package (``from . import bp`` in a blueprint's views, the
+  Flask pattern) is not an edge: the package imports its views after defining ``bp``.
 
 ``import ladder`` itself builds the Flask app factory, so the check reads the source with
 ``ast``: every module and everything of ``ladder`` it imports, transitively.
@@ -19,12 +24,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LADDER = ROOT / "ladder"
 
-PURE_PACKAGES = ("rating", "tiebreaks", "formats", "names", "elo")
-PURE_MODULES = ("tournament", "messages", "numbers", "charts", "prizes", "history",
-                "seasons", "sections", "bughouse", "health", "health_charts")
+#: The app shell: the only modules at the top of ``ladder/`` (as flaskr and microblog).
+APP_SHELL = ("__init__", "config", "extensions", "models")
+#: Folders of the pure core: plain data in, plain data out; rules cited in comments.
+PURE_PACKAGES = ("vocabulary", "club", "rating", "tiebreaks", "formats", "names", "elo",
+                 "pairing")
+#: Every other folder, with its layer (so a new folder must say where it belongs).
+OUTER_PACKAGES = {"queries": "reads", "services": "writes", "web": "web", "cli": "shell",
+                  "bench": "shell", "demo": "shell", "migrations": "schema"}
 IMPURE = ("flask", "flask_", "sqlalchemy", "htmx_flask", "ladder.models", "ladder.extensions",
-          "ladder.services", "ladder.queries", "ladder.web", "ladder.cli", "ladder.display",
-          "ladder.bench", "ladder.demo")
+          "ladder.services", "ladder.queries", "ladder.web", "ladder.cli", "ladder.bench",
+          "ladder.demo")
 
 
 def _path(module: str) -> Path:
@@ -77,8 +87,19 @@ def _modules_of(package: str) -> list[str]:
                   .removesuffix(".__init__") for p in base.rglob("*.py"))
 
 
-PURE = [m for package in PURE_PACKAGES for m in _modules_of(package)] + \
-    [f"ladder.{name}" for name in PURE_MODULES]
+PURE = [m for package in PURE_PACKAGES for m in _modules_of(package)]
+
+
+def test_the_top_level_holds_the_app_shell_only() -> None:
+    modules = sorted(p.stem for p in LADDER.glob("*.py"))
+    assert modules == sorted(APP_SHELL)
+
+
+def test_every_folder_has_a_layer() -> None:
+    folders = {p.parent.name for p in LADDER.glob("*/__init__.py")} | {
+        p.name for p in LADDER.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+    assert folders <= set(PURE_PACKAGES) | set(OUTER_PACKAGES), folders
+    assert all((LADDER / name).is_dir() for name in PURE_PACKAGES if name != "pairing")
 
 
 def _forbidden(name: str, prefixes: tuple[str, ...]) -> bool:
@@ -113,3 +134,73 @@ def test_the_checker_sees_a_violation() -> None:
     # tests above would pass for the wrong reason.
     imported = set().union(*_closure("ladder.web.organize.results").values())
     assert "flask" in imported and any(n.startswith("ladder.services") for n in imported)
+
+
+def _graph() -> dict[str, set[str]]:
+    """Every ladder module with the ladder modules it imports (function-level ones too),
+    without the edges from a module to its own packages (see the module docstring)."""
+    modules = [m for m in _modules_of("") if _path(m).exists()]
+    graph: dict[str, set[str]] = {}
+    for module in modules:
+        targets = set()
+        for name in _imports(module):
+            while name and not _path(name).exists():
+                name = name.rpartition(".")[0]
+            if name.startswith("ladder") and name != module and not module.startswith(name + "."):
+                targets.add(name)
+        graph[module] = targets
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in graph:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_import_circle() -> None:
+    assert _cycles(_graph()) == []
+
+
+def test_the_circle_finder_sees_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+    assert len(_graph()) > 150  # the real graph was read

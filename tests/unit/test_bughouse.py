@@ -8,13 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ladder.bughouse import (
-    BughouseTeam,
-    TeamError,
-    team_standings,
-    unteamed,
-    validate_teams,
-)
+from ladder.club.bughouse import BughouseTeam, TeamError, team_standings, unteamed, validate_teams
 
 H = Fraction(1, 2)
 

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 
-from ladder.charts import ChartPoint, date_ticks, nice_ticks, place, rating_chart
+from ladder.club.charts import ChartPoint, date_ticks, nice_ticks, place, rating_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

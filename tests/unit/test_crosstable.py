@@ -9,7 +9,7 @@ import pytest
 from ladder.formats import FormatError
 from ladder.formats.crosstable import parse_crosstable, read_crosstable
 from ladder.formats.paste import MAX_CHARS, ParseResult
-from ladder.tournament import HALF, Colour, EventKind, Kind, Tournament
+from ladder.vocabulary.tournament import HALF, Colour, EventKind, Kind, Tournament
 
 # A Swiss-Manager style ranking crosstable as copied from chess-results (tab separated):
 # byes of every kind, a forfeit, a withdrawn player, printed points and a tie-break column.

@@ -7,8 +7,15 @@ from fractions import Fraction as F
 import pytest
 
 from ladder.elo import (
-    EloError, classic_table, expected_score, initial_rating, k_factor, parse_ratings,
-    parse_score, performance, rating_change,
+    EloError,
+    classic_table,
+    expected_score,
+    initial_rating,
+    k_factor,
+    parse_ratings,
+    parse_score,
+    performance,
+    rating_change,
 )
 from ladder.elo.numbers import round_half_away
 

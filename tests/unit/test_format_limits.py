@@ -10,8 +10,17 @@ from __future__ import annotations
 import pytest
 
 from ladder.formats import FormatError, ReadResult, decode_text, read_event, read_trf
-from ladder.formats.limits import (MAX_BYTES, MAX_LINE_CHARS, MAX_LINES, MAX_PASTE_LINES,
-                                   MAX_PLAYERS, MAX_ROUNDS, bounded_int, line_count, quote)
+from ladder.formats.limits import (
+    MAX_BYTES,
+    MAX_LINE_CHARS,
+    MAX_LINES,
+    MAX_PASTE_LINES,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    bounded_int,
+    line_count,
+    quote,
+)
 
 
 def trf_player(start_no: int, name: str, cells: str = "", rating: str = "") -> str:

@@ -11,7 +11,7 @@ import pytest
 
 import ladder.formats.event
 from ladder.formats import FORMATS, FormatError, ReadResult, detect_format, read_event
-from ladder.messages import Message, msg
+from ladder.vocabulary.messages import Message, msg
 from tests.conftest import TESTDATA
 
 FORMATS_DIR = Path(ladder.formats.event.__file__).parent

@@ -15,9 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ladder.formats import FORMATS, FormatError, ReadResult, read_event, write_trf
-from ladder.formats.limits import (MAX_ERRORS, MAX_NAME, MAX_PLAYERS, MAX_QUOTE, MAX_RATING,
-                                   MAX_ROUNDS, MAX_START_NO, line_count)
-from ladder.messages import Message
+from ladder.formats.limits import (
+    MAX_ERRORS,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_QUOTE,
+    MAX_RATING,
+    MAX_ROUNDS,
+    MAX_START_NO,
+    line_count,
+)
+from ladder.vocabulary.messages import Message
 
 NUMBERS = st.one_of(
     st.integers(0, 12).map(str),

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ladder.health import (
+from ladder.club.health import (
     DEFAULT_BANDS,
     EPSILON,
     GLICKO2,
@@ -30,10 +30,10 @@ from ladder.health import (
     log_loss,
     pool_series,
 )
-from ladder.history import EventGames, ladder_as_of, ladder_games
+from ladder.club.history import EventGames, ladder_as_of, ladder_games
+from ladder.club.seasons import Season
 from ladder.rating import replay
 from ladder.rating.glicko2 import Glicko2Rating, expected_score
-from ladder.seasons import Season
 
 from .history_data import make_history
 

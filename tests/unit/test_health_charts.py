@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import xml.etree.ElementTree as ET
 
-from ladder.health import (
+from ladder.club.health import (
     calibration,
     games_per_month,
     glicko_history,
@@ -14,14 +14,14 @@ from ladder.health import (
     ladder_predictions,
     pool_series,
 )
-from ladder.health_charts import (
+from ladder.club.health_charts import (
     Series,
     calibration_chart,
     month_bars,
     series_chart,
     uncertainty_chart,
 )
-from ladder.history import ladder_as_of, ladder_games
+from ladder.club.history import ladder_as_of, ladder_games
 
 from .history_data import make_history
 

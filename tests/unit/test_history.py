@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ladder.history import DatedRow, EventGames, ladder_as_of, ladder_games, rank_lines
+from ladder.club.history import DatedRow, EventGames, ladder_as_of, ladder_games, rank_lines
 from ladder.rating import replay
 
 from .history_data import make_history

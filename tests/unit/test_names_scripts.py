@@ -7,10 +7,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ladder.messages import Message
 from ladder.names import Alias, Member, NameIndex, Reason, compare, name_key, suggest
 from ladder.names.aliases import after_merge, after_publish, after_relink, after_rename, undo_merge
-from ladder.names.hangul import hangul_skeleton, jamo_typo, keys_slip, romanisation_pattern, skeleton
+from ladder.names.hangul import (
+    hangul_skeleton,
+    jamo_typo,
+    keys_slip,
+    romanisation_pattern,
+    skeleton,
+)
+from ladder.vocabulary.messages import Message
 
 # ------------------------------------------------------------------ across scripts
 

@@ -6,7 +6,7 @@ import pytest
 
 from ladder.formats import FormatError
 from ladder.formats.paste import MAX_CHARS, MAX_LINES, ParseResult, parse_paste, read_paste
-from ladder.tournament import HALF, Colour, EventKind, Kind, Tournament
+from ladder.vocabulary.tournament import HALF, Colour, EventKind, Kind, Tournament
 
 
 def game(t: Tournament, start_no: int, round_no: int = 1) -> tuple[Kind, int | None]:

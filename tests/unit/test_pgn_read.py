@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ladder.formats import FormatError, read_pgn_tournament
-from ladder.tournament import Colour, EventKind, Kind, Tournament
+from ladder.vocabulary.tournament import Colour, EventKind, Kind, Tournament
 
 PGN_DIR = Path(__file__).resolve().parents[3] / "shared" / "testdata" / "pgn"
 

@@ -6,8 +6,15 @@ from fractions import Fraction as F
 
 import pytest
 
-from ladder.prizes import (
-    Player, Prize, PrizeError, distribute, money, parse_amount, parse_prizes, parse_standings,
+from ladder.club.prizes import (
+    Player,
+    Prize,
+    PrizeError,
+    distribute,
+    money,
+    parse_amount,
+    parse_prizes,
+    parse_standings,
 )
 
 

@@ -20,7 +20,7 @@ from ladder.rating import (
     rated_games,
     replay,
 )
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 DEFAULT = RatingOptions()

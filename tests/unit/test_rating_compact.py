@@ -30,7 +30,7 @@ from ladder.rating import (
     replay,
     replay_compact,
 )
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 from tests.unit.test_rating_properties import JUNIORS, OPTIONS, STATES, event_lists
 
 

@@ -7,10 +7,16 @@ import itertools
 import pytest
 
 from ladder.rating import (
-    EventInput, MemberState, Pairing, RatingOptions, Uncounted, counts_for, rate_event,
+    EventInput,
+    MemberState,
+    Pairing,
+    RatingOptions,
+    Uncounted,
+    counts_for,
+    rate_event,
     why_not_counted,
 )
-from ladder.tournament import PAIRED_KINDS, EventKind, Kind
+from ladder.vocabulary.tournament import PAIRED_KINDS, EventKind, Kind
 
 OPTIONS = RatingOptions()
 

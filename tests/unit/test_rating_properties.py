@@ -20,7 +20,7 @@ from ladder.rating import (
     rated_games,
     replay,
 )
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 
 MEMBERS = st.integers(min_value=1, max_value=10)
 RATINGS = st.floats(min_value=600.0, max_value=2800.0, allow_nan=False, allow_infinity=False)

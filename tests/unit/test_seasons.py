@@ -7,9 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from ladder.history import LadderGame, ladder_as_of, ladder_games
-from ladder.rating import MemberState, rate_event, replay
-from ladder.seasons import (
+from ladder.club.history import LadderGame, ladder_as_of, ladder_games
+from ladder.club.seasons import (
     BEST_PERFORMANCE,
     BIGGEST_UPSET,
     MOST_ACTIVE,
@@ -25,8 +24,9 @@ from ladder.seasons import (
     season_table,
     validate_seasons,
 )
+from ladder.rating import MemberState, rate_event, replay
 from ladder.tiebreaks.fide_tables import DP_BY_PERCENT
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 
 from .history_data import make_history
 

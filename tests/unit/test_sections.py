@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ladder.formats.trf import read_trf
-from ladder.sections import (
+from ladder.club.sections import (
     Section,
     SectionError,
     SectionPlayer,
@@ -21,6 +20,7 @@ from ladder.sections import (
     validate_bands,
     validate_count,
 )
+from ladder.formats.trf import read_trf
 
 PLAYERS = st.lists(
     st.builds(SectionPlayer, st.integers(1, 10_000),

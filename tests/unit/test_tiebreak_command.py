@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 
 from ladder.tiebreaks.command import tiebreaks_command
-
 from tests.unit.test_tiebreak_support import EXERCISES, TESTDATA
 
 SWISS5 = str(EXERCISES / "held_swiss_5.trf")
@@ -90,9 +89,10 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_edition_from_the_year_in_the_name_when_the_file_has_no_date(tmp_path: Path) -> None:
     """Real files without tag 042: the round dates, else the name's year, pick the edition."""
-    from ladder.tiebreaks.command import event_date
-    from ladder.tournament import Tournament
     import datetime as dt
+
+    from ladder.tiebreaks.command import event_date
+    from ladder.vocabulary.tournament import Tournament
     assert event_date(Tournament("2022 January Dojo Classical", (), 6)) == dt.date(2022, 1, 1)
     assert event_date(Tournament("Club Cup", (), 6, rounds_dates=(dt.date(2025, 4, 3), None))) \
         == dt.date(2025, 4, 3)

@@ -7,10 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from ladder.tiebreaks import CalcRound, EDITIONS, TiebreakError, calculate, compute
+from ladder.tiebreaks import EDITIONS, CalcRound, TiebreakError, calculate, compute
 from ladder.tiebreaks.editions import categories, edition_for_date, get_edition
-from ladder.tournament import Colour, Kind
-
+from ladder.vocabulary.tournament import Colour, Kind
 from tests.unit.test_tiebreak_support import crosstable
 
 # Four players, three rounds:

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ladder.tiebreaks import CalcRound, TiebreakError, calculate
-from ladder.tournament import Colour, Kind
+from ladder.vocabulary.tournament import Colour, Kind
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 

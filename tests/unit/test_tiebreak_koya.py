@@ -12,8 +12,7 @@ from fractions import Fraction
 import pytest
 
 from ladder.tiebreaks import compute, explain
-from ladder.tournament import EventKind
-
+from ladder.vocabulary.tournament import EventKind
 from tests.unit.test_tiebreak_support import crosstable
 
 F = Fraction

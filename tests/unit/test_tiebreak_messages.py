@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from ladder.messages import Message
 from ladder.tiebreaks import TiebreakError, compute, explain, parse_code
 from ladder.tiebreaks.calculator import calculate
 from ladder.tiebreaks.codes import NAMES
 from ladder.tiebreaks.editions import get_edition
 from ladder.tiebreaks.wording import TextMessage, msg
-
+from ladder.vocabulary.messages import Message
 from tests.unit.test_tiebreak_support import crosstable, exercise
 
 CODES = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS/C1", "REP", "STD", "BH/C1", "BH/M1", "AOB",

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ladder.tiebreaks import compute, rank
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 
 EDITIONS = ["fide-2026", "fide-2024", "fide-2012", "uscf"]
 

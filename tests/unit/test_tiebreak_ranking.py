@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ladder.bench.tiebreaks import bench_tiebreaks, synthetic_swiss
 from ladder.tiebreaks import compute, explain, rank
-from ladder.tiebreaks.bench import bench_tiebreaks, synthetic_swiss
 from ladder.tiebreaks.buchholz import fore_tournament
 from ladder.tiebreaks.engine import prepare
-
 from tests.unit.test_tiebreak_support import crosstable, exercise
 
 

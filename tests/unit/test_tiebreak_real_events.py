@@ -27,8 +27,7 @@ from click.testing import CliRunner
 from ladder.formats import read_trf
 from ladder.tiebreaks import compute, explain
 from ladder.tiebreaks.command import tiebreaks_command
-from ladder.tournament import Kind, Tournament
-
+from ladder.vocabulary.tournament import Kind, Tournament
 from tests.unit.test_tiebreak_support import TESTDATA
 
 REAL = TESTDATA / "real-events"

@@ -13,7 +13,15 @@ from fractions import Fraction
 from pathlib import Path
 
 from ladder.formats import read_pgn_tournament, read_trf
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Scoring, Tournament
+from ladder.vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
 
 TESTDATA = Path(__file__).resolve().parents[3] / "shared" / "testdata"
 EXERCISES = TESTDATA / "fide-exercises"

@@ -10,7 +10,7 @@ import pytest
 
 from ladder.formats import FormatError, read_trf
 from ladder.formats.trf import parse_date, parse_scoring
-from ladder.tournament import HALF, Colour, EventKind, Kind, Scoring, Tournament
+from ladder.vocabulary.tournament import HALF, Colour, EventKind, Kind, Scoring, Tournament
 
 # The shared test data lives beside the repository (../shared/testdata from the repo root).
 TESTDATA = Path(__file__).resolve().parents[3] / "shared" / "testdata"

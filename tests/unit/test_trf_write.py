@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ladder.formats import read_trf, write_trf
-from ladder.tournament import (
+from ladder.vocabulary.tournament import (
     HALF,
     Colour,
     EventKind,

@@ -1,4 +1,4 @@
-"""The TRF writer's points go through ladder.numbers and print exactly as before."""
+"""The TRF writer's points go through ladder.vocabulary.numbers and print exactly as before."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ladder.formats.trf_write import _number
 
 
 def _before(value: Fraction) -> str:
-    """The writer's own formatting before it used ladder.numbers (kept here as the oracle)."""
+    """The writer's own formatting before it used ladder.vocabulary.numbers (kept here as the oracle)."""
     if (value * 2).denominator == 1:
         return f"{float(value):.1f}"
     return f"{float(value):.2f}".rstrip("0")

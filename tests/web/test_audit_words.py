@@ -13,7 +13,7 @@ from ladder.extensions import db
 from ladder.models import AuditEntry, Result
 from ladder.services.corrections import edit_result
 from ladder.services.members import rename
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, tournament
 
 W, D = Kind.WIN, Kind.DRAW

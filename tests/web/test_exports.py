@@ -17,7 +17,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.formats.trf import read_trf
 from ladder.models import AuditEntry, Event, Member
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import make_app, member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

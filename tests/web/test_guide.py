@@ -20,11 +20,11 @@ from sqlalchemy import select
 from ladder.elo import classic_table
 from ladder.extensions import db
 from ladder.models import Member
-from ladder.numbers import decimal_text, points_text
 from ladder.rating import EventInput, MemberState, Pairing, RatingOptions, rate_event, replay
 from ladder.rating.elo import expected_score
 from ladder.tiebreaks import CalcRound, calculate
-from ladder.tournament import Colour, EventKind, Kind
+from ladder.vocabulary.numbers import decimal_text, points_text
+from ladder.vocabulary.tournament import Colour, EventKind, Kind
 
 LOCALES = ("en", "ko", "zh_Hans", "id")
 HTML_LANG = {"en": "en", "ko": "ko", "zh_Hans": "zh-Hans", "id": "id"}
@@ -345,7 +345,7 @@ def test_the_faq_numbers_are_the_engines(client: FlaskClient, locale: str) -> No
 
 
 def test_prize_pooling_is_the_prize_helpers(client: FlaskClient) -> None:
-    from ladder.prizes import Player, Prize, distribute, money
+    from ladder.club.prizes import Player, Prize, distribute, money
     awards = distribute((Prize(1, 30000), Prize(2, 20000), Prize(3, 10000)),
                         (Player("A", Fraction(4), 1), Player("B", Fraction(4), 2),
                          Player("C", Fraction(3), 3)))

@@ -15,7 +15,7 @@ from ladder.extensions import db
 from ladder.models import Event, Member, Visibility
 from ladder.services.replay import club_settings
 from ladder.services.uow import unit_of_work
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 from tests.web.bodies import comparable
 

@@ -17,10 +17,10 @@ from ladder.extensions import db
 from ladder.formats import read_event
 from ladder.models import AuditEntry, ClubSettings, Event, Member, RatingRow
 from ladder.names.display_form import display_form
-from ladder.numbers import signed_text
-from ladder.tournament import Kind
+from ladder.vocabulary.numbers import signed_text
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import TESTDATA
-from tests.factories import HTMX, PASTE, form, member, publish_t, tournament
+from tests.factories import HTMX, form, member, publish_t, tournament
 
 REAL = TESTDATA / "real-events"
 KOSHNITSKY = REAL / "hobsonsbay_koshnitsky_cup_2025_r5.trf"

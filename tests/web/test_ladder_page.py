@@ -9,9 +9,8 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import Member
-from ladder.tournament import Kind
-from tests.factories import tournament
-from tests.factories import publish_t
+from ladder.vocabulary.tournament import Kind
+from tests.factories import publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 

@@ -11,7 +11,7 @@ from ladder.extensions import db
 from ladder.models import AuditEntry, Member, MemberAlias
 from ladder.services.check import check
 from ladder.services.intake import name_choices
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
 from tests.factories import member, publish_t, tournament
 
@@ -73,8 +73,9 @@ def test_a_rename_onto_another_members_name_is_allowed_but_warned(app, logged_in
 
 def test_add_a_member_by_hand_starts_from_the_club_options(app, logged_in) -> None:
     with app.app_context():
-        from ladder.services.settings import current_form, update_settings
         from dataclasses import replace
+
+        from ladder.services.settings import current_form, update_settings
         update_settings(replace(current_form(), start_rating=1500.0), actor="test")
     response = logged_in.post("/organize/members/add",
                               data={"name": "  Nina   Park ", "junior": "on",

@@ -10,9 +10,8 @@ from ladder.extensions import db
 from ladder.models import Member, Merge
 from ladder.services.check import check
 from ladder.services.members import merge as merge_members
-from ladder.tournament import Kind
-from tests.factories import member, publish_t, snapshot
-from tests.factories import tournament
+from ladder.vocabulary.tournament import Kind
+from tests.factories import member, publish_t, snapshot, tournament
 from tests.web.test_members_pages import HTMX, JAN, ids, seed, token
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

@@ -11,10 +11,9 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Member
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
-from tests.factories import tournament
-from tests.factories import member, publish_t, snapshot
+from tests.factories import member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)

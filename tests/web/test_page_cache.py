@@ -17,15 +17,16 @@ from contextlib import contextmanager
 
 import pytest
 from flask import Flask, template_rendered
-from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import ClubSettings, Entry, Event, Member, Merge, Result, Visibility
-from ladder.services import corrections, members as member_service, settings as settings_service
+from ladder.services import corrections
+from ladder.services import members as member_service
+from ladder.services import settings as settings_service
 from ladder.services.replay import club_settings
 from ladder.services.uow import unit_of_work
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from ladder.web.cache import CSRF_PLACEHOLDER, PageCache, Stored, page_cache
 from tests.conftest import csrf_token
 from tests.factories import HTMX, make_app, publish_t, tournament
@@ -482,7 +483,7 @@ def test_direct_edits_are_invisible_until_a_write_so_writes_must_go_through_serv
 
 
 def test_values_read_inside_a_write_are_never_remembered(app) -> None:
-    from ladder.web.cache import by_generation
+    from ladder.web.request_state import by_generation
     _seed(app)
     with app.test_request_context("/"):
         with unit_of_work():

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 from tests.served import Organizer, arranged_app, gunicorn
 from tests.web.test_concurrency import _first_game

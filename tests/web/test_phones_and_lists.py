@@ -11,7 +11,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

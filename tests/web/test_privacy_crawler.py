@@ -117,8 +117,9 @@ def assert_no_leak(pages: dict, forbidden: list[str]) -> None:
 
 def set_visibility(app: Flask, mode: str, *, initials_for_all: bool = False) -> str | None:
     with app.app_context():
-        from ladder.services.settings import current_form, update_settings
         from dataclasses import replace
+
+        from ladder.services.settings import current_form, update_settings
         update_settings(replace(current_form(), visibility=mode,
                                 initials_for_all=initials_for_all), actor="test")
         from ladder.services.replay import club_settings

@@ -16,9 +16,8 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import Event, Member, RatingRow
 from ladder.services.members import merge
-from ladder.tournament import EventKind, Kind
-from tests.factories import tournament
-from tests.factories import member, publish_t
+from ladder.vocabulary.tournament import EventKind, Kind
+from tests.factories import member, publish_t, tournament
 from tests.web.bodies import comparable
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

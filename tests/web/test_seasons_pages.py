@@ -16,7 +16,7 @@ from ladder.models import BughouseTeam, Event, Member, Season
 from ladder.queries.history import ladder_at
 from ladder.services.replay import club_settings
 from ladder.services.uow import unit_of_work
-from ladder.tournament import EventKind, Kind
+from ladder.vocabulary.tournament import EventKind, Kind
 from tests.conftest import csrf_token
 from tests.factories import HTMX, publish_t, tournament
 from tests.services.club_history import SPRING, WINTER, publish_history

@@ -15,10 +15,10 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
 
+from ladder.club.sections import shown_rating
 from ladder.extensions import db
 from ladder.models import Member
 from ladder.queries.sections import candidates
-from ladder.sections import shown_rating
 from ladder.services.replay import club_settings
 
 

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import ClubSettings, LadderCheck, Member
 from ladder.services import verification
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
 from tests.factories import publish_t, seed, tournament
 

@@ -259,9 +259,8 @@ def test_prizes_prefilled_from_a_visible_event_with_display_names(app, client) -
 
     from ladder.extensions import db
     from ladder.models import ClubSettings, Event, Member
-    from ladder.tournament import Kind
-    from tests.factories import tournament
-    from tests.factories import publish_t
+    from ladder.vocabulary.tournament import Kind
+    from tests.factories import publish_t, tournament
 
     t = tournament(["Ann Lee", "Minjun Kim", "Bo Chen"],
                    [(1, 1, 2, Kind.DRAW), (2, 1, 3, Kind.WIN), (3, 2, 3, Kind.WIN)])

@@ -11,10 +11,9 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Member
-from ladder.tournament import Kind
+from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
-from tests.factories import tournament
-from tests.factories import publish_t
+from tests.factories import publish_t, tournament
 
 FORM = {"club_name": "Riverside", "visibility": "public", "start_rating": "1200", "k_new": "40",
         "k_threshold": "20", "k_established": "20", "provisional_games": "5", "junior_k": "",

@@ -18,10 +18,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from ladder.extensions import db
-from ladder.models import Entry, Event, Member, RatingRow, Result
-from ladder.names import name_key
+from ladder.models import Entry, Member, RatingRow, Result
 from ladder.rating.elo import expected_score
-from ladder.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 from tests.factories import publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

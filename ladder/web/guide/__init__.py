@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from ...rating import RatingOptions
 from ...tiebreaks.codes import NAMES
 from ..cache import register_cache
-from ..helpers import club_state, settings
+from ..request_state import club_state, settings
 from . import texts
 from .examples import initials_examples, ladder_examples, tiebreak_examples
 
@@ -54,7 +54,7 @@ register_cache(bp)
 
 @bp.context_processor
 def _helpers() -> dict[str, object]:
-    from ...prizes import money
+    from ...club.prizes import money
     return {"money": money}
 
 

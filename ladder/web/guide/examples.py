@@ -16,17 +16,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...club.prizes import Award, Prize, distribute
+from ...club.prizes import Player as PrizePlayer
 from ...elo import classic_table
 from ...elo.expected import TableRow
 from ...names import initials
-from ...prizes import Award, Player as PrizePlayer, Prize, distribute
 from ...queries.rating_detail import Calculation, GameLine, hand_calculation
 from ...rating import (
-    EventInput, MemberState, Pairing, RatingOptions, RatingRow, rate_event, replay,
+    EventInput,
+    MemberState,
+    Pairing,
+    RatingOptions,
+    RatingRow,
+    rate_event,
+    replay,
 )
 from ...rating.elo import expected_score
 from ...tiebreaks import CalcRound, calculate, compute
-from ...tournament import DEFAULT_SCORING, Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ...vocabulary.tournament import (
+    DEFAULT_SCORING,
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Tournament,
+)
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 _SCORE = {W: Fraction(1), D: Fraction(1, 2), L: Fraction(0)}

@@ -7,7 +7,8 @@ modifier gets the base sentence and then a second whole sentence for the modifie
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l, ngettext
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from ...rating import Uncounted
 from ...tiebreaks import TiebreakError, parse_code

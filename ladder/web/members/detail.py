@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Entry, Member
@@ -14,8 +14,9 @@ from ...queries import organizer_members as reads
 from ...services import InvalidInput, ServiceError
 from ...services import members as service
 from ..errors import refused
-from ..helpers import actor, digits
 from ..htmx import changed, is_htmx, wants_fragment
+from ..request_state import actor
+from ..request_values import digits
 from . import bp
 
 MAX_NOTE = 500

@@ -8,8 +8,8 @@ and changes nothing.
 from __future__ import annotations
 
 from flask import render_template, session, url_for
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Member
@@ -17,8 +17,8 @@ from ...queries import organizer_members as reads
 from ...services import InvalidInput, ServiceError
 from ...services import members as service
 from ..errors import refused
-from ..helpers import actor
 from ..htmx import changed, is_htmx
+from ..request_state import actor
 from . import bp
 from .detail import done, form_int
 

@@ -10,8 +10,8 @@ from ...queries import organizer_members as reads
 from ...services import ServiceError
 from ...services import members as service
 from ..errors import refused
-from ..helpers import actor
 from ..htmx import page_or_fragment
+from ..request_state import actor
 from . import bp
 
 MAX_QUERY = 100

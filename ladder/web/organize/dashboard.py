@@ -5,17 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask import flash, redirect, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.wrappers import Response
-from flask_babel import gettext as _, ngettext
 
 from ...extensions import db
 from ...queries.dashboard import event_count, event_lines
 from ...services import ServiceError
-from ...services.verification import current_check, run_check
 from ...services.maintenance import rebuild
-from ..helpers import actor, settings
+from ...services.verification import current_check, run_check
 from ..htmx import page_or_fragment
 from ..paging import window
+from ..request_state import actor, settings
 from . import bp
 
 MAX_DIFFERENCES = 20

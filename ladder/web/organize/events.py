@@ -5,24 +5,24 @@ from __future__ import annotations
 import datetime as dt
 
 from flask import abort, flash, render_template, request
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
-from ...bughouse import BughouseTeam as Team
+from ...club.bughouse import BughouseTeam as Team
 from ...extensions import db
 from ...models import Event
 from ...queries.bughouse import team_view
 from ...queries.events import EventView, event_view, load_event
 from ...services import InvalidInput, NotFound, ServiceError
 from ...services.bughouse import set_teams
-from ...services.corrections import (delete_event, set_published, update_event,
-                                     update_tiebreaks)
-from ...tournament import EventKind
+from ...services.corrections import delete_event, set_published, update_event, update_tiebreaks
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
+from ...vocabulary.tournament import EventKind
 from ..errors import refused
-from ..helpers import actor, digits, form_version
 from ..htmx import wants_fragment
+from ..request_state import actor
+from ..request_values import digits, form_version
 from . import bp
 from .dashboard import see_other
 

@@ -9,23 +9,39 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import current_app, flash, redirect, render_template, request, url_for
-from werkzeug.wrappers import Response
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
 
 from ...formats import FormatError
 from ...models import EventStatus
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
 from ...services.events import MAX_NAME
-from ...services.intake import (ACCEPT_SCORE, FORMATS, KINDS, ORDER_PRESETS, IntakeForm, Links,
-                                Preview, accept_suggestions, decode_upload, ladder_preview,
-                                name_choices, new_publish_token, ordered, preview,
-                                publish_preview, read_links)
+from ...services.intake import (
+    ACCEPT_SCORE,
+    FORMATS,
+    KINDS,
+    ORDER_PRESETS,
+    IntakeForm,
+    Links,
+    Preview,
+    accept_suggestions,
+    decode_upload,
+    ladder_preview,
+    name_choices,
+    new_publish_token,
+    ordered,
+    preview,
+    publish_preview,
+    read_links,
+)
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
-from ..helpers import actor, digits
 from ..htmx import wants_fragment
+from ..request_state import actor
+from ..request_values import digits
 from . import bp
 
 

@@ -10,18 +10,19 @@ organizer's grid (``ui=desk`` only changes what the cell shows).
 from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, request, url_for
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Result
 from ...queries.events import EventView, ResultCell, StandingRow, event_view, load_event
 from ...services import ServiceError
 from ...services.corrections import edit_result
-from ...tournament import BYE_KINDS, PAIRED_KINDS, Kind
+from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from ..errors import refused
-from ..helpers import actor, form_version
 from ..htmx import changed, is_htmx
+from ..request_state import actor
+from ..request_values import form_version
 from . import bp
 
 CELL = "public/_result_cell.html"

@@ -19,7 +19,8 @@ from ...queries.seasons import season_summaries
 from ...services import InvalidInput, NotFound, ServiceError
 from ...services.seasons import create_season, delete_season, update_season
 from ..errors import refused
-from ..helpers import MAX_ID, actor
+from ..request_state import actor
+from ..request_values import MAX_ID
 from . import bp
 from .dashboard import see_other
 

@@ -17,12 +17,19 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ...club.sections import (
+    Section,
+    SectionError,
+    section_trf,
+    sections_csv,
+    split_bands,
+    split_equal,
+)
 from ...extensions import db
-from ...messages import Message
 from ...queries.sections import Candidate, NameMatch, candidates, match_names, name_index
-from ...sections import Section, SectionError, section_trf, sections_csv, split_bands, \
-    split_equal
-from ..helpers import digits, names, settings
+from ...vocabulary.messages import Message
+from ..request_state import names, settings
+from ..request_values import digits
 from . import bp
 
 MAX_NAMES_TEXT = 20_000

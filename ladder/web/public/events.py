@@ -14,15 +14,21 @@ from ...extensions import db
 from ...queries import event_view
 from ...queries.bughouse import hidden_words, team_view
 from ...queries.crosstable import crosstable
-from ...queries.event_list import (event_page, event_winners, is_rated, published_count,
-                                   published_years)
+from ...queries.event_list import (
+    event_page,
+    event_winners,
+    is_rated,
+    published_count,
+    published_years,
+)
 from ...queries.events import EventView, load_event
 from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
-from ..helpers import MAX_ID, digits, settings
 from ..htmx import page_or_fragment
 from ..paging import window
+from ..request_state import settings
+from ..request_values import MAX_ID, digits
 from ..visibility import is_organizer, public_route
 from . import bp
 

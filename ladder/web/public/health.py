@@ -16,12 +16,17 @@ from flask import abort, current_app, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from ...club.health_charts import (
+    Series,
+    calibration_chart,
+    month_bars,
+    series_chart,
+    uncertainty_chart,
+)
 from ...extensions import db
-from ...health_charts import Series, calibration_chart, month_bars, series_chart, \
-    uncertainty_chart
 from ...queries.health import HealthReport, health_report
 from ..formatting import month_names, month_year
-from ..helpers import names, settings
+from ..request_state import names, settings
 from ..visibility import is_organizer, public_route
 from . import bp
 

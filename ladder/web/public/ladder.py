@@ -17,12 +17,12 @@ from ...extensions import db
 from ...names import name_key, parse
 from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
-from ...numbers import signed_text
+from ...vocabulary.numbers import signed_text
 from ..formatting import localiser
-from ..helpers import member_href_prefix, names, settings
-from ..cache import by_generation
 from ..htmx import page_or_fragment
 from ..paging import everything, window
+from ..request_state import by_generation, names, settings
+from ..urls import member_href_prefix
 from ..visibility import public_route, robots_txt
 from . import bp
 

@@ -11,16 +11,21 @@ from flask_babel import ngettext
 from flask_login import current_user
 from markupsafe import Markup
 
-from ...charts import ChartPoint, chart_links, rating_chart, start_point
+from ...club.charts import ChartPoint, chart_links, rating_chart, start_point
 from ...extensions import db
 from ...names import name_key
-from ...queries.members import (Profile, member_profile, roster_counts, roster_details,
-                                roster_members)
-from ..cache import by_generation
+from ...queries.members import (
+    Profile,
+    member_profile,
+    roster_counts,
+    roster_details,
+    roster_members,
+)
 from ..formatting import date_text, month_names, month_year, rating_text
-from ..helpers import MAX_ID, names, settings
 from ..htmx import page_or_fragment, wants_fragment
 from ..paging import profile_size, window
+from ..request_state import by_generation, names, settings
+from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
 from .ladder import MAX_QUERY, search

@@ -11,7 +11,8 @@ from flask import abort, render_template
 from ...extensions import db
 from ...models import Season as SeasonModel
 from ...queries.seasons import season_page, season_summaries
-from ..helpers import MAX_ID, settings
+from ..request_state import settings
+from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
 

@@ -25,7 +25,7 @@ register_cache(bp)  # a tool's page depends only on its query string, the locale
 
 @bp.context_processor
 def _helpers() -> dict[str, object]:
-    from ...numbers import decimal_text
+    from ...vocabulary.numbers import decimal_text
     from .state import kind_labels
     return {"fmt": decimal_text, "kind_labels": kind_labels}
 

@@ -14,15 +14,24 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from werkzeug.wrappers import Response
 
 from ...elo import (
-    EloError, classic_table, expected_score, initial_rating, parse_games, parse_rating,
-    parse_ratings, parse_score, performance, rating_change, uscf_rating_change,
+    EloError,
+    classic_table,
+    expected_score,
+    initial_rating,
+    parse_games,
+    parse_rating,
+    parse_ratings,
+    parse_score,
+    performance,
+    rating_change,
+    uscf_rating_change,
 )
-from ..helpers import digits
+from ..request_values import digits
 from . import bp
 from .http import render_tool
 

@@ -8,17 +8,16 @@ a published event the visitor may see (names through the display-name function o
 from __future__ import annotations
 
 from flask import request
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from flask_login import current_user
+from werkzeug.wrappers import Response
 
+from ...club.prizes import PrizeError, distribute, money, parse_prizes, parse_standings, total_cents
 from ...extensions import db
-from ...numbers import decimal_text
-from ...prizes import (
-    PrizeError, distribute, money, parse_prizes, parse_standings, total_cents,
-)
-from ..helpers import digits, names, settings
+from ...vocabulary.numbers import decimal_text
+from ..request_state import names, settings
+from ..request_values import digits
 from . import bp
 from .http import render_tool
 

@@ -31,7 +31,7 @@ from flask_babel import gettext as _
 from ...elo.errors import EloError
 from ...elo.numbers import parse_rating, parse_score
 from ...tiebreaks import CalcRound
-from ...tournament import HALF, Colour, Kind
+from ...vocabulary.tournament import HALF, Colour, Kind
 
 MAX_ROUNDS = 30
 MAX_PLAYERS = 8

@@ -6,19 +6,32 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask import request, url_for
-from werkzeug.wrappers import Response
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from ...tiebreaks import EDITIONS
-from ..helpers import digits
+from ..request_values import digits
 from . import bp
 from .calc import (
-    DEFAULT_EDITION, codes_for, compute_record, edition_problem, leaders,
+    DEFAULT_EDITION,
+    codes_for,
+    compute_record,
+    edition_problem,
+    leaders,
 )
 from .http import canonical_redirect, render_tool
 from .state import (
-    MAX_PLAYERS, MAX_ROUNDS, PlayerInput, RoundInput, canonical_query, compare_query,
-    from_form, parse_player, parse_token, player_from_form, validate,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    PlayerInput,
+    RoundInput,
+    canonical_query,
+    compare_query,
+    from_form,
+    parse_player,
+    parse_token,
+    player_from_form,
+    validate,
 )
 
 T = TypeVar("T")

@@ -17,8 +17,8 @@ event's row in the table below (the chart's text alternative). The chart itself 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 

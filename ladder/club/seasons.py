@@ -1,12 +1,12 @@
 """Seasons: their definition, table and awards, computed from the stored history (SPEC §12).
 
-Pure: plain data in (:class:`~ladder.history.DatedRow` rating rows, per-game
-:class:`~ladder.history.LadderGame` records), plain data out; every sentence is a message id
-(:func:`ladder.messages.msg`), translated at the web edge.
+Pure: plain data in (:class:`~ladder.club.history.DatedRow` rating rows, per-game
+:class:`~ladder.club.history.LadderGame` records), plain data out; every sentence is a message id
+(:func:`ladder.vocabulary.messages.msg`), translated at the web edge.
 
 A season is a named date range, first and last day included; seasons may not overlap. The
 season's events are those dated inside it. The season page shows the ladder as it stood at
-the season's end (:func:`ladder.history.ladder_as_of` on ``season.last``), the season table
+the season's end (:func:`ladder.club.history.ladder_as_of` on ``season.last``), the season table
 and the awards, each with the rule it was computed by (:attr:`Award.rule`).
 
 The season table, per member with a rating row in a season event:
@@ -43,8 +43,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from ladder.elo.fide import performance as fide_performance
-from ladder.history import (
+from ladder.club.history import (
     DEFAULT_PROVISIONAL_GAMES,
     DatedRow,
     LadderEntry,
@@ -52,7 +51,8 @@ from ladder.history import (
     ladder_as_of,
     points,
 )
-from ladder.messages import Message, N_, msg
+from ladder.elo.fide import performance as fide_performance
+from ladder.vocabulary.messages import N_, Message, msg
 
 
 @dataclass(frozen=True)

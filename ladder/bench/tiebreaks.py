@@ -12,10 +12,10 @@ import random
 import time
 from fractions import Fraction
 
-from ladder.tournament import Colour, Kind, Player, RoundResult, Tournament
 from ladder.tiebreaks.codes import parse_order
 from ladder.tiebreaks.engine import prepare
 from ladder.tiebreaks.ranking import rank_prepared
+from ladder.vocabulary.tournament import Colour, Kind, Player, RoundResult, Tournament
 
 BENCH_ORDER = "BH,BH/C1,BH/M1,SB,SB/C1,PS,ARO,TPR,PTP,APRO,AOB,FB,DE"
 

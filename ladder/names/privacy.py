@@ -1,4 +1,4 @@
-"""The one display-name function: every name reaching a page, fragment, export or JSON goes here.
+"""The one display-name policy (pure): every name on a page, fragment, export or JSON obeys it.
 
 SPEC §5: a junior without a recorded consent, and everyone when the club chooses "initials for
 all", is shown by initials only; equal initials get a stable suffix (ordered by member id, so a
@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from .extensions import DbSession
-from .models import ClubSettings, Member
+from .initials import initials
 
 
 def shows_initials(junior: bool, consent: bool, initials_for_all: bool) -> bool:
@@ -34,22 +30,6 @@ class NameBook:
         return self.labels.get(member_id, "—")
 
 
-def load_name_book(session: DbSession, settings: ClubSettings, *, full: bool = False) -> NameBook:
-    """Build the display names; ``full`` (organizer pages only) shows every full name."""
-    from .names import disambiguate
-    rows = session.execute(select(Member.id, Member.name, Member.junior, Member.consent_given))
-    labels: dict[int, str] = {}
-    masked: dict[int, str] = {}
-    for member_id, name, junior, consent in rows:
-        if not full and shows_initials(junior, consent, settings.initials_for_all):
-            masked[member_id] = name
-        else:
-            labels[member_id] = name
-    labels.update(disambiguate(masked))
-    return NameBook(labels)
-
-
 def mask_text(name: str) -> str:
     """Initials for a name that is not (yet) a member, e.g. a typed name on a public page."""
-    from .names import initials
     return initials(name)

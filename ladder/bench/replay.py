@@ -24,8 +24,8 @@ ROUNDS = 4
 
 def _build_history(session, members: int, games: int, years: int, rng: random.Random) -> int:  # noqa: ANN001
     """Insert a synthetic history; returns the number of events written."""
-    from .models import Entry, Event, Member, Result
-    from .names import name_key
+    from ..models import Entry, Event, Member, Result
+    from ..names import name_key
 
     weeks = years * 52
     most_per_event = max(1, math.ceil(games / weeks))
@@ -103,7 +103,7 @@ def _floor(session) -> float:  # noqa: ANN001
     even under it on a noisy machine: the ratio then no longer shows the cost of the
     writes, which the replay still does and the floor does not.
     """
-    from .models import Entry, Event, Result
+    from ..models import Entry, Event, Result
     started = time.perf_counter()
     rows = session.execute(
         select(Entry.event_id, Result.entry_id, Result.kind, Result.opponent_entry_id)
@@ -128,12 +128,12 @@ def _floor(session) -> float:  # noqa: ANN001
 def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
                  database_url: str | None = None, seed: int = 11) -> dict[str, Any]:
     """Build the synthetic history in a temporary database and time the replays."""
-    from . import create_app
-    from .extensions import db
-    from .models import Entry, Event, Result
-    from .services.corrections import edit_result
-    from .services.replay import replay
-    from .services.setup import init_database
+    from .. import create_app
+    from ..extensions import db
+    from ..models import Entry, Event, Result
+    from ..services.corrections import edit_result
+    from ..services.replay import replay
+    from ..services.setup import init_database
 
     with tempfile.TemporaryDirectory(prefix="ladder-bench-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"

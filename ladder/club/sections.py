@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ladder.formats.trf_write import write_trf
-from ladder.messages import Message, msg
-from ladder.tournament import EventKind, Player, Tournament
+from ladder.vocabulary.messages import Message, msg
+from ladder.vocabulary.tournament import EventKind, Player, Tournament
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The health of the pool: calibration, inflation, activity; the Glicko-2 lens beside it.
 
-Pure: plain data in (:mod:`ladder.history` records), plain data out (SPEC §12).
+Pure: plain data in (:mod:`ladder.club.history` records), plain data out (SPEC §12).
 
 **Predictions.** A :class:`Prediction` is one rated game with a system's expected score of
 player ``a`` and ``a``'s actual score (1, ½, 0), made from ratings held *before* the game's
@@ -41,7 +41,8 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ladder.history import DatedRow, EventGames, LadderEntry, LadderGame
+from ladder.club.history import DatedRow, EventGames, LadderEntry, LadderGame
+from ladder.club.seasons import Season
 from ladder.rating.glicko2 import (
     DEFAULT_SETTINGS,
     Glicko2History,
@@ -50,7 +51,6 @@ from ladder.rating.glicko2 import (
     expected_score,
     rate_history,
 )
-from ladder.seasons import Season
 
 #: Lower bounds of the rating-gap bands (|gap|, folded to the favourite's side).
 DEFAULT_BANDS: tuple[float, ...] = (0.0, 50.0, 100.0, 200.0, 400.0)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
-from ladder.messages import N_
-from ladder.numbers import HALF
+from ladder.vocabulary.messages import N_
+from ladder.vocabulary.numbers import HALF
 
 
 class Kind(StrEnum):

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ladder.messages import Message, msg
+from ladder.vocabulary.messages import Message, msg
 
 
 @dataclass(frozen=True)

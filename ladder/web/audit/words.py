@@ -15,8 +15,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..models import AuditEntry
-from ..tournament import Kind
+from ...models import AuditEntry
+from ...vocabulary.tournament import Kind
 
 #: A game's result from the recorded player's side, as a score line.
 _SCORE = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.FORFEIT_WIN: "+:−",

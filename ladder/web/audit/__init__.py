@@ -16,13 +16,13 @@ from flask import Blueprint, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ..extensions import db
-from ..queries.audit import MAX_ID, PAGE_SIZE, AuditFilter, AuditPage, audit_page, audit_rows
-from .audit_words import Describer
-from .guards import require_organizer
-from .helpers import digits
-from .htmx import page_or_fragment
-from .paging import Window
+from ...extensions import db
+from ...queries.audit import MAX_ID, PAGE_SIZE, AuditFilter, AuditPage, audit_page, audit_rows
+from ..guards import require_organizer
+from ..htmx import page_or_fragment
+from ..paging import Window
+from ..request_values import digits
+from .words import Describer
 
 bp = Blueprint("audit", __name__, url_prefix="/organize/audit")
 bp.before_request(require_organizer)

@@ -1,6 +1,6 @@
 """The pool-health charts as inline SVG, rendered on the server (no JavaScript, no Flask).
 
-Like :mod:`ladder.charts`: plain data in, SVG markup out, every text escaped here, colours
+Like :mod:`ladder.club.charts`: plain data in, SVG markup out, every text escaped here, colours
 from classes (styled in ``public.css``) with presentation attributes as a fallback. The
 caller passes every visible text already translated (titles, legends, month names).
 
@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ladder.charts import date_ticks, nice_ticks
-from ladder.health import Calibration, LensLine, MonthCount
+from ladder.club.charts import date_ticks, nice_ticks
+from ladder.club.health import Calibration, LensLine, MonthCount
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 40

@@ -15,7 +15,7 @@ the organizer's dashboard when nothing changed; and prints one JSON line with th
 of each page and the ratios to the hello-world route.
 
 ``serve()`` is the same app for a load test under gunicorn (README: ``gunicorn -w 2
-'ladder.bench_pages:serve()'`` with ``DATABASE_URL`` pointing at a built history).
+'ladder.bench.pages:serve()'`` with ``DATABASE_URL`` pointing at a built history).
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def bench_app(url: str, instance: str, secret: str | None = None) -> Any:
     """The app over ``url`` with the hello-world route added (a Flask app); a random secret
     key unless one is given."""
     import secrets
-    from . import create_app
+
+    from .. import create_app
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "INSTANCE_PATH": instance,
                       "SECRET_KEY": secret or secrets.token_hex(32)})
     app.add_url_rule(HELLO, "bench_hello", _hello)
@@ -54,24 +55,25 @@ def bench_app(url: str, instance: str, secret: str | None = None) -> Any:
 def serve() -> Any:
     """The benchmarked app for a WSGI server; the database comes from ``DATABASE_URL``."""
     import os
-    from .config import database_url
+
+    from ..config import database_url
     instance = os.environ.get("LADDER_INSTANCE_PATH") or tempfile.mkdtemp(prefix="ladder-")
     # Every worker must sign sessions alike: the key from the environment, else the one
     # generated once into the instance folder (as the real app does).
-    from .config import secret_key
+    from ..config import secret_key
     return bench_app(database_url(instance), instance, secret_key(instance))
 
 
 def _prepare(members: int, games: int, years: int, seed: int) -> dict[str, Any]:
     """Build the synthetic history unless the database holds one; give its events a tie-break
     order; make an organizer. Returns what the report says about the history."""
-    from .bench import _build_history
-    from .extensions import db
-    from .models import Event, Member, Result, User
-    from .services.accounts import set_organizer
-    from .services.replay import replay
-    from .services.setup import init_database
-    from .services.uow import unit_of_work
+    from ..extensions import db
+    from ..models import Event, Member, Result, User
+    from ..services.accounts import set_organizer
+    from ..services.replay import replay
+    from ..services.setup import init_database
+    from ..services.uow import unit_of_work
+    from .replay import _build_history
 
     init_database()
     built = False
@@ -95,8 +97,8 @@ def _prepare(members: int, games: int, years: int, seed: int) -> dict[str, Any]:
 
 def _targets() -> list[tuple[str, str, dict[str, str]]]:
     """(name, URL, headers) of every public page and fragment measured."""
-    from .extensions import db
-    from .models import Entry, Event, RatingRow
+    from ..extensions import db
+    from ..models import Entry, Event, RatingRow
     latest = db.session.scalar(select(Event.id).order_by(Event.date.desc(), Event.id.desc()))
     # The busiest member: the longest event list and head-to-head.
     busiest = db.session.scalar(select(RatingRow.member_id).group_by(RatingRow.member_id)
@@ -143,9 +145,9 @@ def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
 
 def _forget(app: Any) -> None:
     """A change: move the generation and empty every per-process cache (strictly cold)."""
-    from .queries.events import _ranking
-    from .services.uow import unit_of_work
-    from .web.cache import page_cache
+    from ..queries.events import _ranking
+    from ..services.uow import unit_of_work
+    from ..web.cache import page_cache
     with app.app_context():
         with unit_of_work():
             pass  # an empty unit of work still commits a new generation
@@ -157,7 +159,7 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
                 database_url: str | None = None, samples: int = 15,
                 seed: int = 11) -> dict[str, Any]:
     """Build or reuse the history, measure every page; the report as a dict (one JSON line)."""
-    from .extensions import db
+    from ..extensions import db
     with tempfile.TemporaryDirectory(prefix="ladder-bench-pages-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         app = bench_app(url, tmp)
@@ -230,9 +232,9 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
 
 def _dashboard(app: Any, samples: int) -> dict[str, float]:
     """The organizer's dashboard when nothing changed (its check stored)."""
-    from .extensions import db
-    from .models import User
-    from .services import sessions
+    from ..extensions import db
+    from ..models import User
+    from ..services import sessions
     with app.app_context():
         user_id = db.session.scalar(select(User.id).where(User.username == "bench"))
         assert user_id is not None  # made by _prepare

@@ -1,0 +1,51 @@
+"""``ladder bench …``: the benchmarks, each printing one JSON line."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .group import cli
+
+
+@cli.group("bench")
+def bench_group() -> None:
+    """Benchmarks that print one JSON line of seconds (SPEC §11)."""
+
+
+@bench_group.command("tiebreaks")
+@click.option("--rules", default="fide-2026", show_default=True, help="Tie-break edition.")
+def bench_tiebreaks_command(rules: str) -> None:
+    """Tie-breaks and ranking of a synthetic 1,000-player, 11-round Swiss (best of 5)."""
+    from ..bench.tiebreaks import bench_tiebreaks
+    click.echo(json.dumps(bench_tiebreaks(edition=rules)))
+
+
+@bench_group.command("replay")
+@click.option("--members", default=2000, show_default=True)
+@click.option("--games", default=100_000, show_default=True)
+@click.option("--years", default=20, show_default=True)
+@click.option("--database-url", default=None, help="Default: a temporary SQLite file.")
+def bench_replay_command(members: int, games: int, years: int, database_url: str | None) -> None:
+    """Full replay, a late correction and the read+Elo floor on a synthetic club history."""
+    from ..bench.replay import bench_replay
+    click.echo(json.dumps(bench_replay(members=members, games=games, years=years,
+                                       database_url=database_url)))
+
+
+@bench_group.command("pages")
+@click.option("--members", default=2000, show_default=True)
+@click.option("--games", default=100_000, show_default=True)
+@click.option("--years", default=20, show_default=True)
+@click.option("--samples", default=15, show_default=True,
+              help="Cold samples per page (three times as many warm and 304 samples).")
+@click.option("--database-url", default=None,
+              help="Reuse the history there (built first when empty). Default: a temporary "
+                   "SQLite file.")
+def bench_pages_command(members: int, games: int, years: int, samples: int,
+                        database_url: str | None) -> None:
+    """Server time of every public page: cold, cached and 304, against a hello-world route."""
+    from ..bench.pages import bench_pages
+    click.echo(json.dumps(bench_pages(members=members, games=games, years=years,
+                                      database_url=database_url, samples=samples)))
