@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from ..extensions import DbSession
 from ..models import ClubSettings
 
 #: The one statement (``club_settings`` has one row; the lowest id is the club's).
@@ -59,7 +60,7 @@ def club_state(engine: Engine, session: Session | None = None) -> ClubState | No
     return ClubState(int(generation or 0), str(visibility), token, language or "")
 
 
-def committed_generation(session: Session) -> int:
+def committed_generation(session: DbSession) -> int:
     """The ladder generation as ``session`` sees it (0 before the first write): the one
     reading of it, for the page cache's per-generation memo and the stored ladder check."""
     value = session.scalar(select(ClubSettings.generation).order_by(ClubSettings.id).limit(1))

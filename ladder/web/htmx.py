@@ -47,8 +47,8 @@ def init_htmx(app: Flask) -> None:
 
 
 def _headers() -> Any:
-    """htmx-flask's view of the request headers (``request.htmx``)."""
-    return request.htmx
+    """htmx-flask's view of the request headers (``request.htmx``, added by htmx-flask)."""
+    return request.htmx  # type: ignore[attr-defined]
 
 
 def is_htmx() -> bool:
