@@ -45,14 +45,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _init_extensions(app: Flask) -> None:
     from flask import has_request_context
-    from sqlalchemy import event as sa_event
 
     from . import models  # noqa: F401  (registers the tables)
     from .extensions import babel, csrf, db, login_manager, migrate
 
     db.init_app(app)
-    from .services.derived import watch_sessions
-    watch_sessions()  # derived event data refreshed by every unit of work (services/derived)
+    from .services.uow import watch_sessions
+    watch_sessions()  # no write outside a unit of work; derived event data kept fresh
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
                      render_as_batch=True, compare_type=True)
     csrf.init_app(app)
@@ -70,38 +69,8 @@ def _init_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
 
     with app.app_context():
-        engine = db.engine
-        if engine.dialect.name == "sqlite":
-            @sa_event.listens_for(engine, "connect")
-            def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-                # The driver must not open transactions on its own: the "begin" hook below
-                # does, so that a unit of work can take the write lock first.
-                dbapi_connection.isolation_level = None
-                # SPEC §11: WAL, foreign keys on, a busy timeout.
-                cursor = dbapi_connection.cursor()
-                cursor.execute("PRAGMA foreign_keys=ON")
-                cursor.execute("PRAGMA journal_mode=WAL")
-                cursor.execute("PRAGMA busy_timeout=5000")
-                cursor.execute("PRAGMA synchronous=NORMAL")
-                cursor.close()
-
-            @sa_event.listens_for(engine, "begin")
-            def _sqlite_begin(connection: Any) -> None:
-                # A unit of work takes the write lock before it reads (services/uow.py):
-                # BEGIN IMMEDIATE waits (busy timeout) for any other writer to finish.
-                from .services.uow import wants_write_lock
-                connection.exec_driver_sql("BEGIN IMMEDIATE" if wants_write_lock()
-                                           else "BEGIN")
-            engine.dispose()  # connections made before the listener would miss the pragmas
-        elif engine.dialect.name == "postgresql":
-            @sa_event.listens_for(engine, "connect")
-            def _postgres_settings(dbapi_connection: Any, _record: Any) -> None:
-                # Index lookups are cheap on SSD-backed VPS disks; the default cost (4) makes
-                # the planner scan every result of the history for a late correction.
-                with dbapi_connection.cursor() as cursor:
-                    cursor.execute("SET random_page_cost = 1.1")
-                dbapi_connection.commit()
-            engine.dispose()
+        from .services.uow import configure_engine
+        configure_engine(db.engine)
 
     @login_manager.user_loader
     def _load_user(token: str) -> models.User | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from contextlib import AbstractContextManager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -105,3 +106,10 @@ def form(client: FlaskClient, **fields: str) -> dict[str, str]:
             "date": "2025-02-01", "rated": "on", "text": PASTE}
     data.update(fields)
     return data
+
+
+def direct_writes() -> AbstractContextManager[Any]:
+    """Say that the test arranges rows directly, outside any unit of work (the before-flush
+    guard refuses that everywhere else): ``with app.app_context(), direct_writes(): …``."""
+    from ladder.services.uow import writes_without_unit_of_work
+    return writes_without_unit_of_work()

@@ -72,15 +72,16 @@ def _prepare(members: int, games: int, years: int, seed: int) -> dict[str, Any]:
     from ..services.accounts import set_organizer
     from ..services.replay import replay
     from ..services.setup import init_database
-    from ..services.uow import unit_of_work
+    from ..services.uow import unit_of_work, writes_without_unit_of_work
     from .replay import _build_history
 
     init_database()
     built = False
     if not db.session.scalar(select(func.count(Event.id))):
-        _build_history(db.session, members, games, years, random.Random(seed))
-        replay(db.session, None)
-        db.session.commit()
+        with writes_without_unit_of_work():  # a synthetic history, bulk-loaded
+            _build_history(db.session, members, games, years, random.Random(seed))
+        with unit_of_work(changes_pages=False) as session:
+            replay(session, None)
         built = True
     with unit_of_work():
         db.session.execute(update(Event).where(Event.tiebreak_order == "")
@@ -146,7 +147,7 @@ def _timed(call: Callable[[], Any]) -> tuple[float, Any]:
 def _forget(app: Any) -> None:
     """A change: move the generation and empty every per-process cache (strictly cold)."""
     from ..queries.events import _ranking
-    from ..services.uow import unit_of_work
+    from ..services.uow import unit_of_work, writes_without_unit_of_work
     from ..web.cache import page_cache
     with app.app_context():
         with unit_of_work():

@@ -72,8 +72,8 @@ def standings_command(as_json: bool) -> None:
     """The current ladder, best first (names as the public sees them)."""
     from ..extensions import db
     from ..queries import ladder_lines
+    from ..queries.club import club_settings
     from ..queries.display_names import load_name_book
-    from ..services.replay import club_settings
     settings = club_settings()
     names = load_name_book(db.session, settings)
     lines = ladder_lines(db.session, settings)
@@ -117,9 +117,9 @@ def members_command(as_json: bool) -> None:
 def season_command(name: str, as_json: bool) -> None:
     """A season's table, awards and the ladder at its end (names as the public sees them)."""
     from ..extensions import db
+    from ..queries.club import club_settings
     from ..queries.display_names import load_name_book
     from ..queries.seasons import all_seasons, find_season, season_page
-    from ..services.replay import club_settings
     settings = club_settings()
     model = find_season(db.session, name)
     if model is None:
@@ -187,9 +187,9 @@ def sections_command(count: int | None, bands: str | None, names_file: str | Non
     member was entered under); any other name is refused with suggestions."""
     from ..club.sections import SectionError, shown_rating, split_bands, split_equal
     from ..extensions import db
+    from ..queries.club import club_settings
     from ..queries.display_names import load_name_book
     from ..queries.sections import candidates, match_names, name_index
-    from ..services.replay import club_settings
     if (count is None) == (bands is None):
         fail(_("give either --count N or --bands \"R1,R2,…\""))
     settings = club_settings()

@@ -22,13 +22,13 @@ from sqlalchemy import func, select
 from ..club.bughouse import BughouseTeam
 from ..extensions import db
 from ..models import Entry, Event, Member, Result, Visibility
+from ..queries.club import club_settings
 from ..services import InvalidInput, audit, use_case
 from ..services.accounts import set_organizer
 from ..services.bughouse import set_teams
 from ..services.corrections import edit_result
 from ..services.events import PublishRequest, exact_links, publish
 from ..services.members import merge, record_consent
-from ..services.replay import club_settings
 from ..services.seasons import create_season
 from ..services.setup import is_empty
 from ..vocabulary.tournament import Kind

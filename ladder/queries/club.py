@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..extensions import DbSession
+from ..extensions import DbSession, db
 from ..models import ClubSettings
 
 #: The one statement (``club_settings`` has one row; the lowest id is the club's).
@@ -65,3 +65,20 @@ def committed_generation(session: DbSession) -> int:
     reading of it, for the page cache's per-generation memo and the stored ladder check."""
     value = session.scalar(select(ClubSettings.generation).order_by(ClubSettings.id).limit(1))
     return int(value or 0)
+
+
+class ClubNotInitialised(RuntimeError):
+    """The club's settings row is missing: the database was never initialised."""
+
+
+def club_settings(session: DbSession | None = None) -> ClubSettings:
+    """The club's settings row (a read: ``ladder init`` creates it, services/setup.py).
+
+    Raises :class:`ClubNotInitialised` when it is missing, so no request ever writes it as a
+    side effect of reading.
+    """
+    session = session or db.session
+    settings = session.scalars(select(ClubSettings).order_by(ClubSettings.id).limit(1)).first()
+    if settings is None:
+        raise ClubNotInitialised("the club's settings are missing: run “ladder init”")
+    return settings

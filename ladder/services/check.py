@@ -15,8 +15,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, scoped_session
 
 from ..models import Entry, Member, Merge, RatingRow
+from ..queries.club import club_settings
 from ..rating import replay as replay_events
-from .replay import _juniors, _session, club_settings, load_inputs, rating_options
+from .replay import _juniors, _session, load_inputs, rating_options
 
 _ROW_FIELDS = ("rating_before", "rating_after", "k", "games_before", "games_counted",
                "expected", "score", "provisional_before")

@@ -6,79 +6,67 @@ history. So an event's winners are stored in ``events.winners`` and refreshed he
 the same transaction as the change, just before the unit of work commits (issue 16.3:
 standings computed once per change, not per view).
 
-What counts as a change of the ranking's inputs is watched on the session, not listed per
-service, so a new use case cannot forget it: a new event, a new or changed result, an entry
-added, or an event whose rounds, kind or tie-break settings (edition, order, the rating of
-unrated players) changed. A write that bypasses the ORM (a bulk ``UPDATE``) sets ``winners``
+What counts as a change of the ranking's inputs is watched on the session by the unit of
+work (:class:`ladder.services.uow.RankedInputs`), not listed per service, so a new use case
+cannot forget it: a new event, a new or changed result, an entry added, or an event whose
+rounds, kind or tie-break settings (edition, order, the rating of unrated players) changed. A write that bypasses the ORM (a bulk ``UPDATE``) sets ``winners``
 to NULL instead; every refresh also fills the events whose winners are NULL, and so does
 :func:`fill_missing` after a schema upgrade.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, inspect, select, update
-from sqlalchemy import event as sa_event
 from sqlalchemy.orm import Session
 
 from ..models import Entry, Event, Result
 from ..queries.events import first_places, stored_rankings
 
-#: The Event attributes the ranking reads (besides its entries and results).
-RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating")
 #: Events ranked per statement when many are filled at once (bounded memory).
 BATCH = 50
+#: The Event attributes the ranking reads (besides its entries and results).
+RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating")
+#: The Result and Entry attributes the ranking reads.
+RESULT_INPUTS = ("kind", "outcome_halves", "opponent_entry_id", "colour", "round")
+ENTRY_INPUTS = ("start_no", "raw_name", "typed_rating")
 
-_EVENTS = "derived_events"  # Event objects (a new one has no id before its flush)
-_EVENT_IDS = "derived_event_ids"
-_ENTRIES = "derived_entries"  # entry ids whose results changed
+
+@dataclass
+class RankedInputs:
+    """What one transaction changed of the rankings' inputs, recorded as it flushes."""
+
+    events: set[Event] = field(default_factory=set)  # a new one has no id before its flush
+    event_ids: set[int] = field(default_factory=set)
+    entry_ids: set[int] = field(default_factory=set)  # entries whose results changed
+
+    def record(self, new: Any, dirty: Any) -> None:
+        """Note the session's new and changed objects that feed an event's ranking."""
+        for obj in new:
+            if isinstance(obj, Event):
+                self.events.add(obj)
+            elif isinstance(obj, Entry):
+                if obj.event is not None:
+                    self.events.add(obj.event)
+                elif obj.event_id is not None:
+                    self.event_ids.add(obj.event_id)
+            elif isinstance(obj, Result) and obj.entry_id is not None:
+                self.entry_ids.add(obj.entry_id)
+        for obj in dirty:
+            if isinstance(obj, Event) and _changed(obj, RANKING_INPUTS):
+                self.events.add(obj)
+            elif isinstance(obj, Result) and obj.entry_id is not None and _changed(
+                    obj, RESULT_INPUTS):
+                self.entry_ids.add(obj.entry_id)
+            elif isinstance(obj, Entry) and _changed(obj, ENTRY_INPUTS):
+                self.entry_ids.add(obj.id)
 
 
-def _changed(obj: Any, names: Iterable[str]) -> bool:
+def _changed(obj: Any, names: tuple[str, ...]) -> bool:
     state = inspect(obj)
     return any(state.attrs[name].history.has_changes() for name in names)
-
-
-def _watch(session: Session, _flush_context: Any, _instances: Any) -> None:
-    """before_flush: remember which events' rankings this transaction changes."""
-    events: set[Event] = session.info.setdefault(_EVENTS, set())
-    event_ids: set[int] = session.info.setdefault(_EVENT_IDS, set())
-    entries: set[int] = session.info.setdefault(_ENTRIES, set())
-    for obj in session.new:
-        if isinstance(obj, Event):
-            events.add(obj)
-        elif isinstance(obj, Entry):
-            if obj.event is not None:
-                events.add(obj.event)
-            elif obj.event_id is not None:
-                event_ids.add(obj.event_id)
-        elif isinstance(obj, Result) and obj.entry_id is not None:
-            entries.add(obj.entry_id)
-    for obj in session.dirty:
-        if isinstance(obj, Event) and _changed(obj, RANKING_INPUTS):
-            events.add(obj)
-        elif isinstance(obj, Result) and obj.entry_id is not None and _changed(
-                obj, ("kind", "outcome_halves", "opponent_entry_id", "colour", "round")):
-            entries.add(obj.entry_id)
-        elif isinstance(obj, Entry) and _changed(obj, ("start_no", "raw_name",
-                                                       "typed_rating")):
-            entries.add(obj.id)
-
-
-def _forget_watched(session: Session, *_args: Any) -> None:
-    """after_commit / after_soft_rollback: nothing is pending any more."""
-    for key in (_EVENTS, _EVENT_IDS, _ENTRIES):
-        session.info.pop(key, None)
-
-
-def watch_sessions() -> None:
-    """Watch every ORM session for changes of the ranking's inputs (called once at start)."""
-    if not sa_event.contains(Session, "before_flush", _watch):
-        sa_event.listen(Session, "before_flush", _watch)
-        sa_event.listen(Session, "after_commit", _forget_watched)
-        sa_event.listen(Session, "after_soft_rollback", _forget_watched)
 
 
 def winners_text(ranking: Any) -> str:
@@ -116,29 +104,27 @@ def _rank_and_store(session: Session, event_ids: list[int]) -> None:
                for event_id, text in ranked_winners(session, event_ids).items()
                if stored.get(event_id) != text]
     if changed:
-        # Core statements: a derived column, no ranking input, nothing for _watch to see.
+        # Core statements: a derived column, no ranking input, nothing for the watch to see.
         table = cast(Table, Event.__table__)
         session.connection().execute(
             update(table).where(table.c.id == bindparam("event_id"))
             .values(winners=bindparam("winners")), changed)
 
 
-def refresh(session: Session) -> None:
-    """Store the winners of every event this transaction changed, and of those without any.
+def refresh(session: Session, changed: RankedInputs) -> None:
+    """Store the winners of every event whose ranking inputs changed (``changed``, recorded
+    by the unit of work as the session flushed), and of every event without any.
 
     Called by the unit of work just before it commits (after the use case's last flush).
     """
-    session.flush()
-    events: set[Event] = session.info.pop(_EVENTS, set())
-    ids: set[int] = session.info.pop(_EVENT_IDS, set())
-    entries: set[int] = session.info.pop(_ENTRIES, set())
-    ids |= {e.id for e in events if e.id is not None and inspect(e).persistent}
-    if entries:
-        ids |= set(session.scalars(select(Entry.event_id).where(Entry.id.in_(sorted(entries)))))
+    ids = {e.id for e in changed.events if e.id is not None and inspect(e).persistent}
+    ids |= changed.event_ids
+    if changed.entry_ids:
+        ids |= set(session.scalars(select(Entry.event_id)
+                                   .where(Entry.id.in_(sorted(changed.entry_ids)))))
     ids |= set(session.scalars(select(Event.id).where(Event.winners.is_(None))))
     if ids:
         _rank_and_store(session, sorted(ids))
-    _forget_watched(session)
 
 
 def fill_missing(session: Session) -> int:

@@ -15,10 +15,11 @@ from ..models import Entry, Event, EventStatus, Member, Result
 from ..names import Member as NamedMember
 from ..names import name_key
 from ..names.aliases import after_publish
+from ..queries.club import club_settings
 from ..queries.names import name_index
 from ..vocabulary.tournament import EventKind, Tournament
 from . import InvalidInput, NotFound, aliases, audit, use_case
-from .replay import club_settings, event_key, replay_change
+from .replay import event_key, replay_change
 
 MAX_NAME = 200
 JUNIOR_AGE = 18

@@ -22,6 +22,7 @@ from ..formats.dates import FileDates, choose_event_date
 from ..models import Event, PublishToken
 from ..names import Reason, Suggestion
 from ..names.display_form import display_form
+from ..queries.club import club_settings
 from ..queries.names import name_index
 from ..queries.organizer_members import visible_members
 from ..tiebreaks import DEFAULT_ORDER, EDITIONS, Standing, TiebreakError, parse_order, rank
@@ -38,7 +39,6 @@ from .events import (
     publish,
 )
 from .ladder_preview import LadderPreview, preview_ladder
-from .replay import club_settings
 
 KINDS = tuple(kind.value for kind in EventKind)
 USCF_ORDER = "MM,SOLK,CUM,OPCUM"

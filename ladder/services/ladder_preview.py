@@ -19,9 +19,9 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from ..extensions import db
 from ..models import Event, EventStatus, Member, RatingRow
+from ..queries.club import club_settings
 from ..queries.common import RatingChangeMixin
 from .events import PublishRequest, publish
-from .replay import club_settings
 from .uow import ATTEMPTS, is_transient, rehearsal
 
 

@@ -12,7 +12,6 @@ from ..extensions import db
 from ..models import Event, utcnow
 from . import InvalidInput, audit, use_case
 from .replay import ReplayReport, replay
-from .uow import quietly
 
 
 @use_case
@@ -45,7 +44,7 @@ def backup_download(actor: str) -> tuple[bytes, str]:
     return data, name
 
 
-@quietly
+@use_case(changes_pages=False)
 def _audit_backup(actor: str, size: int) -> None:
     audit.record(actor, "ladder.backup", f"Downloaded a full backup ({size} bytes)",
                  new={"bytes": size})

@@ -15,10 +15,11 @@ from ..extensions import db
 from ..models import Entry, Event, Member, Merge, Result, utcnow
 from ..names import aliases as names_aliases
 from ..names import name_key
+from ..queries.club import club_settings
 from ..queries.names import member_with_aliases
 from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
 from .events import clean_name
-from .replay import EventKey, club_settings, replay, replay_change
+from .replay import EventKey, replay, replay_change
 
 MAX_MEMBER_NAME = 200
 

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session, aliased, scoped_session
 
 from ..extensions import db
 from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result, utcnow
+from ..queries.club import club_settings
 from ..rating import (
     GAME_SCORES,
     ROW_FIELDS,
@@ -69,17 +70,6 @@ class ReplayReport:
 def _session(session: Session | scoped_session[Any] | None) -> Session:
     """``session``, or the app's scoped session (which stands in for a Session)."""
     return cast(Session, session if session is not None else db.session)
-
-
-def club_settings(session: Session | scoped_session[Any] | None = None) -> ClubSettings:
-    """The club's settings row, created with defaults on first use."""
-    session = _session(session)
-    settings = session.scalars(select(ClubSettings).order_by(ClubSettings.id)).first()
-    if settings is None:
-        settings = ClubSettings()
-        session.add(settings)
-        session.flush()
-    return settings
 
 
 def rating_options(settings: ClubSettings) -> RatingOptions:

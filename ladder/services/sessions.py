@@ -17,10 +17,10 @@ from sqlalchemy import select, update
 
 from ..extensions import db
 from ..models import LoginSession, User, utcnow
-from .uow import quietly
+from .uow import use_case
 
 
-@quietly
+@use_case(changes_pages=False)
 def start(user_id: int) -> str:
     """A new login of organizer ``user_id``; returns the token for the session cookie."""
     user = db.session.get(User, user_id)
@@ -47,7 +47,7 @@ def load(token: str) -> User | None:
     return user
 
 
-@quietly
+@use_case(changes_pages=False)
 def end(token: str) -> None:
     """End one login (logout)."""
     db.session.execute(update(LoginSession).where(LoginSession.token == token,
@@ -55,7 +55,7 @@ def end(token: str) -> None:
                        .values(ended_at=utcnow()))
 
 
-@quietly
+@use_case(changes_pages=False)
 def end_all(user_id: int) -> None:
     """End every login of organizer ``user_id`` ("log out everywhere")."""
     db.session.execute(update(User).where(User.id == user_id)

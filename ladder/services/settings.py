@@ -14,8 +14,9 @@ from flask_babel import gettext as _
 
 from ..extensions import db
 from ..models import Visibility
+from ..queries.club import club_settings
 from . import InvalidInput, audit, use_case
-from .replay import club_settings, replay
+from .replay import replay
 
 VISIBILITIES = tuple(v.value for v in Visibility)
 #: The club's default language: "" follows each visitor's browser (SPEC §12).

@@ -31,11 +31,15 @@ def _fill_derived() -> None:
 
 
 def _ensure_settings() -> None:
-    """The club's settings row exists from the start (every write bumps its generation)."""
-    from .replay import club_settings
+    """The club's settings row exists from the start (every write bumps its generation, and
+    every page reads it)."""
+    from sqlalchemy import select
+
+    from ..models import ClubSettings
     from .uow import unit_of_work
-    with unit_of_work(changes_pages=False):
-        club_settings()
+    with unit_of_work(changes_pages=False) as session:
+        if session.scalar(select(ClubSettings.id).limit(1)) is None:
+            session.add(ClubSettings())
 
 
 def is_empty() -> bool:

@@ -13,7 +13,7 @@ from sqlalchemy import delete, func, select
 
 from ..extensions import db
 from ..models import LoginAttempt, utcnow
-from .uow import quietly
+from .uow import use_case
 
 WINDOW = dt.timedelta(minutes=1)
 ACCOUNT_LIMIT = 5
@@ -39,7 +39,7 @@ def is_throttled(username: str, address: str, now: dt.datetime | None = None) ->
     return account >= ACCOUNT_LIMIT or by_address >= ADDRESS_LIMIT
 
 
-@quietly
+@use_case(changes_pages=False)
 def reserve_attempt(username: str, address: str, now: dt.datetime | None = None) -> bool:
     """Count this login attempt before the password is checked; False when throttled.
 
@@ -56,7 +56,7 @@ def reserve_attempt(username: str, address: str, now: dt.datetime | None = None)
     return True
 
 
-@quietly
+@use_case(changes_pages=False)
 def record_failure(username: str, address: str, now: dt.datetime | None = None) -> None:
     """Count one failed login, forgetting failures older than an hour."""
     now = now or utcnow()
@@ -64,7 +64,7 @@ def record_failure(username: str, address: str, now: dt.datetime | None = None) 
     db.session.add(LoginAttempt(username=_key(username), address=address[:64], at=now))
 
 
-@quietly
+@use_case(changes_pages=False)
 def clear(username: str) -> None:
     """Forget the failures of this login name (after a successful login)."""
     db.session.execute(delete(LoginAttempt).where(LoginAttempt.username == _key(username)))

@@ -16,6 +16,12 @@ service and both commit together. :func:`use_case` wraps a whole service functio
 unit of work and retries it a bounded number of times when the database reports a
 serialisation failure or a deadlock (never a 500 for a transient conflict).
 
+The whole transaction shape lives in this file: the engine hooks that let a unit of work take
+the write lock first (:func:`configure_engine`), and the session hooks (:func:`watch_sessions`)
+that refuse any ORM write outside a unit of work (:class:`WriteOutsideUnitOfWork`, checked
+before every flush) and record which events' rankings a transaction changed, so the derived
+data (:mod:`.derived`) is refreshed before it commits.
+
 Views never commit or roll back; they call a service and map its typed errors
 (:mod:`ladder.services`) to a response.
 """
@@ -27,13 +33,17 @@ import functools
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, overload
 
+from sqlalchemy import event as sa_event
 from sqlalchemy import text, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session
 
 from ..extensions import db
+from ..models import ClubSettings
+from .derived import RankedInputs, refresh
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -76,9 +86,7 @@ def _lock(session: Session) -> None:
 
 
 def _bump_generation(session: Session) -> None:
-    from ..models import ClubSettings
-    from .replay import club_settings
-    club_settings(session)  # the row exists from the first write on
+    # The settings row exists from ``ladder init`` on (services/setup.py).
     session.execute(update(ClubSettings).values(generation=ClubSettings.generation + 1))
 
 
@@ -117,8 +125,9 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
     try:
         yield session
         if changes_pages:
-            from .derived import refresh
-            refresh(session)  # what the events list reads, refreshed with the change
+            session.flush()
+            # What the events list reads, refreshed with the change.
+            refresh(session, session.info.pop(_RANKED, RankedInputs()))
             _bump_generation(session)
         session.commit()
     except BaseException:
@@ -178,11 +187,110 @@ def _retrying(function: Callable[P, T], changes_pages: bool) -> Callable[P, T]:
     return wrapper
 
 
-def use_case(function: Callable[P, T]) -> Callable[P, T]:
-    """Run ``function`` as one unit of work, retried on transient database conflicts."""
-    return _retrying(function, changes_pages=True)
+@overload
+def use_case(function: Callable[P, T], /) -> Callable[P, T]: ...
+@overload
+def use_case(*, changes_pages: bool = True) -> Callable[[Callable[P, T]], Callable[P, T]]: ...
 
 
-def quietly(function: Callable[P, T]) -> Callable[P, T]:
-    """Like :func:`use_case` for bookkeeping writes no page shows (login throttling)."""
-    return _retrying(function, changes_pages=False)
+def use_case(function: Callable[P, T] | None = None, /, *, changes_pages: bool = True
+             ) -> Callable[P, T] | Callable[[Callable[P, T]], Callable[P, T]]:
+    """Run ``function`` as one unit of work, retried on transient database conflicts.
+
+    ``@use_case(changes_pages=False)`` is for bookkeeping writes no page shows (login
+    throttling, organizer sessions, the stored ladder check): the same lock and audit rules,
+    but no generation bump, so no cached page is dropped for them.
+    """
+    if function is not None:
+        return _retrying(function, changes_pages=True)
+
+    def decorate(inner: Callable[P, T]) -> Callable[P, T]:
+        return _retrying(inner, changes_pages=changes_pages)
+    return decorate
+
+
+# ---------------------------------------------------------------- the hooks
+
+
+class WriteOutsideUnitOfWork(RuntimeError):
+    """An ORM write was flushed outside any unit of work (a service without ``@use_case``)."""
+
+
+#: ``session.info`` keys: the ranking inputs changed so far, and a test's permission to
+#: write without a unit of work (:func:`writes_without_unit_of_work`).
+_RANKED = "uow_ranked_inputs"
+_ALLOWED = "uow_writes_allowed"
+
+
+def _before_flush(session: Session, _flush_context: Any, _instances: Any) -> None:
+    """Refuse a write outside a unit of work; record what it changes of the rankings."""
+    if not (session.new or session.dirty or session.deleted):
+        return
+    if _depth(session) == 0 and not session.info.get(_ALLOWED):
+        changed = sorted({type(obj).__name__ for obj in
+                          (*session.new, *session.dirty, *session.deleted)})
+        raise WriteOutsideUnitOfWork(
+            f"{', '.join(changed)} written outside a unit of work: call a @use_case service")
+    inputs: RankedInputs = session.info.setdefault(_RANKED, RankedInputs())
+    inputs.record(session.new, session.dirty)
+
+
+def _forget(session: Session, *_args: Any) -> None:
+    """after_commit / after_soft_rollback: nothing is pending any more."""
+    session.info.pop(_RANKED, None)
+
+
+def watch_sessions() -> None:
+    """Install the session hooks (once per process; every ORM session gets them)."""
+    if not sa_event.contains(Session, "before_flush", _before_flush):
+        sa_event.listen(Session, "before_flush", _before_flush)
+        sa_event.listen(Session, "after_commit", _forget)
+        sa_event.listen(Session, "after_soft_rollback", _forget)
+
+
+@contextmanager
+def writes_without_unit_of_work() -> Iterator[Session]:
+    """Let the current session flush writes outside a unit of work: tests that arrange rows
+    directly, and the benches' bulk-loaded synthetic histories, say so with this; no use case
+    of the product does."""
+    session = db.session()
+    session.info[_ALLOWED] = True
+    try:
+        yield session
+    finally:
+        session.info.pop(_ALLOWED, None)
+
+
+def configure_engine(engine: Engine) -> None:
+    """The connection settings the unit of work relies on, per database.
+
+    SQLite: the driver opens no transaction on its own, and the "begin" hook emits ``BEGIN
+    IMMEDIATE`` (take the write lock now) while a unit of work opens its transaction, a plain
+    deferred ``BEGIN`` otherwise; WAL, foreign keys and a busy timeout (SPEC §11).
+    PostgreSQL: the planner's random page cost (see below).
+    """
+    if engine.dialect.name == "sqlite":
+        @sa_event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # the begin hook below opens transactions
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        @sa_event.listens_for(engine, "begin")
+        def _sqlite_begin(connection: Any) -> None:
+            # BEGIN IMMEDIATE waits (busy timeout) for any other writer to finish.
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if wants_write_lock() else "BEGIN")
+        engine.dispose()  # connections made before the listener would miss the pragmas
+    elif engine.dialect.name == "postgresql":
+        @sa_event.listens_for(engine, "connect")
+        def _postgres_settings(dbapi_connection: Any, _record: Any) -> None:
+            # Index lookups are cheap on SSD-backed VPS disks; the default cost (4) makes the
+            # planner scan every result of the history for a late correction.
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SET random_page_cost = 1.1")
+            dbapi_connection.commit()
+        engine.dispose()

@@ -15,7 +15,7 @@ generation, so:
   scratch and stores what it found.
 
 Storing the answer is bookkeeping no public page shows: it commits without moving the
-generation (:func:`ladder.services.uow.quietly`), so it never invalidates a cached page.
+generation (``@use_case(changes_pages=False)``), so it never invalidates a cached page.
 The generation is read in the same transaction as the check's own reads; should a write
 commit in between (possible on PostgreSQL), the answer is recorded under the older
 generation and the next visit checks again.
@@ -32,7 +32,7 @@ from ..extensions import DbSession, db
 from ..models import LadderCheck, Member, RatingRow, utcnow
 from ..queries.club import committed_generation
 from .check import Difference, check
-from .uow import quietly
+from .uow import use_case
 
 #: Differences kept with a stored check (the dashboard shows the first twenty).
 MAX_STORED = 200
@@ -106,7 +106,7 @@ def run_check(session: DbSession | None = None) -> CheckResult:
     return result
 
 
-@quietly
+@use_case(changes_pages=False)
 def _store(result: CheckResult, digest: str) -> None:
     """Keep ``result`` unless a check of a newer generation is already stored."""
     row = db.session.get(LadderCheck, _ROW_ID)

@@ -32,7 +32,7 @@ _STATE = "ladder.club_state"
 def settings() -> ClubSettings:
     """The club's settings, read once per request."""
     if "club_settings" not in g:
-        from ..services.replay import club_settings
+        from ..queries.club import club_settings
         g.club_settings = club_settings(db.session)
     return g.club_settings
 

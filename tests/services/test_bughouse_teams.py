@@ -14,13 +14,13 @@ from ladder.club.bughouse import BughouseTeam as Team
 from ladder.extensions import db
 from ladder.models import AuditEntry, BughouseTeam, Entry, RatingRow, Result
 from ladder.queries.bughouse import hidden_words, team_view
+from ladder.queries.club import club_settings
 from ladder.queries.events import event_view, load_event
 from ladder.services import InvalidInput, NotFound
 from ladder.services.bughouse import set_teams
 from ladder.services.corrections import delete_event
-from ladder.services.replay import club_settings
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.factories import publish_t, snapshot, tournament
+from tests.factories import direct_writes, publish_t, snapshot, tournament
 
 NAMES = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Kim", "Fay Ng", "Gus Roy", "Hal Fox"]
 
@@ -122,8 +122,9 @@ def test_a_team_name_holding_a_hidden_name_is_not_shown(ctx: Flask) -> None:
     event_id = _bughouse()
     from ladder.models import Member
     ann = db.session.scalar(select(Member).where(Member.name == "Ann Lee"))
-    ann.junior = True  # shown as initials on public pages
-    db.session.commit()
+    with direct_writes():
+        ann.junior = True  # shown as initials on public pages
+        db.session.commit()
     set_teams(event_id, [Team((1, 2), "Team Ann"), Team((3, 4), "Cai's crew")], "org")
     view = event_view(db.session, load_event(db.session, event_id))
     hidden = hidden_words(db.session, club_settings(), [r.member_id for r in view.rows])

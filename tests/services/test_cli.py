@@ -15,6 +15,7 @@ from sqlalchemy import func, select, update
 from ladder.extensions import db
 from ladder.models import Event, Member, RatingRow
 from tests.conftest import TESTDATA
+from tests.factories import direct_writes
 
 HELD5 = TESTDATA / "fide-exercises" / "held_swiss_5.trf"
 HELD9 = TESTDATA / "fide-exercises" / "held_swiss_9.trf"
@@ -60,7 +61,7 @@ def test_importing_an_earlier_event_later_replays_and_checks(app, runner) -> Non
     assert result.exit_code == 0, result.output
     assert runner.invoke(args=["check"]).exit_code == 0
     out_of_order = runner.invoke(args=["standings", "--json"]).output
-    with app.app_context():
+    with app.app_context(), direct_writes():
         from ladder.services.corrections import delete_event
         for event_id in db.session.scalars(select(Event.id)).all():
             delete_event(event_id, actor="test")
@@ -76,7 +77,7 @@ def test_importing_an_earlier_event_later_replays_and_checks(app, runner) -> Non
 
 def test_check_exits_1_listing_differences(app, runner) -> None:
     runner.invoke(args=["import", str(HELD5), "--date", "2025-03-01"])
-    with app.app_context():
+    with app.app_context(), direct_writes():
         db.session.execute(update(RatingRow).where(RatingRow.member_id == 1)
                            .values(rating_after=999.5))
         db.session.commit()

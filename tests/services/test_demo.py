@@ -17,9 +17,9 @@ from ladder.demo.season import build_season
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Event, Member, Merge, Result
 from ladder.queries import ladder_lines
+from ladder.queries.club import club_settings
 from ladder.services import ServiceError
 from ladder.services.check import check
-from ladder.services.replay import club_settings
 from ladder.services.setup import init_database, is_empty
 from ladder.vocabulary.tournament import Kind
 

@@ -15,9 +15,9 @@ from ladder.demo.season import SEASONS, TEAMS
 from ladder.extensions import db
 from ladder.models import Event, Season
 from ladder.queries.bughouse import team_view
+from ladder.queries.club import club_settings
 from ladder.queries.events import event_view, load_event
 from ladder.queries.seasons import find_season, season_page
-from ladder.services.replay import club_settings
 
 
 @pytest.fixture

@@ -15,9 +15,9 @@ from sqlalchemy.orm import aliased
 
 from ladder.extensions import db
 from ladder.models import Entry, Event, Member, RatingRow, Result
+from ladder.queries.club import club_settings
 from ladder.queries.health import health_report
 from ladder.rating.glicko2 import DEFAULT_SETTINGS, RatingPeriod, expected_score, rate_history
-from ladder.services.replay import club_settings
 from ladder.vocabulary.tournament import Kind
 from tests.services.club_history import SPRING, WINTER, publish_history
 
@@ -85,6 +85,7 @@ def test_ladder_calibration_recomputed_from_the_rating_rows(history: Flask) -> N
 
 def test_glicko_lens_predicts_the_same_games_out_of_sample(history: Flask) -> None:
     settings = club_settings()
+    db.session.expunge(settings)  # a setting tried without saving it
     settings.glicko_tau = 0.8
     report = health_report(db.session, settings)
     # Rate the same games here, one period per published event (unrated ones have none).

@@ -13,7 +13,7 @@ from ladder.services.check import check
 from ladder.services.events import PublishRequest, exact_links, publish
 from ladder.services.maintenance import rebuild
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.factories import tournament
+from tests.factories import direct_writes, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
@@ -68,7 +68,7 @@ def test_identical_names_link_across_events(ctx) -> None:
 
 def test_event_published_out_of_date_order_replays_like_in_order(app) -> None:
     """Importing an event dated before existing ones gives what date-ordered publishing gives."""
-    with app.app_context():
+    with app.app_context(), direct_writes():
         _publish(NIGHT_2, dt.date(2025, 1, 14))
         _publish(NIGHT_1, dt.date(2025, 1, 7))  # earlier date, published later
         out_of_order = _ratings()

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from sqlalchemy import delete, select
 
 from ladder.extensions import db
-from ladder.models import Entry, Event, Result
+from ladder.models import ClubSettings, Entry, Event, Result
 from ladder.services.check import check
 from ladder.services.corrections import delete_event, edit_result, update_event
 from ladder.services.maintenance import rebuild
 from ladder.services.members import relink, set_junior
 from ladder.services.settings import current_form, update_settings
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.factories import member, publish_t, snapshot, tournament
+from tests.factories import direct_writes, member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
@@ -138,9 +138,11 @@ STEPS = st.one_of(
 def _reset_database() -> None:
     """Empty every table (each example starts from an empty club with default settings)."""
     db.session.rollback()
-    for table in reversed(db.metadata.sorted_tables):
-        db.session.execute(delete(table))
-    db.session.commit()
+    with direct_writes():
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(delete(table))
+        db.session.add(ClubSettings())  # as ``ladder init`` leaves a new club
+        db.session.commit()
 
 
 def _pick(ids: list[int], index: int) -> int | None:

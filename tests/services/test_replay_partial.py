@@ -20,7 +20,7 @@ from ladder.services.maintenance import rebuild
 from ladder.services.members import relink
 from ladder.services.replay import replay
 from ladder.vocabulary.tournament import Kind
-from tests.factories import member, publish_t, snapshot, tournament
+from tests.factories import direct_writes, member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 NAMES = ["Ann", "Bob", "Cai", "Dee", "Eve", "Fay"]
@@ -91,8 +91,9 @@ def test_a_partial_replay_repairs_every_wrong_row_in_its_range(ctx) -> None:
     db.session.execute(update(Member).where(Member.id == cai.id).values(games=99))
     db.session.commit()
     assert len(check()) == 2
-    replay(db.session, (events[2].date, events[2].id))
-    db.session.commit()
+    with direct_writes():  # the replay alone, as a unit of work would run it
+        replay(db.session, (events[2].date, events[2].id))
+        db.session.commit()
     assert check() == []
 
 

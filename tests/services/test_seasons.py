@@ -16,11 +16,12 @@ from ladder.elo.fide import performance as fide_performance
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Event, RatingRow, Result, Season
 from ladder.queries import ladder_lines
+from ladder.queries.club import club_settings
 from ladder.queries.history import event_inputs, ladder_at
 from ladder.queries.seasons import find_season, season_page, season_summaries
 from ladder.rating import replay
 from ladder.services import InvalidInput, NotFound
-from ladder.services.replay import club_settings, rating_options
+from ladder.services.replay import rating_options
 from ladder.services.seasons import create_season, delete_season, update_season
 from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
@@ -163,6 +164,7 @@ def test_season_figures_equal_an_independent_computation(ctx: Flask, which: tupl
 def test_the_award_minimum_is_the_clubs_setting(ctx: Flask) -> None:
     publish_history()
     settings = club_settings()
+    db.session.expunge(settings)  # a setting tried without saving it
     settings.award_min_games = 1000
     page = season_page(db.session, settings, find_season(db.session, WINTER[0]))
     awards = {award.key: award for award in page.report.awards}

@@ -11,7 +11,7 @@ from ladder.extensions import db
 from ladder.models import AuditEntry, Event
 from ladder.services import audit
 from ladder.services.members import merge
-from tests.factories import member
+from tests.factories import direct_writes, member
 from tests.web.test_members_pages import ids, seed
 
 
@@ -38,7 +38,7 @@ def test_audit_shows_who_when_what_old_and_new_newest_first(app, logged_in) -> N
 def test_audit_filters_by_member_and_event(app, logged_in) -> None:
     seed(app)
     source, target = ids(app, "J. Smith", "John Smith")
-    with app.app_context():
+    with app.app_context(), direct_writes():
         merge(source, target, actor="alice")
         audit.record("bob", "event.edit", "Something about night 2", event_id=2)
         db.session.commit()
@@ -58,7 +58,7 @@ def test_audit_filters_by_member_and_event(app, logged_in) -> None:
 
 def test_audit_of_a_deleted_event_still_filters(app, logged_in) -> None:
     seed(app)
-    with app.app_context():
+    with app.app_context(), direct_writes():
         audit.record("bob", "event.delete", "Deleted an event", event_id=777)
         db.session.commit()
     html = logged_in.get("/organize/audit/?event=777").get_data(as_text=True)
@@ -75,7 +75,7 @@ def test_bad_page_numbers_show_page_one(app, logged_in, page) -> None:
 
 
 def test_pagination_fifty_to_a_page(app, logged_in) -> None:
-    with app.app_context():
+    with app.app_context(), direct_writes():
         for i in range(120):
             audit.record("org", "test.step", f"step {i:03d}")
         db.session.commit()

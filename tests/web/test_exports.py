@@ -18,7 +18,7 @@ from ladder.extensions import db
 from ladder.formats.trf import read_trf
 from ladder.models import AuditEntry, Event, Member
 from ladder.vocabulary.tournament import Kind
-from tests.factories import make_app, member, publish_t, tournament
+from tests.factories import direct_writes, make_app, member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
@@ -27,7 +27,7 @@ def _seed(app: Flask) -> int:
     names = ["Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park"]
     games = [(r, 1, 2, W) for r in range(1, 4)] + [(r, 3, 4, W) for r in range(1, 4)] \
         + [(4, 1, 3, D), (4, 2, 4, L), (5, 1, 4, W), (5, 2, 3, D)]
-    with app.app_context():
+    with app.app_context(), direct_writes():
         event = publish_t(tournament(names, games, name="Winter Swiss"), dt.date(2025, 1, 7))
         member("Minjun Kim").junior = True
         db.session.commit()

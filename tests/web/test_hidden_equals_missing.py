@@ -13,7 +13,7 @@ from flask import Flask
 
 from ladder.extensions import db
 from ladder.models import Event, Member, Visibility
-from ladder.services.replay import club_settings
+from ladder.queries.club import club_settings
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import Member
 from ladder.vocabulary.tournament import Kind
-from tests.factories import publish_t, tournament
+from tests.factories import direct_writes, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
@@ -18,7 +18,7 @@ W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 def _seed(app: Flask) -> None:
     t = tournament(["Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park"],
                    [(1, 1, 2, W), (1, 3, 4, D), (2, 1, 3, W), (2, 2, 4, L)])
-    with app.app_context():
+    with app.app_context(), direct_writes():
         publish_t(t, dt.date(2025, 1, 7))
         kim = db.session.scalar(select(Member).where(Member.name == "Minjun Kim"))
         kim.junior = True

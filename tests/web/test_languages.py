@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ladder.services.replay import club_settings
+from ladder.queries.club import club_settings
 from ladder.services.uow import unit_of_work
 from ladder.web.i18n import normalise
 

@@ -11,7 +11,7 @@ from ladder.models import Member, Merge
 from ladder.services.check import check
 from ladder.services.members import merge as merge_members
 from ladder.vocabulary.tournament import Kind
-from tests.factories import member, publish_t, snapshot, tournament
+from tests.factories import direct_writes, member, publish_t, snapshot, tournament
 from tests.web.test_members_pages import HTMX, JAN, ids, seed, token
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
@@ -55,7 +55,7 @@ def test_duplicates_page_handles_a_few_hundred_members(app, logged_in) -> None:
              "Xiaoming", "José", "Maria", "Li", "Sven", "Ola"]
     family = ["Smith", "Lee", "Chen", "Kim", "Park", "Wu", "Roe", "Pratama", "Garcia", "Wang",
               "Jones", "Brown", "Berg", "Nakamura", "Okafor", "Silva", "Novak", "Dubois", "Rossi"]
-    with app.app_context():
+    with app.app_context(), direct_writes():
         for i, (g, f) in enumerate((g, f) for g in given for f in family):
             db.session.add(Member(name=f"{g} {f}", name_key=f"{g} {f}".casefold()))
         db.session.add(Member(name="J. Smith", name_key="j. smith"))  # a real duplicate

@@ -13,7 +13,7 @@ from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Member
 from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
-from tests.factories import member, publish_t, snapshot, tournament
+from tests.factories import direct_writes, member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)
@@ -22,7 +22,7 @@ HTMX = {"HX-Request": "true"}
 
 def seed(app: Flask) -> None:
     """John Smith and his duplicate J. Smith (never in one event), Ann Lee who played John."""
-    with app.app_context():
+    with app.app_context(), direct_writes():
         publish_t(tournament(["John Smith", "Ann Lee", "Bo Chen"], [(1, 1, 2, W), (2, 2, 3, D)]),
                   JAN)
         publish_t(tournament(["J. Smith", "Bo Chen"], [(1, 1, 2, L)], name="Night 2"),

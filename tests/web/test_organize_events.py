@@ -9,7 +9,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Event, Member, Result
 from tests.conftest import csrf_token
-from tests.factories import HTMX, seed
+from tests.factories import HTMX, direct_writes, seed
 from tests.web.bodies import comparable
 
 
@@ -175,7 +175,7 @@ def test_dashboard_shows_verified_then_differences_then_rebuild(app: Flask,
     seed(app)
     html = logged_in.get("/organize/").get_data(as_text=True)
     assert "Ladder verified" in html and "Club night" in html and "New event" in html
-    with app.app_context():
+    with app.app_context(), direct_writes():
         ann = db.session.scalar(select(Member).where(Member.name == "Ann Lee"))
         ann.rating = 1999.0
         db.session.commit()

@@ -21,15 +21,15 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import ClubSettings, Entry, Event, Member, Merge, Result, Visibility
+from ladder.queries.club import club_settings
 from ladder.services import corrections
 from ladder.services import members as member_service
 from ladder.services import settings as settings_service
-from ladder.services.replay import club_settings
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import Kind
 from ladder.web.cache import CSRF_PLACEHOLDER, PageCache, Stored, page_cache
 from tests.conftest import csrf_token
-from tests.factories import HTMX, make_app, publish_t, tournament
+from tests.factories import HTMX, direct_writes, make_app, publish_t, tournament
 from tests.web.bodies import comparable
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
@@ -472,7 +472,7 @@ def test_direct_edits_are_invisible_until_a_write_so_writes_must_go_through_serv
     _seed(app)
     client = app.test_client()
     client.get("/events")
-    with app.app_context():
+    with app.app_context(), direct_writes():
         db.session.get(Event, 1).name = "Typed into the database"
         db.session.commit()
     assert "Typed into the database" not in client.get("/events").get_data(as_text=True)

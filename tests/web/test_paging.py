@@ -117,7 +117,7 @@ def test_the_search_searches_every_member_not_only_the_window(small) -> None:
 
 def _last_member_id() -> int:
     from ladder.queries import ladder_lines
-    from ladder.services.replay import club_settings
+    from ladder.queries.club import club_settings
     return ladder_lines(db.session, club_settings())[-1].member_id
 
 

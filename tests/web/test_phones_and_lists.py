@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.factories import member, publish_t, tournament
+from tests.factories import direct_writes, member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 NAMES = ["José González", "Zoë Jones", "김민준", "王小明", "Ann Lee"]
@@ -106,7 +106,7 @@ def test_events_list_shows_winners_and_filters_by_year(app, client) -> None:
 
 def test_junior_winner_shows_initials_on_the_events_list(app, client) -> None:
     seed(app)
-    with app.app_context():
+    with app.app_context(), direct_writes():
         from ladder.extensions import db
         member("José González").junior = True
         db.session.commit()

@@ -122,7 +122,7 @@ def set_visibility(app: Flask, mode: str, *, initials_for_all: bool = False) -> 
         from ladder.services.settings import current_form, update_settings
         update_settings(replace(current_form(), visibility=mode,
                                 initials_for_all=initials_for_all), actor="test")
-        from ladder.services.replay import club_settings
+        from ladder.queries.club import club_settings
         return club_settings().unlisted_token
 
 

@@ -17,7 +17,7 @@ from ladder.extensions import db
 from ladder.models import Event, Member, RatingRow
 from ladder.services.members import merge
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.factories import member, publish_t, tournament
+from tests.factories import direct_writes, member, publish_t, tournament
 from tests.web.bodies import comparable
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
@@ -35,7 +35,7 @@ def seed(app: Flask) -> dict[str, int]:
                                 (3, 1, 4, W), (3, 2, 3, D)],
                     name="Club Round-Robin", kind=EventKind.ROUND_ROBIN)
     unrated = tournament(["Ann Lea", "Bo Chen"], [(1, 1, 2, W)], name="Chess960 Night")
-    with app.app_context():
+    with app.app_context(), direct_writes():
         e1 = publish_t(swiss, dt.date(2025, 3, 6))
         e2 = publish_t(rr, dt.date(2025, 3, 20))
         e3 = publish_t(unrated, dt.date(2025, 4, 3), rated=False)
@@ -189,7 +189,7 @@ def test_chart_points_match_the_rating_rows(app, client) -> None:
 
 def test_member_without_events_has_no_chart(app, client) -> None:
     seed(app)
-    with app.app_context():
+    with app.app_context(), direct_writes():
         loner = Member(name="New Person", name_key="new person")
         db.session.add(loner)
         db.session.commit()
@@ -276,7 +276,7 @@ def test_result_cells_are_editable_for_organizers_only(app, client, logged_in) -
 
 def test_unknown_and_draft_events_are_404(app, client) -> None:
     ids = seed(app)
-    with app.app_context():
+    with app.app_context(), direct_writes():
         event = db.session.get(Event, ids["rr"])
         event.status = "draft"
         db.session.commit()

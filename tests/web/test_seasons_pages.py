@@ -13,19 +13,19 @@ from sqlalchemy import func, select
 
 from ladder.extensions import db
 from ladder.models import BughouseTeam, Event, Member, Season
+from ladder.queries.club import club_settings
 from ladder.queries.history import ladder_at
-from ladder.services.replay import club_settings
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import EventKind, Kind
 from tests.conftest import csrf_token
-from tests.factories import HTMX, publish_t, tournament
+from tests.factories import HTMX, direct_writes, publish_t, tournament
 from tests.services.club_history import SPRING, WINTER, publish_history
 
 
 @pytest.fixture
 def club(app: Flask) -> Flask:
     """The small two-season history; "Cai Wu" is a junior without consent."""
-    with app.app_context():
+    with app.app_context(), direct_writes():
         publish_history()
         cai = db.session.scalar(select(Member).where(Member.name == "Cai Wu"))
         cai.junior = True

@@ -18,8 +18,8 @@ from sqlalchemy import select
 from ladder.club.sections import shown_rating
 from ladder.extensions import db
 from ladder.models import Member
+from ladder.queries.club import club_settings
 from ladder.queries.sections import candidates
-from ladder.services.replay import club_settings
 
 
 @pytest.fixture

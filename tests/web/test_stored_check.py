@@ -18,7 +18,7 @@ from ladder.models import ClubSettings, LadderCheck, Member
 from ladder.services import verification
 from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
-from tests.factories import publish_t, seed, tournament
+from tests.factories import direct_writes, publish_t, seed, tournament
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_check_now_requires_login_and_csrf(app, client, logged_in, checks) -> No
 def test_a_stored_difference_is_shown_until_the_ladder_is_right_again(app, logged_in,
                                                                       runner, checks) -> None:
     seed(app)
-    with app.app_context():
+    with app.app_context(), direct_writes():
         ann = db.session.scalar(select(Member).where(Member.name == "Ann Lee"))
         ann.rating = 1999.0  # behind the app's back: no generation moves
         db.session.commit()
@@ -109,7 +109,7 @@ def test_an_edit_outside_the_app_is_noticed_without_a_generation_change(app, log
                                                                         checks) -> None:
     seed(app)
     logged_in.get("/organize/")
-    with app.app_context():
+    with app.app_context(), direct_writes():
         ann = db.session.scalar(select(Member).where(Member.name == "Ann Lee"))
         ann.games += 3
         db.session.commit()

@@ -11,6 +11,8 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.factories import direct_writes
+
 HX = {"HX-Request": "true"}
 
 
@@ -264,7 +266,7 @@ def test_prizes_prefilled_from_a_visible_event_with_display_names(app, client) -
 
     t = tournament(["Ann Lee", "Minjun Kim", "Bo Chen"],
                    [(1, 1, 2, Kind.DRAW), (2, 1, 3, Kind.WIN), (3, 2, 3, Kind.WIN)])
-    with app.app_context():
+    with app.app_context(), direct_writes():
         publish_t(t, dt.date(2025, 1, 7))
         kim = db.session.scalar(select(Member).where(Member.name == "Minjun Kim"))
         kim.junior = True
@@ -274,7 +276,7 @@ def test_prizes_prefilled_from_a_visible_event_with_display_names(app, client) -
     assert "Minjun Kim" not in html and "M. K." in html and "Ann Lee" in html
     cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
     assert cash == ["75", "75", "—"]  # Ann and the junior on 1½ share 1st and 2nd
-    with app.app_context():
+    with app.app_context(), direct_writes():
         db.session.scalar(select(ClubSettings)).visibility = "private"
         db.session.commit()
     html = client.get(f"/tools/prizes?event={event_id}").get_data(as_text=True)

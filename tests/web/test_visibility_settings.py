@@ -13,7 +13,7 @@ from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Member
 from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
-from tests.factories import publish_t, tournament
+from tests.factories import direct_writes, publish_t, tournament
 
 FORM = {"club_name": "Riverside", "visibility": "public", "start_rating": "1200", "k_new": "40",
         "k_threshold": "20", "k_established": "20", "provisional_games": "5", "junior_k": "",
@@ -114,9 +114,9 @@ def test_initials_for_all(app, client, logged_in) -> None:
 
 def test_tools_pages_of_a_hidden_club_link_no_club_page(app, client) -> None:
     """A visitor of the public tools of an unlisted or private club is not sent to 404s."""
-    from ladder.services.replay import club_settings
+    from ladder.queries.club import club_settings
     for visibility in ("unlisted", "private"):
-        with app.app_context():
+        with app.app_context(), direct_writes():
             club_settings().visibility = visibility
             db.session.commit()
         html = client.get("/tools/elo").get_data(as_text=True)

@@ -21,7 +21,7 @@ from ladder.extensions import db
 from ladder.models import Entry, Member, RatingRow, Result
 from ladder.rating.elo import expected_score
 from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
-from tests.factories import publish_t, tournament
+from tests.factories import direct_writes, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 OVER_THE_BOARD = {Kind.WIN, Kind.DRAW, Kind.LOSS}
@@ -210,7 +210,7 @@ def test_the_rating_detail_lists_counted_and_uncounted_games(app: Flask, client:
 def test_the_seed_example_shows_every_intermediate_number(app: Flask,
                                                           client: FlaskClient) -> None:
     """SPEC §2 example 1: 1400, K 20, 1500 L, 1300 W, 1600 D, 1350 W → 1413.76."""
-    with app.app_context():
+    with app.app_context(), direct_writes():
         t = tournament(["Ann", "Opp A", "Opp B", "Opp C", "Opp D"],
                        [(1, 1, 2, L), (2, 1, 3, W), (3, 1, 4, D), (4, 1, 5, W)])
         event = publish_t(t, dt.date(2025, 3, 1))
