@@ -59,7 +59,7 @@ def _build_history(session, members: int, games: int, years: int, rng: random.Ra
             result_id += 1
             result_rows.append({"id": result_id, "entry_id": ids[bye], "round": round_no,
                                 "kind": "pairing_bye", "version": 1})
-            for a, b in zip(order[::2], order[1::2]):
+            for a, b in zip(order[::2], order[1::2], strict=False):
                 if written >= quota:  # pairs beyond the quota sat out: zero byes
                     kinds = ("zero_bye", "zero_bye")
                     opp_a = opp_b = None

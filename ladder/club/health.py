@@ -112,7 +112,7 @@ def glicko_predictions(events: Sequence[EventGames], history: Glicko2History) ->
     if len(events) != len(history.periods):
         raise ValueError("the history does not belong to these events")
     out = []
-    for event, period in zip(events, history.periods):
+    for event, period in zip(events, history.periods, strict=False):
         if event.event_id != period.event_id:
             raise ValueError("the history does not belong to these events")
         for a, b, score in event.games:
@@ -171,7 +171,7 @@ class Calibration:
 
 
 def _check_bands(bands: Sequence[float]) -> None:
-    if not bands or bands[0] != 0 or any(not lo < hi for lo, hi in zip(bands, bands[1:])):
+    if not bands or bands[0] != 0 or any(not lo < hi for lo, hi in zip(bands, bands[1:], strict=False)):
         raise ValueError("bands must start at 0 and increase")
 
 
@@ -193,7 +193,7 @@ def calibration(predictions: Iterable[Prediction], bands: Sequence[float] = DEFA
         grouped[index].append(p)
     highs: list[float | None] = [*bands[1:], None]
     out = []
-    for low, high, group in zip(bands, highs, grouped):
+    for low, high, group in zip(bands, highs, grouped, strict=False):
         sides = [p.favourite_side() for p in group]
         out.append(Band(low, high, len(group), _mean([e for e, _ in sides]),
                         _mean([s for _, s in sides]), brier_score(group),

@@ -51,7 +51,7 @@ def _open(chart_id: str, title: str, description: str, height: int = HEIGHT) -> 
 def _y_axis(parts: list[str], ticks: Sequence[float], y_of: Callable[[float], float],
             labels: Sequence[str], bottom: float) -> None:
     parts.append('<g class="grid">')
-    for tick, label in zip(ticks, labels):
+    for tick, label in zip(ticks, labels, strict=False):
         y = y_of(tick)
         parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" '
                      f'stroke="{_GREY}" stroke-width="1"/>')
@@ -247,7 +247,7 @@ def uncertainty_chart(lines: Sequence[LensLine], names: Sequence[str], *, title:
                      f'y="{bottom + 20}" text-anchor="middle" font-size="12" '
                      f'fill="{_INK}">{tick}</text>')
     parts.append("</g>")
-    for index, (line, name) in enumerate(zip(lines, names)):
+    for index, (line, name) in enumerate(zip(lines, names, strict=False)):
         y = TOP + row * index + row / 2
         parts.append(f'<g class="member" data-member="{line.ladder.member_id}">'
                      f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="12" '

@@ -142,7 +142,7 @@ def validate_bands(players: Sequence[SectionPlayer],
         if not math.isfinite(bound):
             problems.append(msg("A rating band must be a number."))
             return tuple(problems)
-    for low, high in zip(bounds, bounds[1:]):
+    for low, high in zip(bounds, bounds[1:], strict=False):
         if not low < high:
             problems.append(msg("Rating bands must increase: %(high)s does not come after "
                                 "%(low)s.", low=_num(low), high=_num(high)))
@@ -166,7 +166,7 @@ def split_bands(players: Sequence[SectionPlayer],
                 members[index].append(player)
                 break
     return tuple(Section(number, tuple(group), low, high)
-                 for number, ((low, high), group) in enumerate(zip(bands, members), start=1))
+                 for number, ((low, high), group) in enumerate(zip(bands, members, strict=False), start=1))
 
 
 def _num(value: float) -> str:

@@ -101,7 +101,7 @@ def jamo(ch: str) -> str:
 # consonants and ㅒ ㅖ. A typo is a slip to a neighbouring key or of the shift key, so
 # 이서쥰 (ㅠ beside ㅜ) is a typo of 이서준 while 서연/서윤 (ㅕ and ㅠ far apart) are two names.
 _ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-_KEY_OF = dict(zip("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ", "qwertyuiopasdfghjklzxcvbnm"))
+_KEY_OF = dict(zip("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ", "qwertyuiopasdfghjklzxcvbnm", strict=False))
 _KEY_OF.update({"ㅃ": "Q", "ㅉ": "W", "ㄸ": "E", "ㄲ": "R", "ㅆ": "T", "ㅒ": "O", "ㅖ": "P"})
 # Jamo typed with two keys: compound vowels and compound finals.
 _TWO_KEYS = {
@@ -160,14 +160,14 @@ def jamo_typo(given_a: str, given_b: str) -> JamoTypo | None:
         return None
     if not all(is_syllable(c) for c in given_a + given_b):
         return None
-    diff = [i for i, (x, y) in enumerate(zip(given_a, given_b)) if x != y]
+    diff = [i for i, (x, y) in enumerate(zip(given_a, given_b, strict=False)) if x != y]
     if len(diff) != 1:
         return None
     i = diff[0]
     ka, kb = keystrokes(given_a[i]), keystrokes(given_b[i])
     if len(ka) != len(kb):
         return None
-    slips = [(x, y) for x, y in zip(ka, kb) if x != y]
+    slips = [(x, y) for x, y in zip(ka, kb, strict=False) if x != y]
     if len(slips) == 1 and keys_slip(*slips[0]):
         return JamoTypo(i, given_a[i], given_b[i])
     return None

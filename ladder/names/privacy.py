@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .initials import initials
-
 
 def shows_initials(junior: bool, consent: bool, initials_for_all: bool) -> bool:
     """True when this member's name is shown as initials on public pages (SPEC §5)."""
@@ -28,8 +26,3 @@ class NameBook:
         if member_id is None:
             return "—"
         return self.labels.get(member_id, "—")
-
-
-def mask_text(name: str) -> str:
-    """Initials for a name that is not (yet) a member, e.g. a typed name on a public page."""
-    return initials(name)

@@ -412,7 +412,7 @@ def _given_first(p: ParsedName) -> tuple[str, ...]:
 def _expansions(a: ParsedName, b: ParsedName) -> list[Reason]:
     """Balinese abbreviations written out on one side only (I Md. ~ I Made)."""
     out: list[Reason] = []
-    for x, y in zip(a.tokens, b.tokens):
+    for x, y in zip(a.tokens, b.tokens, strict=False):
         if x.text == y.text and x.expanded_from != y.expanded_from:
             reason = R.balinese_abbreviation(x.expanded_from or y.expanded_from or "", x.text)
             if reason not in out:
@@ -477,7 +477,7 @@ def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | No
     one spelling reform, so one factor however many words it touched."""
     if len(a.tokens) != len(b.tokens) or a.comma != b.comma:
         return None
-    pairs = list(zip(a.words, b.words))
+    pairs = list(zip(a.words, b.words, strict=False))
     if any(new_spelling_key(x) != new_spelling_key(y) for x, y in pairs):
         return None
     return round(100 * _Q_OLD_SPELLING), [R.old_spelling(*_old_and_new(x, y)) for x, y in pairs if x != y]

@@ -11,6 +11,7 @@ from sqlalchemy import and_, func, or_, select
 from ..extensions import DbSession
 from ..models import AuditEntry, Event, Member, MemberAlias
 from ..names import fold_diacritics, name_key
+from .common import Window
 
 PAGE_SIZE = 50
 MAX_ID = 10**12
@@ -35,29 +36,10 @@ def _about_member(member_id: int):  # noqa: ANN202 - an SQL condition
 
 
 @dataclass(frozen=True)
-class Page:
-    """Where this page is in the log."""
-
-    number: int
-    pages: int
-    total: int
-
-    @property
-    def has_previous(self) -> bool:
-        """True when there is a newer page."""
-        return self.number > 1
-
-    @property
-    def has_next(self) -> bool:
-        """True when there is an older page."""
-        return self.number < self.pages
-
-
-@dataclass(frozen=True)
 class AuditPage:
     """One page of the log with the names its entries mention."""
 
-    page: Page
+    page: Window
     entries: list[AuditEntry]
     member_names: dict[int, str] = field(default_factory=dict)
     event_names: dict[int, str] = field(default_factory=dict)
@@ -135,14 +117,14 @@ def audit_page(session: DbSession, *, event_id: int | None = None,
     wanted = wanted or AuditFilter(event_id=event_id, member_id=member_id)
     condition = _conditions(session, wanted)
     total = session.scalar(select(func.count(AuditEntry.id)).where(*condition)) or 0
-    pages = max(1, -(-total // PAGE_SIZE))
+    pages = Window(1, PAGE_SIZE, total).pages
     if number is None or number > pages:
         number = 1
     entries = list(session.scalars(
         select(AuditEntry).where(*condition).order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
         .limit(PAGE_SIZE).offset((number - 1) * PAGE_SIZE)))
     member_names, event_names = _names(session, entries, wanted)
-    return AuditPage(Page(number, pages, total), entries, member_names, event_names)
+    return AuditPage(Window(number, PAGE_SIZE, total), entries, member_names, event_names)
 
 
 #: The most rows one CSV export carries (a club's log stays far below it).
@@ -155,4 +137,5 @@ def audit_rows(session: DbSession, wanted: AuditFilter) -> AuditPage:
         select(AuditEntry).where(*_conditions(session, wanted))
         .order_by(AuditEntry.at.desc(), AuditEntry.id.desc()).limit(MAX_EXPORT)))
     member_names, event_names = _names(session, entries, wanted)
-    return AuditPage(Page(1, 1, len(entries)), entries, member_names, event_names)
+    return AuditPage(Window(1, max(1, len(entries)), len(entries)), entries, member_names,
+                     event_names)

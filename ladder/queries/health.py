@@ -81,7 +81,7 @@ def health_report(session: DbSession, settings: ClubSettings) -> HealthReport:
     ladder = calibration_by_season(ladder_predictions(ladder_games(events, rows)), seasons)
     glicko = calibration_by_season(glicko_predictions(events, history), seasons)
     lines = tuple(SystemsLine(lad, gli, compare(lad.calibration, gli.calibration))
-                  for lad, gli in zip(ladder, glicko))
+                  for lad, gli in zip(ladder, glicko, strict=False))
     start = float(settings.start_rating)
     return HealthReport(
         start_rating=start, provisional_games=int(settings.provisional_games),

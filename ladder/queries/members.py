@@ -135,19 +135,6 @@ def visible_member(session: DbSession, member_id: int) -> Member | None:
     return member
 
 
-def roster_lines(session: DbSession, settings: ClubSettings) -> list[RosterLine]:
-    """Every visible member who played in a published event, with rating and status."""
-    rows = session.execute(
-        select(Member.id, Member.rating, Member.games, func.count(Entry.id), func.max(Event.date))
-        .join(Entry, Entry.member_id == Member.id)
-        .join(Event, Event.id == Entry.event_id)
-        .where(Member.merged_into_id.is_(None), Event.status == EventStatus.PUBLISHED)
-        .group_by(Member.id, Member.rating, Member.games)).all()
-    threshold = settings.provisional_games
-    return [RosterLine(member_id, rating, games, games < threshold, events, last)
-            for member_id, rating, games, events, last in rows]
-
-
 def roster_members(session: DbSession) -> list[tuple[int, float, int]]:
     """(id, rating, games) of every visible member who played in a published event: who the
     roster lists, without the per-member counts (:func:`roster_details` adds them to the

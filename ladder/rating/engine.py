@@ -58,7 +58,7 @@ def _row(row: RowTuple) -> RatingRow:
     Relies on ``RatingRow`` having a ``__dict__`` (no ``slots=True``); a test checks it.
     """
     instance = _new_object(RatingRow)
-    _set_attr(instance, "__dict__", dict(zip(ROW_FIELDS, row)))
+    _set_attr(instance, "__dict__", dict(zip(ROW_FIELDS, row, strict=False)))
     return instance
 
 

@@ -193,7 +193,7 @@ def delete_keys(connection: Connection, table: Table, columns: Sequence[str],
                              for i, column in enumerate(columns))
         connection.exec_driver_sql(
             f"DELETE FROM {table.name} USING unnest({arrays}) AS k({names}) WHERE {match}",
-            tuple([int(value) for value in column] for column in zip(*keys)))
+            tuple([int(value) for value in column] for column in zip(*keys, strict=False)))
         return
     mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
     match = " AND ".join(f"{column} = {mark}" for column in columns)

@@ -397,11 +397,6 @@ def new_publish_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def publish_intake(result: Preview, links: Links, actor: str) -> Event:
-    """Publish a clean preview with the confirmed links (one unit of work, with replay)."""
-    return publish_preview(result, links, actor)[0]
-
-
 def publish_request(result: Preview, links: Links) -> PublishRequest:
     """What publishing this preview with these links asks for (also what the ladder
     preview rehearses, so both compute the same thing)."""

@@ -33,12 +33,6 @@ def _failures(username: str, address: str, since: dt.datetime) -> tuple[int, int
     return account, by_address
 
 
-def is_throttled(username: str, address: str, now: dt.datetime | None = None) -> bool:
-    """True when this login name or this address has used up its failures for the minute."""
-    account, by_address = _failures(username, address, (now or utcnow()) - WINDOW)
-    return account >= ACCOUNT_LIMIT or by_address >= ADDRESS_LIMIT
-
-
 @use_case(changes_pages=False)
 def reserve_attempt(username: str, address: str, now: dt.datetime | None = None) -> bool:
     """Count this login attempt before the password is checked; False when throttled.
@@ -54,14 +48,6 @@ def reserve_attempt(username: str, address: str, now: dt.datetime | None = None)
     db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - KEEP))
     db.session.add(LoginAttempt(username=_key(username), address=address[:64], at=now))
     return True
-
-
-@use_case(changes_pages=False)
-def record_failure(username: str, address: str, now: dt.datetime | None = None) -> None:
-    """Count one failed login, forgetting failures older than an hour."""
-    now = now or utcnow()
-    db.session.execute(delete(LoginAttempt).where(LoginAttempt.at < now - KEEP))
-    db.session.add(LoginAttempt(username=_key(username), address=address[:64], at=now))
 
 
 @use_case(changes_pages=False)

@@ -11,8 +11,7 @@ from operator import mul
 
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
-from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, same_terms, tally_column, terms_of
+from ladder.tiebreaks.terms import MEAN, SUM, Tally, Terms, same_terms, terms_of
 from ladder.vocabulary.tournament import Kind, RoundResult, Tournament
 
 
@@ -22,7 +21,7 @@ def _opponent_terms(p: Prepared) -> tuple[Terms, ...]:
     edition); a round-robin bye has none (15.2)."""
     every = tuple(range(1, p.rounds + 1))
     out = []
-    for vals, vurs in zip(p.value, p.vur):
+    for vals, vurs in zip(p.value, p.vur, strict=False):
         if None not in vals:
             out.append(terms_of((every, vals, vals, vurs, vals)))
             continue
@@ -39,13 +38,13 @@ def bh_terms(prep: Prepared) -> tuple[Terms, ...]:
 
 def _sb_terms(p: Prepared) -> tuple[Terms, ...]:
     out = []
-    for t, pts in zip(bh_terms(p), p.pts):
+    for t, pts in zip(bh_terms(p), p.pts, strict=False):
         values = t.shown
         if len(values) == len(pts):
             products = tuple(map(mul, values, pts))
         else:
             products = tuple([v * pts[r - 1]  # type: ignore[operator]
-                              for r, v in zip(t.rounds, values)])
+                              for r, v in zip(t.rounds, values, strict=False)])
         out.append(terms_of((t.rounds, products, values, t.vur, values)))
     return tuple(out)
 
@@ -66,11 +65,6 @@ def bh_tally(prep: Prepared, code: Code) -> Tally:
     """BH (8.1) and its modifiers on ``prep``'s terms."""
     return Tally(prep, bh_terms(prep), prep.unit, prep.unit, SUM, code.low, code.high,
                  prep.edition.vur_cuts)
-
-
-def buchholz(prep: Prepared, code: Code) -> Column:
-    """BH (8.1): sum of the opponents' scores, with the unplayed rounds of art. 16."""
-    return tally_column(code, bh_tally(prep, code))
 
 
 def fore_tournament(t: Tournament, last_round: int) -> Tournament:
@@ -99,7 +93,7 @@ def fore_view(prep: Prepared) -> Prepared:
             return p
         draw_kind, draw_pts, draw_half = (Kind.DRAW,), (p.draw,), (1,)
         kinds, pts, half = [], [], []
-        for opps, k, q, h in zip(p.opp, p.kind, p.pts, p.half):
+        for opps, k, q, h in zip(p.opp, p.kind, p.pts, p.half, strict=False):
             if opps[last] >= 0:  # a paired game of the final round: a draw (8.3)
                 kinds.append(k[:last] + draw_kind)
                 pts.append(q[:last] + draw_pts)
@@ -118,11 +112,6 @@ def fb_tally(prep: Prepared, code: Code) -> Tally:
     return bh_tally(fore_view(prep), code)
 
 
-def fore_buchholz(prep: Prepared, code: Code) -> Column:
-    """FB (8.3): Buchholz computed as if all games of the final round had been drawn."""
-    return tally_column(code, fb_tally(prep, code))
-
-
 def aob_tally(prep: Prepared, code: Code) -> Tally:
     """AOB (8.2): one term per opponent met (a round-robin forfeit counts, 15.2): that
     opponent's plain Buchholz; the value is the average of the kept terms."""
@@ -135,7 +124,7 @@ def _aob_terms(p: Prepared) -> tuple[Terms, ...]:
     every = tuple(range(1, p.rounds + 1))
     no_vur = (False,) * p.rounds
     out = []
-    for opps, meets in zip(p.opp, p.meets):
+    for opps, meets in zip(p.opp, p.meets, strict=False):
         if False not in meets:
             values = tuple([totals[j] for j in opps])
             out.append(terms_of((every, values, values, no_vur, values)))
@@ -145,20 +134,10 @@ def _aob_terms(p: Prepared) -> tuple[Terms, ...]:
     return tuple(out)
 
 
-def average_of_opponents_buchholz(prep: Prepared, code: Code) -> Column:
-    """AOB (8.2): average of the Buchholz of the opponents played over the board."""
-    return tally_column(code, aob_tally(prep, code))
-
-
 def sb_tally(prep: Prepared, code: Code) -> Tally:
     """SB (9.1) and SB/Cn on ``prep``'s terms (scaled by unit², opponent scores by unit)."""
     return Tally(prep, sb_terms(prep), prep.unit * prep.unit, prep.unit, SUM, code.low,
                  code.high, prep.edition.vur_cuts)
-
-
-def sonneborn_berger(prep: Prepared, code: Code) -> Column:
-    """SB (9.1): sum of opponent's score x points scored against them (art. 16 for byes)."""
-    return tally_column(code, sb_tally(prep, code))
 
 
 def maximum_score(prep: Prepared) -> int:
@@ -173,8 +152,8 @@ def maximum_score(prep: Prepared) -> int:
     if not prep.rr:
         return prep.win * prep.rounds
     win = prep.win
-    return max((sum(win if j >= 0 else p for j, p in zip(opps, pts))
-                for opps, pts in zip(prep.opp, prep.pts)), default=0)
+    return max((sum(win if j >= 0 else p for j, p in zip(opps, pts, strict=False))
+                for opps, pts in zip(prep.opp, prep.pts, strict=False)), default=0)
 
 
 def koya_limit(prep: Prepared, code: Code) -> int:
@@ -194,15 +173,9 @@ def ks_tally(prep: Prepared, code: Code) -> Tally:
     reached = [2 * p >= limit for p in prep.points]
     points = prep.points
     out = []
-    for opps, pts in zip(prep.opp, prep.pts):
+    for opps, pts in zip(prep.opp, prep.pts, strict=False):
         rounds = tuple([r for r, j in enumerate(opps, 1) if j >= 0 and reached[j]])
         shown = tuple([points[opps[r - 1]] for r in rounds])
         out.append(terms_of((rounds, tuple([pts[r - 1] for r in rounds]), shown,
                          (False,) * len(rounds), shown)))
     return Tally(prep, tuple(out), prep.unit, prep.unit)
-
-
-def koya(prep: Prepared, code: Code) -> Column:
-    """KS (9.2): points scored against participants with at least 50 % of the maximum
-    possible score (not of rounds x win: a round-robin bye scores nothing)."""
-    return tally_column(code, ks_tally(prep, code))

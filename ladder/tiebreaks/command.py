@@ -144,7 +144,7 @@ def tiebreaks_command(file: Path, rules: str | None, order: str | None, as_json:
     numeric = [k != 2 for k in range(len(header))]
     for r in [header, *rows]:
         click.echo("  ".join(c.rjust(w) if numeric[k] else c.ljust(w)
-                             for k, (c, w) in enumerate(zip(r, widths))).rstrip())
+                             for k, (c, w) in enumerate(zip(r, widths, strict=False))).rstrip())
     for e in explanations:
         click.echo("")
         click.echo(e.text())

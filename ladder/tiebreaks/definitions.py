@@ -26,32 +26,32 @@ def _solkoff_family(name: str) -> TallyBuilder:
 
 #: How each tie-break's terms are read from the prepared view.
 TALLIES: dict[str, TallyBuilder] = {
-    "PTS": own.pts_tally,
-    "DE": direct.de_tally,
-    "WIN": own.win_tally,
-    "WON": own.won_tally,
-    "BPG": own.bpg_tally,
-    "BWG": own.bwg_tally,
-    "PS": own.ps_tally,
-    "REP": own.rep_tally,
-    "STD": own.std_tally,
-    "BH": buchholz.bh_tally,
-    "AOB": buchholz.aob_tally,
-    "FB": buchholz.fb_tally,
-    "SB": buchholz.sb_tally,
-    "KS": buchholz.ks_tally,
-    "ARO": rating_based.aro_tally,
-    "TPR": lambda prep, code: rating_based.aro_tally(prep, code, TPR),
-    "PTP": lambda prep, code: rating_based.aro_tally(prep, code, PTP),
-    "APRO": rating_based.apro_tally,
-    "APPO": rating_based.appo_tally,
-    "MM": _solkoff_family("MM"),
-    "SOLK": _solkoff_family("SOLK"),
-    "HARK": _solkoff_family("HARK"),
-    "CUM": uscf.cum_tally,
-    "OPCUM": uscf.opcum_tally,
-    "KASH": uscf.kash_tally,
-    "MB": uscf.mb_tally,
+    "PTS": own.pts_tally,  # C.07 5: points
+    "DE": direct.de_tally,  # C.07 6: direct encounter among the tied
+    "WIN": own.win_tally,  # C.07 7.1: rounds with a win's points
+    "WON": own.won_tally,  # C.07 7.2: games won over the board
+    "BPG": own.bpg_tally,  # C.07 7.3: games played with Black
+    "BWG": own.bwg_tally,  # C.07 7.4: games won with Black
+    "PS": own.ps_tally,  # C.07 7.5: progressive scores
+    "REP": own.rep_tally,  # C.07 7.6: rounds one elected to play
+    "STD": own.std_tally,  # C.07 7.7: standard points
+    "BH": buchholz.bh_tally,  # C.07 8.1: Buchholz
+    "AOB": buchholz.aob_tally,  # C.07 8.2: average of opponents' Buchholz
+    "FB": buchholz.fb_tally,  # C.07 8.3: Fore Buchholz (final round drawn)
+    "SB": buchholz.sb_tally,  # C.07 9.1: Sonneborn-Berger
+    "KS": buchholz.ks_tally,  # C.07 9.2: Koya (opponents with >= 50 %)
+    "ARO": rating_based.aro_tally,  # C.07 10.1: average rating of opponents
+    "TPR": lambda prep, code: rating_based.aro_tally(prep, code, TPR),  # C.07 10.2
+    "PTP": lambda prep, code: rating_based.aro_tally(prep, code, PTP),  # C.07 10.3
+    "APRO": rating_based.apro_tally,  # C.07 10.4: average TPR of opponents
+    "APPO": rating_based.appo_tally,  # C.07 10.5: average PTP of opponents
+    "MM": _solkoff_family("MM"),  # US Chess 34E: modified median
+    "SOLK": _solkoff_family("SOLK"),  # US Chess 34E: Solkoff
+    "HARK": _solkoff_family("HARK"),  # US Chess 34E: Harkness
+    "CUM": uscf.cum_tally,  # US Chess 34E: cumulative
+    "OPCUM": uscf.opcum_tally,  # US Chess 34E: opponents' cumulative
+    "KASH": uscf.kash_tally,  # US Chess 34E: Kashdan
+    "MB": uscf.mb_tally,  # US Chess 34E: most blacks
 }
 
 

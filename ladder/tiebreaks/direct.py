@@ -9,8 +9,7 @@ from fractions import Fraction
 
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
-from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import EMPTY, Tally, tally_column, terms_of
+from ladder.tiebreaks.terms import EMPTY, Tally, terms_of
 from ladder.vocabulary.tournament import Kind
 
 _FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
@@ -127,20 +126,14 @@ def de_tally(prep: Prepared, code: Code) -> Tally:
                 shares = math.lcm(shares, k)
         found.append((rounds, met, games))
     out = []
-    for (rounds, met, games), pts in zip(found, prep.pts):
+    for (rounds, met, games), pts in zip(found, prep.pts, strict=False):
         if not rounds:
             out.append(EMPTY)
             continue
         if games is None:
             values = tuple([pts[r] * shares for r in rounds])
         else:
-            values = tuple([pts[r] * shares // games[j] for r, j in zip(rounds, met)])
+            values = tuple([pts[r] * shares // games[j] for r, j in zip(rounds, met, strict=False)])
         out.append(terms_of((tuple([r + 1 for r in rounds]), values, values,
                          (False,) * len(values), (None,) * len(values))))
     return Tally(prep, tuple(out), prep.unit * shares)
-
-
-def direct_encounter(prep: Prepared, code: Code) -> Column:
-    """DE as a number: each player's score against the others with the same points (6.1).
-    The ranking applies the full art. 6 procedure to each still-tied group instead."""
-    return tally_column(code, de_tally(prep, code))

@@ -156,8 +156,8 @@ def adjusted_score(edition: Edition, pts: Sequence[int], kinds: Sequence[Kind],
     (34E): every unplayed round of an opponent counts as a draw.
     """
     if edition.opponents_unplayed == "fide16":
-        return sum(draw if cat == "16.2.5" else p for p, cat in zip(pts, cats))
-    return sum([p if k in _PLAYED else draw for p, k in zip(pts, kinds)])
+        return sum(draw if cat == "16.2.5" else p for p, cat in zip(pts, cats, strict=False))
+    return sum([p if k in _PLAYED else draw for p, k in zip(pts, kinds, strict=False)])
 
 
 def own_unplayed_value(edition: Edition, *, own_score: int, kind: Kind, round_index: int,

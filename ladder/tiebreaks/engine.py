@@ -47,7 +47,7 @@ def compute_prepared(prep: Prepared, codes: Sequence[Code]) -> TiebreakTable:
     drop_ratings = prep.has_unrated and any(r is None for r in prep.ratings)
     for code in codes:
         if code.name in RATING_BASED and drop_ratings:
-            unrated = [s for s, r in zip(prep.start_nos, prep.ratings) if r is None]
+            unrated = [s for s, r in zip(prep.start_nos, prep.ratings, strict=False) if r is None]
             numbers = ", ".join(map(str, unrated[:10])) + (", ..." if len(unrated) > 10 else "")
             # C.07 art. 10: no rating-based tie-break while unrated players have no rating.
             reason = msg("%(code)s dropped (C.07 art. 10): unrated players present (start "

@@ -116,7 +116,7 @@ class Explanation:
         widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
         lines = [say(head)]
         for r in table:
-            lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+            lines.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip())
         lines.extend(say(note) for note in self.notes)
         return "\n".join(lines)
 

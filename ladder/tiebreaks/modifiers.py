@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import compress
-from typing import Any, Union
+from typing import Any
 
 from ladder.tiebreaks.wording import N_, label
 from ladder.vocabulary.messages import Message
 
-Amount = Union[int, Fraction]
+Amount = int | Fraction
 
 #: Why a term was cut (message ids; ``str()`` is the English).
 LOW: Message = label(N_("least significant value (C.07 14.1)"))
@@ -48,11 +48,11 @@ def cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool
         # (key, contribution, round) for the lowest, (key, contribution, -round) for the
         # highest, compared as tuples -- or, for a low cut, the lowest VUR (16.5.1).
         if not low:
-            return ((-max(zip(keys, contributions, range(0, -n, -1)))[2], HIGH),)
+            return ((-max(zip(keys, contributions, range(0, -n, -1), strict=False))[2], HIGH),)
         if keys is contributions:
             lsv = min(range(n), key=keys.__getitem__)
         else:
-            lsv = min(zip(keys, contributions, range(n)))[2]
+            lsv = min(zip(keys, contributions, range(n), strict=False))[2]
         if vur_rule and n > 1 and True in vur:
             vurs = list(compress(range(n), vur))
             if keys is contributions:

@@ -10,8 +10,7 @@ from itertools import accumulate
 
 from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.prepared import Prepared
-from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import Tally, Terms, tally_column, terms_of
+from ladder.tiebreaks.terms import Tally, Terms, terms_of
 from ladder.tiebreaks.wording import N_, label
 from ladder.vocabulary.tournament import Kind
 
@@ -41,11 +40,6 @@ def pts_tally(prep: Prepared, code: Code) -> Tally:
     return _own_tally(prep, "PTS", lambda i: prep.pts[i], prep.unit)
 
 
-def points(prep: Prepared, code: Code) -> Column:
-    """PTS: the score."""
-    return tally_column(code, pts_tally(prep, code))
-
-
 _WON_KINDS = frozenset({k for k in Kind if k.played} | {Kind.FORFEIT_WIN})
 _DOUBLE_FORFEIT = Kind.DOUBLE_FORFEIT
 
@@ -54,7 +48,7 @@ def won_flags(prep: Prepared, i: int) -> tuple[bool, ...]:
     """Rounds won as a game (7.2): over the board, or a round-robin forfeit win (15.2)."""
     win = prep.win
     return tuple([g and p == win and k in _WON_KINDS
-                  for g, p, k in zip(prep.own_game[i], prep.pts[i], prep.kind[i])])
+                  for g, p, k in zip(prep.own_game[i], prep.pts[i], prep.kind[i], strict=False)])
 
 
 def win_tally(prep: Prepared, code: Code) -> Tally:
@@ -64,46 +58,21 @@ def win_tally(prep: Prepared, code: Code) -> Tally:
     return _own_tally(prep, "WIN", lambda i: [int(p == win) for p in prep.pts[i]])
 
 
-def wins(prep: Prepared, code: Code) -> Column:
-    """WIN (7.1): rounds with a win's points, played or not."""
-    return tally_column(code, win_tally(prep, code))
-
-
 def won_tally(prep: Prepared, code: Code) -> Tally:
     """WON (7.2): 1 for each game won over the board."""
     return _own_tally(prep, "WON", lambda i: [int(w) for w in won_flags(prep, i)])
 
 
-def won(prep: Prepared, code: Code) -> Column:
-    """WON (7.2): games won over the board."""
-    return tally_column(code, won_tally(prep, code))
-
-
 def bpg_tally(prep: Prepared, code: Code) -> Tally:
     """BPG (7.3): 1 for each game played with Black."""
     return _own_tally(prep, "BPG", lambda i: [int(g and b) for g, b in
-                                             zip(prep.own_game[i], prep.black[i])])
-
-
-def black_games(prep: Prepared, code: Code) -> Column:
-    """BPG (7.3): games played with Black over the board."""
-    return tally_column(code, bpg_tally(prep, code))
+                                             zip(prep.own_game[i], prep.black[i], strict=False)])
 
 
 def bwg_tally(prep: Prepared, code: Code) -> Tally:
     """BWG (7.4): 1 for each game won with Black."""
     return _own_tally(prep, "BWG", lambda i: [int(w and b) for w, b in
-                                             zip(won_flags(prep, i), prep.black[i])])
-
-
-def black_wins(prep: Prepared, code: Code) -> Column:
-    """BWG (7.4): games won with Black over the board."""
-    return tally_column(code, bwg_tally(prep, code))
-
-
-def running_scores(prep: Prepared, i: int) -> list[int]:
-    """Player ``i``'s score after each round, in scaled points (the terms of PS, 7.5)."""
-    return list(accumulate(prep.pts[i]))
+                                             zip(won_flags(prep, i), prep.black[i], strict=False)])
 
 
 #: PS/Cn: the running scores of the first n rounds go (14.1.1).
@@ -120,11 +89,6 @@ def ps_tally(prep: Prepared, code: Code) -> Tally:
                  low_reason=FIRST_ROUNDS_CUT)
 
 
-def progressive(prep: Prepared, code: Code) -> Column:
-    """PS (7.5): sum of the running scores after each round (PS/Cn without the first n)."""
-    return tally_column(code, ps_tally(prep, code))
-
-
 _NOT_ELECTED = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
 
@@ -133,12 +97,7 @@ def rep_tally(prep: Prepared, code: Code) -> Tally:
     losses (the rounds after a withdrawal are zero-point byes, 16.1.1; a double forfeit is a
     forfeit loss)."""
     return _own_tally(prep, "REP", lambda i: [
-        int(not (k in _NOT_ELECTED and not g)) for k, g in zip(prep.kind[i], prep.own_game[i])])
-
-
-def rounds_elected(prep: Prepared, code: Code) -> Column:
-    """REP (7.6): rounds minus half-point byes, zero-point byes and forfeit losses."""
-    return tally_column(code, rep_tally(prep, code))
+        int(not (k in _NOT_ELECTED and not g)) for k, g in zip(prep.kind[i], prep.own_game[i], strict=False)])
 
 
 def std_round(prep: Prepared, i: int, r: int) -> int:
@@ -160,8 +119,3 @@ def std_tally(prep: Prepared, code: Code) -> Tally:
     """STD (7.7): each round's standard points, in half units."""
     return _own_tally(prep, "STD", lambda i: [std_round(prep, i, r) for r in range(prep.rounds)],
                       2)
-
-
-def standard_points(prep: Prepared, code: Code) -> Column:
-    """STD (7.7): wins and draws counted as 1 and ½ whatever the event's scoring."""
-    return tally_column(code, std_tally(prep, code))

@@ -153,7 +153,7 @@ class Prepared:
         opp_all: list[tuple[int, ...]] = []
         black_all: list[tuple[bool, ...]] = []
         half_all: list[tuple[int, ...]] = []
-        for player, row in zip(players, rows):
+        for player, row in zip(players, rows, strict=False):
             if row is None:
                 kinds_t, pts_t, opps_t, black_t, half_t = self._read_one(
                     player, n, sc, unit, scaled, half_of)
@@ -177,7 +177,7 @@ class Prepared:
             black_all.append(tuple(black))
             half_all.append(tuple(map(half_of.__getitem__, kinds)))
         # Both sides of a pairing must agree (the file readers check this too).
-        for r, col in enumerate(zip(*opp_all)):
+        for r, col in enumerate(zip(*opp_all, strict=False)):
             bad = [i for i, j in enumerate(col) if j >= 0 and col[j] != i]
             if bad:
                 i, j = bad[0], col[bad[0]]
@@ -263,7 +263,7 @@ class Prepared:
                     own = meets
                 cats: tuple[str | None, ...] = tuple([
                     None if m else ("16.2.1" if k in _FULL_POINT_BYES else None)
-                    for k, m in zip(kinds, meets)])
+                    for k, m in zip(kinds, meets, strict=False)])
                 vur = all_false
             else:
                 meets = otb

@@ -73,7 +73,7 @@ def rank_prepared(prep: Prepared, codes: Sequence[Code], *,
             ranks: Sequence[int] = range(place, place + len(members))
         else:
             ranks = [place] * len(members)  # remaining ties share the place
-        for i, r in zip(members, ranks):
+        for i, r in zip(members, ranks, strict=False):
             standings.append(Standing(
                 start_no=prep.start_nos[i], name=prep.names[i],
                 points=table.points[i], rank=r,

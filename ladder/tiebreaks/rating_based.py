@@ -25,8 +25,8 @@ from ladder.tiebreaks.terms import (
     tpr_value,
 )
 
-__all__ = ["appo", "apro", "aro", "aro_tally", "opponents_tally", "ptp", "ptp_column", "ptp_of",
-           "ptps", "rated_terms", "round_half_up", "tpr", "tpr_column", "tpr_of", "tprs"]
+__all__ = ["aro_tally", "opponents_tally", "ptp", "ptp_column", "ptp_of", "ptps", "rated_terms",
+           "round_half_up", "tpr", "tpr_column", "tpr_of", "tprs"]
 
 
 def _over_the_board_terms(prep: Prepared, values: tuple[int | None, ...]) -> tuple[Terms, ...]:
@@ -34,7 +34,7 @@ def _over_the_board_terms(prep: Prepared, values: tuple[int | None, ...]) -> tup
     every = tuple(range(1, prep.rounds + 1))
     no_vur = (False,) * prep.rounds
     out = []
-    for opps, otb in zip(prep.opp, prep.otb):
+    for opps, otb in zip(prep.opp, prep.otb, strict=False):
         if False not in otb:
             row = tuple([values[j] for j in opps])
             if None not in row:
@@ -69,11 +69,6 @@ def tpr_of(ratings: list[int], halves: int) -> int | None:
 def ptp_of(ratings: list[int], halves: int) -> int | None:
     """10.3 over games against ``ratings`` scoring ``halves`` half points."""
     return ptp_value(ratings, halves)
-
-
-def aro(prep: Prepared, code: Code) -> Column:
-    """ARO (10.1): average rating of the opponents over the board, rounded half up."""
-    return tally_column(code, aro_tally(prep, code))
 
 
 def tpr(prep: Prepared, code: Code) -> Column:
@@ -130,13 +125,3 @@ def apro_tally(prep: Prepared, code: Code) -> Tally:
 def appo_tally(prep: Prepared, code: Code) -> Tally:
     """APPO (10.5): the over-the-board opponents' PTPs."""
     return opponents_tally(prep, code, ptps(prep))
-
-
-def apro(prep: Prepared, code: Code) -> Column:
-    """APRO (10.4): average of the over-the-board opponents' TPRs, rounded half up."""
-    return tally_column(code, apro_tally(prep, code))
-
-
-def appo(prep: Prepared, code: Code) -> Column:
-    """APPO (10.5): average of the over-the-board opponents' PTPs, rounded half up."""
-    return tally_column(code, appo_tally(prep, code))

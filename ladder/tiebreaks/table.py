@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Union
 
 from ladder.tiebreaks.codes import Code
 from ladder.vocabulary.messages import Message
 
-Raw = Union[int, Fraction, None]
+Raw = int | Fraction | None
 
 
 @dataclass(frozen=True)

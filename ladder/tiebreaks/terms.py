@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from operator import sub
-from typing import TYPE_CHECKING, Any, NamedTuple, Union, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ladder.tiebreaks import fide_tables
 from ladder.tiebreaks.codes import Code
@@ -34,7 +34,7 @@ MEAN_HALF_UP = "mean-half-up"  # their average rounded half up (ARO 10.1, APRO 1
 TPR = "tpr"  # 10.2: the ARO of the kept games + dp(p), p their score fraction
 PTP = "ptp"  # 10.3: the perfect performance over the kept games
 
-Shown = Union[int, None]
+Shown = int | None
 
 
 class Terms(NamedTuple):
@@ -168,7 +168,7 @@ def _uncut_raw(tally: Tally) -> list[Raw]:
         return [combine(tally, i, NO_CUTS) for i in range(len(contributions))]
     rounds = tally.view.rounds
     out: list[Raw] = []
-    for t, half in zip(tally.terms, tally.view.half):
+    for t, half in zip(tally.terms, tally.view.half, strict=False):
         # The score of the rated games kept: every round's, or those of the terms.
         halves = sum(half) if len(t.rounds) == rounds else sum([half[r - 1] for r in t.rounds])
         out.append(value_of(list(t.contributions), halves))  # type: ignore[arg-type]

@@ -12,8 +12,7 @@ from ladder.tiebreaks.codes import Code
 from ladder.tiebreaks.editions import USCF
 from ladder.tiebreaks.own import round_terms
 from ladder.tiebreaks.prepared import Prepared
-from ladder.tiebreaks.table import Column
-from ladder.tiebreaks.terms import SUM, Tally, Terms, tally_column, terms_of
+from ladder.tiebreaks.terms import SUM, Tally, terms_of
 from ladder.vocabulary.tournament import Kind
 
 _PLAYED = frozenset(k for k in Kind if k.played)
@@ -25,11 +24,6 @@ def uscf_view(prep: Prepared) -> Prepared:
     if prep.edition is USCF:
         return prep
     return prep.variant("uscf", lambda p: p.derived(USCF))
-
-
-def solkoff_terms(prep: Prepared, i: int) -> Terms:
-    """One term per round: the opponent's adjusted score, 0 for an own unplayed round."""
-    return bh_terms(uscf_view(prep))[i]
 
 
 def median_cuts(prep: Prepared, name: str, i: int) -> tuple[int, int]:
@@ -60,28 +54,13 @@ def solkoff_tally(prep: Prepared, name: str = "SOLK") -> Tally:
     return Tally(view, bh_terms(view), view.unit, view.unit, SUM, cuts=cuts)
 
 
-def modified_median(prep: Prepared, code: Code) -> Column:
-    """MM (34E1)."""
-    return tally_column(code, solkoff_tally(prep, "MM"))
-
-
-def harkness(prep: Prepared, code: Code) -> Column:
-    """HARK (34E): median (drop highest and lowest; two each from nine rounds)."""
-    return tally_column(code, solkoff_tally(prep, "HARK"))
-
-
-def solkoff(prep: Prepared, code: Code) -> Column:
-    """SOLK (34E): sum of the opponents' adjusted scores, nothing dropped."""
-    return tally_column(code, solkoff_tally(prep))
-
-
 def cumulative_rounds(prep: Prepared, i: int) -> list[int]:
     """CUM's term of each round: the running score after it, minus that round's points if
     they were received without playing. Reading of the SPEC's "minus points received
     without playing" (each such round's points once)."""
     out = []
     running = 0
-    for p, k in zip(prep.pts[i], prep.kind[i]):
+    for p, k in zip(prep.pts[i], prep.kind[i], strict=False):
         running += p
         out.append(running if k in _PLAYED else running - p)
     return out
@@ -99,11 +78,6 @@ def cum_tally(prep: Prepared, code: Code) -> Tally:
     return Tally(view, terms, view.unit)
 
 
-def cumulative(prep: Prepared, code: Code) -> Column:
-    """CUM (34E)."""
-    return tally_column(code, cum_tally(prep, code))
-
-
 def opcum_tally(prep: Prepared, code: Code) -> Tally:
     """OPCUM (34E): one term per round: the cumulative score of the opponent played, 0 for a
     round not played over the board."""
@@ -111,17 +85,11 @@ def opcum_tally(prep: Prepared, code: Code) -> Tally:
     cums = view.shared("cum", lambda p: tuple(cumulative_of(p, i) for i in range(p.size)))
     every = tuple(range(1, view.rounds + 1))
     out = []
-    for opps, otb in zip(view.opp, view.otb):
-        shown = tuple([cums[j] if o else None for j, o in zip(opps, otb)])
+    for opps, otb in zip(view.opp, view.otb, strict=False):
+        shown = tuple([cums[j] if o else None for j, o in zip(opps, otb, strict=False)])
         got = tuple([0 if s is None else s for s in shown])
         out.append(terms_of((every, got, got, (False,) * len(every), shown)))
     return Tally(view, tuple(out), view.unit, view.unit)
-
-
-def opponents_cumulative(prep: Prepared, code: Code) -> Column:
-    """OPCUM (34E): sum of the cumulative scores of the opponents played (own unplayed
-    rounds: 0)."""
-    return tally_column(code, opcum_tally(prep, code))
 
 
 def kashdan_round(kind: Kind, half: int) -> int:
@@ -134,22 +102,12 @@ def kashdan_round(kind: Kind, half: int) -> int:
 def kash_tally(prep: Prepared, code: Code) -> Tally:
     """KASH (34E): each round's Kashdan points."""
     terms = prep.shared("kash_terms", lambda p: round_terms(p, lambda i: [
-        kashdan_round(k, h) for k, h in zip(p.kind[i], p.half[i])]))
+        kashdan_round(k, h) for k, h in zip(p.kind[i], p.half[i], strict=False)]))
     return Tally(prep, terms)
-
-
-def kashdan(prep: Prepared, code: Code) -> Column:
-    """KASH (34E): 4 per win, 2 per draw, 1 per loss played, 0 per unplayed round."""
-    return tally_column(code, kash_tally(prep, code))
 
 
 def mb_tally(prep: Prepared, code: Code) -> Tally:
     """MB (34E): 1 for each game played with Black."""
     terms = prep.shared("mb_terms", lambda p: round_terms(p, lambda i: [
-        int(b and k in _PLAYED) for k, b in zip(p.kind[i], p.black[i])]))
+        int(b and k in _PLAYED) for k, b in zip(p.kind[i], p.black[i], strict=False)]))
     return Tally(prep, terms)
-
-
-def most_blacks(prep: Prepared, code: Code) -> Column:
-    """MB (34E): number of games played with Black."""
-    return tally_column(code, mb_tally(prep, code))

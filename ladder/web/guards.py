@@ -8,7 +8,6 @@ ordinary requests get a 303.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from typing import Any, TypeVar
 
 from flask import request, url_for
@@ -33,13 +32,3 @@ def require_organizer() -> Response | None:
     if current_user.is_authenticated:
         return None
     return login_redirect()
-
-
-def organizer_required(view: F) -> F:
-    """Decorator: the view needs a logged-in organizer."""
-    @wraps(view)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if not current_user.is_authenticated:
-            return login_redirect()
-        return view(*args, **kwargs)
-    return wrapped  # type: ignore[return-value]

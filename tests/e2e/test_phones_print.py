@@ -240,7 +240,7 @@ def test_chart_points_are_reachable_by_keyboard(club, browser) -> None:
         .map(b => [b.left, b.right, b.top, b.height])""")
     assert boxes and min(b[3] for b in boxes) >= 10
     bottom = sorted((b for b in boxes if b[2] > boxes[0][2] + 20), key=lambda b: b[0])
-    assert all(a[1] <= b[0] for a, b in zip(bottom, bottom[1:])), bottom
+    assert all(a[1] <= b[0] for a, b in zip(bottom, bottom[1:], strict=False)), bottom
     context.close()
 
 

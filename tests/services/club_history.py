@@ -46,7 +46,7 @@ def night(rng: random.Random, players: list[int], rounds: int, name: str,
         rng.shuffle(order)
         if len(order) % 2:
             byes.append((round_no, order.pop(), Kind.PAIRING_BYE))
-        for white, black in zip(order[::2], order[1::2]):
+        for white, black in zip(order[::2], order[1::2], strict=False):
             result = rng.choice(KINDS)
             if not forfeit_done and round_no == 2 and kind is not EventKind.BUGHOUSE:
                 result, forfeit_done = Kind.FORFEIT_WIN, True

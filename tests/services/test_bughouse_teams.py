@@ -61,7 +61,7 @@ def test_team_points_are_the_partners_points(ctx: Flask) -> None:
     totals = [line.points for line in view.standings]
     assert totals == sorted(totals, reverse=True)
     assert [line.place for line in view.standings][0] == 1
-    for upper, lower in zip(view.standings, view.standings[1:]):
+    for upper, lower in zip(view.standings, view.standings[1:], strict=False):
         if upper.points == lower.points:
             assert (upper.best_rank, upper.other_rank) <= (lower.best_rank, lower.other_rank)
     assert view.labels == tuple(line.team.name for line in view.standings)
@@ -131,5 +131,5 @@ def test_a_team_name_holding_a_hidden_name_is_not_shown(ctx: Flask) -> None:
     assert "ann lee" in hidden and "ann" in hidden and "cai" not in hidden
     teams = team_view(view, hidden)
     assert teams is not None
-    labels = {line.team.partners: label for line, label in zip(teams.standings, teams.labels)}
+    labels = {line.team.partners: label for line, label in zip(teams.standings, teams.labels, strict=False)}
     assert labels == {(1, 2): "", (3, 4): "Cai's crew"}

@@ -92,7 +92,7 @@ def test_every_write_keeps_the_stored_winners_in_step(ctx) -> None:
 
 def test_cleared_winners_are_filled_at_the_next_commit_and_by_the_upgrade(ctx) -> None:
     night = publish_t(NIGHT, JAN)
-    circle = publish_t(CIRCLE, JAN + dt.timedelta(days=7))
+    publish_t(CIRCLE, JAN + dt.timedelta(days=7))
     expected, listed = _stored(), _listed()
     # A bulk write bypasses the ORM: it clears the winners; the list still ranks them.
     with unit_of_work():

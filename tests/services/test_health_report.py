@@ -75,7 +75,7 @@ def test_ladder_calibration_recomputed_from_the_rating_rows(history: Flask) -> N
     # Per season, in calendar order, then every game (those outside the seasons too).
     assert [line.ladder.season.name if line.ladder.season else None
             for line in report.lines] == [WINTER[0], SPRING[0], None]
-    for line, (_name, first, last) in zip(report.lines, (WINTER, SPRING)):
+    for line, (_name, first, last) in zip(report.lines, (WINTER, SPRING), strict=False):
         n, b, l, _ = _ladder_figures(games, first, last)
         cal = line.ladder.calibration
         assert cal.count == n and math.isclose(cal.brier, b) and math.isclose(cal.log_loss, l)

@@ -16,7 +16,7 @@ from ladder.services.intake import (
     detect,
     name_choices,
     preview,
-    publish_intake,
+    publish_preview,
     read_links,
 )
 from ladder.vocabulary.tournament import EventKind, Kind
@@ -119,7 +119,7 @@ def test_publish_stores_event_links_replay_and_audit(ctx) -> None:
     choices = name_choices(result.tournament, result.date)
     links = read_links(choices, {"link-1": "m1", "link-2": "m2", "link-3": "new",
                                  "link-4": "new", "junior-4": "on"})
-    event = publish_intake(result, links, actor="alice")
+    event = publish_preview(result, links, actor="alice")[0]
     assert (event.kind, event.tiebreak_edition, event.tiebreak_order) == \
         ("swiss", "fide-2026", "DE,SB,WIN,KS")
     assert db.session.scalar(select(func.count(Member.id))) == 4
@@ -132,7 +132,7 @@ def test_publish_stores_event_links_replay_and_audit(ctx) -> None:
 def test_publish_refuses_a_preview_with_errors(ctx) -> None:
     result = preview(_form(text="nonsense"))
     with pytest.raises(ServiceError):
-        publish_intake(result, Links(), actor="alice")
+        publish_preview(result, Links(), actor="alice")
     assert _events() == 0
 
 

@@ -113,7 +113,7 @@ def _event(draw: st.DrawFn) -> tuple:
     games, byes = [], []
     for round_no in (1, 2)[:draw(st.integers(1, 2))]:
         order = draw(st.permutations(range(1, len(names) + 1)))
-        for white, black in zip(order[::2], order[1::2]):
+        for white, black in zip(order[::2], order[1::2], strict=False):
             games.append((round_no, white, black, draw(GAME_KINDS)))
         if len(order) % 2:
             byes.append((round_no, order[-1], draw(st.sampled_from(

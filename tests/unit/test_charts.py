@@ -21,7 +21,7 @@ def test_nice_ticks_cover_the_range() -> None:
     ticks = nice_ticks(1187.3, 1412.6)
     assert ticks[0] <= 1187.3 and ticks[-1] >= 1412.6
     assert 3 <= len(ticks) <= 7
-    steps = {b - a for a, b in zip(ticks, ticks[1:])}
+    steps = {b - a for a, b in zip(ticks, ticks[1:], strict=False)}
     assert len(steps) == 1 and steps.pop() in (50, 100)
     flat = nice_ticks(1200, 1200)
     assert flat[0] < 1200 < flat[-1]

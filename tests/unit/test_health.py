@@ -41,7 +41,7 @@ D = dt.date
 
 
 def _p(ra: float, rb: float, score: float, expected: float | None = None,
-       day: D = D(2025, 3, 1)) -> Prediction:
+       day: D = dt.date(2025, 3, 1)) -> Prediction:
     e = 1 / (1 + 10 ** ((rb - ra) / 400)) if expected is None else expected
     return Prediction(1, day, 1, 2, ra, rb, e, score)
 
@@ -100,9 +100,9 @@ def test_calibration_recomputed(raw: list[tuple[float, float, float]]) -> None:
         assert band.mean_expected == pytest.approx(sum(fav_e) / len(fav_e))
         assert band.mean_actual == pytest.approx(sum(fav_s) / len(fav_s))
         assert band.brier == pytest.approx(
-            sum((e - s) ** 2 for e, s in zip(fav_e, fav_s)) / len(inside))
+            sum((e - s) ** 2 for e, s in zip(fav_e, fav_s, strict=False)) / len(inside))
         assert band.log_loss == pytest.approx(
-            -sum(s * math.log(e) + (1 - s) * math.log(1 - e) for e, s in zip(fav_e, fav_s))
+            -sum(s * math.log(e) + (1 - s) * math.log(1 - e) for e, s in zip(fav_e, fav_s, strict=False))
             / len(inside))
     assert sum(b.count for b in cal.bands) == len(raw)
 
@@ -153,7 +153,7 @@ def test_glicko_predictions_are_out_of_sample() -> None:
     by_event: dict[int, list[Prediction]] = {}
     for p in predictions:
         by_event.setdefault(p.event_id, []).append(p)
-    for event, period in zip(h.games, history.periods):
+    for event, period in zip(h.games, history.periods, strict=False):
         for p in by_event.get(event.event_id, []):
             for m, rating in ((p.a, p.rating_a), (p.b, p.rating_b)):
                 assert rating == (latest[m].rating if m in latest else 1200.0)
@@ -226,7 +226,7 @@ def test_games_per_month() -> None:
     assert {m.month: m.games for m in months if m.games} == {k: v for k, v in games.items() if v}
     assert sum(m.events for m in months) == len(h.games)
     steps = [(b.month.year * 12 + b.month.month) - (a.month.year * 12 + a.month.month)
-             for a, b in zip(months, months[1:])]
+             for a, b in zip(months, months[1:], strict=False)]
     assert set(steps) <= {1}  # no month left out
     gap = games_per_month([EventGames(1, D(2025, 11, 5), ((1, 2, 1.0),)),
                            EventGames(2, D(2026, 2, 5), ((1, 2, 0.0), (2, 3, 0.5)))])

@@ -66,7 +66,7 @@ def test_month_bars_heights_are_proportional() -> None:
     heights = [float(b.get("height", "0")) for b in bars]
     top = max(m.games for m in months)
     tallest = max(heights)
-    for m, height in zip(months, heights):
+    for m, height in zip(months, heights, strict=False):
         assert abs(height - tallest * m.games / top) <= 0.2
     assert month_bars([], title="t", description="d") == ""
 

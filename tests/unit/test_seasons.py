@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
@@ -94,8 +95,8 @@ def _independent(h, season: Season):  # type: ignore[no-untyped-def]
                          Kind.LOSS: Fraction(0)}[p.kind]
                     sa = state.get(p.a, MemberState(1200.0, 0))
                     sb = state.get(p.b, MemberState(1200.0, 0))
-                    for me, other, mine, my_s, their_s in ((p.a, p.b, s, sa, sb),
-                                                           (p.b, p.a, 1 - s, sb, sa)):
+                    for me, _other, mine, my_s, their_s in ((p.a, p.b, s, sa, sb),
+                                                            (p.b, p.a, 1 - s, sb, sa)):
                         rec = out[me]
                         rec["played"] += 1
                         # Protection rule by hand: not counted for an established player
@@ -179,11 +180,11 @@ def _line(member: int, start: float, end: float, games: int, played: int | None 
 
 
 def _game(a: int, b: int, score: float, ra: float, rb: float, pa: bool = False,
-          pb: bool = False, day: D = D(2025, 2, 1), event: int = 1) -> LadderGame:
+          pb: bool = False, day: D = dt.date(2025, 2, 1), event: int = 1) -> LadderGame:
     return LadderGame(event, day, a, b, score, ra, rb, pa, pb)
 
 
-def _awards(table: list[SeasonLine], games: list[LadderGame] = [],
+def _awards(table: list[SeasonLine], games: Sequence[LadderGame] = (),
             rules: AwardRules = AwardRules(improved_min_games=10,
                                            performance_min_games=8)) -> dict[str, tuple]:  # type: ignore[type-arg]
     return {a.key: tuple((w.member_id, w.value) for w in a.winners)

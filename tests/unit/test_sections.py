@@ -49,7 +49,7 @@ def test_equal_split_partitions_in_rating_order(players: list[SectionPlayer],
     sizes = [s.size for s in sections]
     assert max(sizes) - min(sizes) <= 1 and min(sizes) >= 1
     assert sizes == sorted(sizes, reverse=True)  # the larger sections on top
-    for upper, lower in zip(sections, sections[1:]):
+    for upper, lower in zip(sections, sections[1:], strict=False):
         assert upper.lowest is not None and lower.highest is not None
         assert upper.lowest >= lower.highest
 

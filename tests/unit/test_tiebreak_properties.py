@@ -87,7 +87,7 @@ def test_permuting_start_numbers_permutes_the_results(t: Tournament, edition: st
     old = [p.start_no for p in t.players]
     new = old[:]
     random.Random(seed).shuffle(new)
-    mapping = dict(zip(old, new))
+    mapping = dict(zip(old, new, strict=False))
     renumbered = Tournament(t.name, tuple(
         Player(mapping[p.start_no], p.name, p.rating, tuple(
             RoundResult(r.round, r.kind, None if r.opponent is None else mapping[r.opponent],

@@ -29,10 +29,10 @@ def test_audit_shows_who_when_what_old_and_new_newest_first(app, logged_in) -> N
     rows = _rows(html)
     assert "alice" in rows[0] and "member.merge" in rows[0]
     assert "Merged “J. Smith” into “John Smith”" in rows[0]
-    assert "&#34;source&#34;: %d" % source in rows[0] or f'"source": {source}' in rows[0]
+    assert f"&#34;source&#34;: {source}" in rows[0] or f'"source": {source}' in rows[0]
     assert "→" in rows[0]
     assert "event.publish" in html or "publish" in rows[-1]
-    assert "/organize/audit/?member=%d" % target in rows[0]
+    assert f"/organize/audit/?member={target}" in rows[0]
 
 
 def test_audit_filters_by_member_and_event(app, logged_in) -> None:

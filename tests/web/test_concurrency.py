@@ -102,11 +102,12 @@ def test_same_result_saved_at_once_from_the_same_version_has_one_winner(
     event_id = _events(app, 1)[0]
     with gunicorn(app, tmp_path) as base:
         organizers = [Organizer(base) for _ in range(6)]
+        kinds = ["win", "draw", "loss"]
         for attempt in range(4):
             result_id, version = _first_game(app, event_id)
-            kinds = ["win", "draw", "loss"]
-            responses = _at_once(6, lambda i: organizers[i].post(
-                f"/organize/results/{result_id}", kind=kinds[i % 3], version=version))
+            responses = _at_once(6, lambda i, result_id=result_id, version=version: organizers[i]
+                                 .post(f"/organize/results/{result_id}", kind=kinds[i % 3],
+                                       version=version))
             codes = _codes(responses)
             assert codes.count(303) == 1 and codes.count(409) == 5, (attempt, codes)
             with app.app_context():
@@ -143,7 +144,7 @@ def test_corrections_in_different_events_at_once_leave_the_ladder_consistent(
         organizers = [Organizer(base) for _ in range(4)]
         for kind in ("draw", "loss"):
             games = [_first_game(app, event_id) for event_id in events]
-            responses = _at_once(4, lambda i: organizers[i].post(
+            responses = _at_once(4, lambda i, games=games, kind=kind: organizers[i].post(
                 f"/organize/results/{games[i][0]}", kind=kind, version=games[i][1]))
             assert _codes(responses) == [303] * 4
             with app.app_context():

@@ -56,7 +56,7 @@ def test_duplicates_page_handles_a_few_hundred_members(app, logged_in) -> None:
     family = ["Smith", "Lee", "Chen", "Kim", "Park", "Wu", "Roe", "Pratama", "Garcia", "Wang",
               "Jones", "Brown", "Berg", "Nakamura", "Okafor", "Silva", "Novak", "Dubois", "Rossi"]
     with app.app_context(), direct_writes():
-        for i, (g, f) in enumerate((g, f) for g in given for f in family):
+        for g, f in ((g, f) for g in given for f in family):
             db.session.add(Member(name=f"{g} {f}", name_key=f"{g} {f}".casefold()))
         db.session.add(Member(name="J. Smith", name_key="j. smith"))  # a real duplicate
         db.session.commit()

@@ -128,7 +128,7 @@ def test_round_robin_grid_uses_start_numbers_everywhere(app, client) -> None:
     body_rows = re.findall(r"<tr>(.*?)</tr>", grid.split("<tbody>")[1], re.S)
     for row in body_rows:
         cells = re.findall(r'<td class="(self|empty|result[^"]*)"[^>]*>(.*?)</td>', row, re.S)
-        for column, (css, cell) in zip(columns, cells):
+        for column, (css, cell) in zip(columns, cells, strict=False):
             if css.startswith("result"):
                 assert f"opponent no. {column})" in cell
     assert "numbered by start number" in grid

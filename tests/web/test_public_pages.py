@@ -179,7 +179,7 @@ def test_chart_points_match_the_rating_rows(app, client) -> None:
     # Higher ratings are drawn higher (smaller y).
     ys = [float(p["cy"]) for p in parser.points]
     ratings = [r for r, _d in rows]
-    for (y1, r1), (y2, r2) in zip(zip(ys, ratings), zip(ys[1:], ratings[1:])):
+    for (y1, r1), (y2, r2) in zip(zip(ys, ratings, strict=False), zip(ys[1:], ratings[1:], strict=False), strict=False):
         assert (r1 < r2) == (y1 > y2) or r1 == r2
     # Every point has a tooltip; the axes carry labelled ticks.
     assert html.count("<title>") >= len(rows) + 1

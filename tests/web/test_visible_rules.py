@@ -138,7 +138,7 @@ def test_marks_are_exactly_the_games_that_did_not_count(app: Flask, client: Flas
     assert rows[night["A"]].games_counted == 1 and rows[night["N1"]].games_counted == 3
     # Each mark links to the guide and is described by its reason (screen readers).
     table = html.split('id="crosstable"')[1].split("</section>")[0]
-    for described, tip_id in re.findall(
+    for _link, tip_id in re.findall(
             r'<a class="nc-mark" href="(/guide/ladder#[\w-]+)" aria-describedby="([\w-]+)"',
             table):
         tip = re.search(rf'<span class="nc-tip" role="tooltip" id="{tip_id}">([^<]+)</span>',

@@ -17,10 +17,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...queries.audit import MAX_ID, PAGE_SIZE, AuditFilter, AuditPage, audit_page, audit_rows
+from ...queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_rows
 from ..guards import require_organizer
 from ..htmx import page_or_fragment
-from ..paging import Window
 from ..request_values import digits
 from .words import Describer
 
@@ -73,7 +72,7 @@ def index() -> str:
     """The audit log, newest first, 50 to a page; a bad page number shows page 1."""
     wanted, problems = _filter()
     page = audit_page(db.session, number=_positive_int(request.args.get("page")), wanted=wanted)
-    win = Window(page.page.number, PAGE_SIZE, page.page.total)
+    win = page.page
     return page_or_fragment("audit/index.html", {"audit-more": "audit/_rows.html"},
                             entries=page.entries, page=page.page, win=win,
                             wanted=wanted, problems=problems, describe=_describer(page),

@@ -113,7 +113,7 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
 @bp.post("/events/<int:event_id>/tiebreaks")
 def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
     """Change the tie-break edition and order (warned about once results exist, logged)."""
-    event = _event(event_id)
+    _event(event_id)  # a missing event is a 404 before anything is read
     typed = request.form.get("order_custom", "").strip()[:300]
     order = typed or request.form.get("order_preset", "")[:300]
     rating_text = request.form.get("unrated_rating", "").strip()

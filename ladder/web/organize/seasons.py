@@ -79,7 +79,11 @@ def season_create() -> Response | tuple[str, int]:
         name, first, last = _posted()
         season = create_season(name, first, last, actor())
     except ServiceError as error:
-        return refused(error, lambda _m: _list_page(error=error, typed=_typed()))
+        failure = error  # the name ``error`` is unbound once the except block ends
+
+        def page(_message: str) -> str:
+            return _list_page(error=failure, typed=_typed())
+        return refused(error, page)
     flash(_("Season “%(name)s” is saved.", name=season.name), "info")
     return see_other("organize.seasons")
 
@@ -100,7 +104,11 @@ def season_update(season_id: int) -> Response | tuple[str, int]:
     except NotFound:
         abort(404)
     except ServiceError as error:
-        return refused(error, lambda _m: _edit_page(season, error=error, typed=_typed()))
+        failure = error
+
+        def page(_message: str) -> str:
+            return _edit_page(season, error=failure, typed=_typed())
+        return refused(error, page)
     flash(_("Season “%(name)s” is saved.", name=season.name), "info")
     return see_other("organize.seasons")
 

@@ -114,7 +114,7 @@ def health_context() -> dict[str, Any]:
     return {"report": report, "charts": _charts(report), "lens": report.lens[:LENS_LINES],
             "lens_limit": LENS_LINES,
             "band_pairs": list(zip(overall.ladder.calibration.bands,
-                                   overall.glicko.calibration.bands))}
+                                   overall.glicko.calibration.bands, strict=False))}
 
 
 @public_route(bp, "/health")

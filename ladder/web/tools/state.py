@@ -99,7 +99,7 @@ def from_form(kinds: Sequence[str], colours: Sequence[str], scores: Sequence[str
     n = len(kinds)
     pad = lambda xs: list(xs[:n]) + [""] * (n - len(xs))  # noqa: E731
     return [RoundInput(k.strip()[:4], c.strip()[:2], s.strip()[:12], o.strip()[:6])
-            for k, c, s, o in zip(kinds, pad(colours), pad(scores), pad(ratings))]
+            for k, c, s, o in zip(kinds, pad(colours), pad(scores), pad(ratings), strict=False)]
 
 
 def validate(rows: list[RoundInput]) -> list[CalcRound] | None:

@@ -110,7 +110,7 @@ def compare() -> Response:
         names = args.getlist("name")[:MAX_PLAYERS]
         texts = args.getlist("rounds")
         texts += [""] * (len(names) - len(texts))
-        players = [player_from_form(n, t) for n, t in zip(names, texts)]
+        players = [player_from_form(n, t) for n, t in zip(names, texts, strict=False)]
         _apply_op(players, op, lambda: PlayerInput(_("Player %(n)d", n=len(players) + 1), []),
                   MAX_PLAYERS)
         canonical = url_for("tools.compare") + "?" + compare_query(edition, players)
