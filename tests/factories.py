@@ -39,6 +39,9 @@ def make_app(tmp_path: Path, url: str | None = None, **config: Any) -> Flask:
         "INSTANCE_PATH": str(tmp_path / "instance"),
         "SQLALCHEMY_DATABASE_URI": url or f"sqlite:///{tmp_path / 'ladder.sqlite3'}",
         "SECRET_KEY": "test-secret-key",
+        # scrypt costs ~0.1 s a hash; the tests hash hundreds of passwords. The production
+        # default (scrypt) is tested by tests/services/test_accounts_hash.py.
+        "PASSWORD_HASH": "pbkdf2:sha256:1000",
         **config,
     })
 

@@ -70,6 +70,9 @@ def initials(name: str) -> str:
     Latin and other spaced scripts give initials with dots; Hangul and Han
     names keep the family name and mask the middle. Returns "?" for a name
     with no letters at all.
+
+    >>> initials("Jan Bergström"), initials("김민준"), initials("王小明"), initials("--")
+    ('J. B.', '김O준', '王*明', '?')
     """
     name = unicodedata.normalize("NFKC", name).strip()
     letters = [c for c in name if c.isalnum()]
@@ -89,6 +92,9 @@ def disambiguate(names_by_id: Mapping[int, str]) -> dict[int, str]:
     initials, the others get " (2)", " (3)", ... The suffix depends only on
     ids, never on any other part of the name, so it leaks nothing and a
     label does not change when members with higher ids are added.
+
+    >>> disambiguate({1: "Jan Berg", 2: "Jo Brown", 3: "Ann Lee"})
+    {1: 'J. B.', 2: 'J. B. (2)', 3: 'A. L.'}
     """
     groups: dict[str, list[int]] = defaultdict(list)
     for member_id in sorted(names_by_id):

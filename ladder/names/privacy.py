@@ -11,7 +11,13 @@ from dataclasses import dataclass
 
 
 def shows_initials(junior: bool, consent: bool, initials_for_all: bool) -> bool:
-    """True when this member's name is shown as initials on public pages (SPEC §5)."""
+    """True when this member's name is shown as initials on public pages (SPEC §5).
+
+    >>> shows_initials(junior=True, consent=False, initials_for_all=False)
+    True
+    >>> shows_initials(junior=True, consent=True, initials_for_all=False)
+    False
+    """
     return initials_for_all or (junior and not consent)
 
 

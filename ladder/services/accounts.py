@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import current_app
 from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.security import generate_password_hash
@@ -14,8 +15,14 @@ MIN_PASSWORD = 10
 
 
 def hash_password(password: str) -> str:
-    """A slow, salted hash (scrypt) of an organizer password."""
-    return generate_password_hash(password, method="scrypt")
+    """A slow, salted hash of an organizer password: scrypt, unless the configuration says
+    otherwise (``PASSWORD_HASH``: the tests use a cheap one; never set it in production)."""
+    return generate_password_hash(password, method=password_method())
+
+
+def password_method() -> str:
+    """The hashing method of new passwords (werkzeug's method string)."""
+    return str(current_app.config.get("PASSWORD_HASH") or "scrypt")
 
 
 @use_case

@@ -70,7 +70,14 @@ class Message:
 
 
 def msg(message_id: str, **values: Any) -> Message:
-    """A :class:`Message` with named values (kept in a stable order, so equal means equal)."""
+    """A :class:`Message` with named values (kept in a stable order, so equal means equal).
+
+    >>> m = msg("%(n)d games at %(club)s", n=3, club="Hobsons Bay")
+    >>> str(m), m.id
+    ('3 games at Hobsons Bay', '%(n)d games at %(club)s')
+    >>> m == msg("%(n)d games at %(club)s", club="Hobsons Bay", n=3)
+    True
+    """
     return Message(message_id, tuple(sorted(values.items())))
 
 

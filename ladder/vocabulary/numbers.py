@@ -29,7 +29,13 @@ def decimal_text(value: Fraction | int | float | None, places: int = 4) -> str:
 
 
 def points_text(value: Fraction | int | float | None) -> str:
-    """Points with a half as ``½``: 3, 3½, ½ (other fractions as exact decimals)."""
+    """Points with a half as ``½``: 3, 3½, ½ (other fractions as exact decimals).
+
+    >>> points_text(Fraction(9, 2)), points_text(Fraction(1, 2)), points_text(3)
+    ('4½', '½', '3')
+    >>> points_text(None)
+    ''
+    """
     if value is None:
         return ""
     value = Fraction(value).limit_denominator(1000)
@@ -45,6 +51,9 @@ def signed_text(value: int | float | Fraction | None, places: int | None = None)
     """A change with its sign and a true minus (+13.8, −6, ±0.0); None gives "—".
 
     ``places`` fixes the decimals (ratings); None writes the exact decimal (Elo points).
+
+    >>> signed_text(12.345, 1), signed_text(-3.0, 1), signed_text(0.0, 1)
+    ('+12.3', '−3.0', '±0.0')
     """
     if value is None:
         return "—"
