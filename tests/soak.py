@@ -163,7 +163,7 @@ def run_soak(tmp_path: Path, *, workers: int = 4, clients: int = 8, writes: int 
                for rid, saved in soak.saved_edits.items() if rid in after)
     applied = sum(count for key, count in soak.outcomes.items() if key.endswith(".applied"))
     with app.app_context():
-        from ladder.services.check import check
+        from ladder.services.ladder_check import check
         audit_after = db.session.scalar(select(func.count(AuditEntry.id))
                                         .where(AuditEntry.action.in_(AUDITED))) or 0
         by_action = dict(db.session.execute(

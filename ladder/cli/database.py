@@ -34,7 +34,7 @@ def rebuild_command() -> None:
 @with_appcontext
 def check_command() -> None:
     """Recompute the ladder from scratch and compare; exit 1 listing any difference."""
-    from ..services.verification import run_check
+    from ..services.ladder_check import run_check
     result = run_check()  # from scratch, stored for the organizer's dashboard too
     differences = result.differences
     if result.total:

@@ -24,7 +24,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
 
 @cli.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["trf", "pgn", "paste", "crosstable"]), default=None,
+@click.option("--format", "file_format", type=click.Choice(["trf", "pgn", "paste", "crosstable"]), default=None,
               help="File format (default: from the extension and content).")
 @click.option("--name", default=None, help="Event name (default: from the file).")
 @click.option("--date", "date", callback=_parse_date, default=None,
@@ -36,7 +36,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--draft", is_flag=True,
               help="Save it as a draft: off the public pages and the ladder until published.")
 @with_appcontext
-def import_command(file: str, fmt: str | None, name: str | None, date: dt.date | None,
+def import_command(file: str, file_format: str | None, name: str | None, date: dt.date | None,
                    kind: str | None, unrated: bool, draft: bool) -> None:
     """Import and publish an event; identical names link, every other name becomes a member."""
     from ..formats.errors import FormatError
@@ -44,7 +44,7 @@ def import_command(file: str, fmt: str | None, name: str | None, date: dt.date |
     from ..services.importing import import_file
     text = read_text_file(file)
     try:
-        report = import_file(text, source=file, fmt=fmt, name=name, date=date, kind=kind,
+        report = import_file(text, source=file, file_format=file_format, name=name, date=date, kind=kind,
                              rated=not unrated, actor="cli", draft=draft)
     except FormatError as error:
         fail(str(error))

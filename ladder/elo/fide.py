@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
-from ladder.elo.numbers import check_record, fmt, round_half_away, round_half_up, signed
+from ladder.elo.numbers import check_record, formula_number, round_half_away, round_half_up, signed
 from ladder.tiebreaks import fide_tables
 from ladder.vocabulary.messages import msg
 
@@ -120,7 +120,7 @@ def rating_change(rating: int, opponents: Sequence[int], score: Fraction, *,
     expected = Fraction(sum(t.pd for t in terms), 100)
     exact = kf.k * (score - expected)
     change = round_half_away(exact)
-    formula = (f"ΔR = K × (W − ΣPD) = {kf.k} × ({fmt(score)} − {fmt(expected)}) = "
+    formula = (f"ΔR = K × (W − ΣPD) = {kf.k} × ({formula_number(score)} − {formula_number(expected)}) = "
                f"{signed(exact)} → {signed(change)}; "
                f"R′ = {rating} {'+' if change >= 0 else '−'} {abs(change)} = {rating + change}")
     return FideChange(rating, score, kf, tuple(terms), expected, exact, change,
@@ -148,7 +148,7 @@ def performance(opponents: Sequence[int], score: Fraction) -> Performance:
     ra = round_half_up(Fraction(sum(opponents), n))
     pct = round_half_up(100 * score / n)
     d = fide_tables.dp(pct)
-    formula = (f"Ra = {sum(opponents)} / {n} = {ra}; p = {fmt(score)} / {n} = "
+    formula = (f"Ra = {sum(opponents)} / {n} = {ra}; p = {formula_number(score)} / {n} = "
                f"{pct / 100:.2f}; dp({pct / 100:.2f}) = {d}; Rp = Ra + dp = {ra} "
                f"{'+' if d >= 0 else '−'} {abs(d)} = {ra + d}")
     return Performance(tuple(opponents), score, ra, pct, d, ra + d, formula)
@@ -183,7 +183,7 @@ def initial_rating(opponents: Sequence[int], score: Fraction) -> Initial:
     raw = ra + d
     rating = min(raw, INITIAL_MAX) if raw >= FLOOR else None
     formula = (f"Ra = ({' + '.join(map(str, opponents))} + 1800 + 1800) / {n} = {ra}; "
-               f"p = ({fmt(score)} + 1) / {n} = {pct / 100:.2f}; dp = {d}; "
+               f"p = ({formula_number(score)} + 1) / {n} = {pct / 100:.2f}; dp = {d}; "
                f"Ru = {ra} {'+' if d >= 0 else '−'} {abs(d)} = {raw}")
     if raw > INITIAL_MAX:
         formula += f" → {INITIAL_MAX} (maximum)"

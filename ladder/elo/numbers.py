@@ -67,10 +67,10 @@ def parse_score(text: str | Fraction | int | float, field: str = "score") -> Fra
             raise EloError(field, msg("%(value)s is not a score such as 2 or 2.5",
                                       value=repr(str(text).strip()))) from None
     if value < 0:
-        raise EloError(field, msg("a score cannot be negative (%(score)s)", score=fmt(value)))
+        raise EloError(field, msg("a score cannot be negative (%(score)s)", score=formula_number(value)))
     if (value * 2).denominator != 1:
         raise EloError(field, msg("a score is counted in half points (%(score)s)",
-                                  score=fmt(value)))
+                                  score=formula_number(value)))
     return value
 
 
@@ -79,7 +79,7 @@ def check_score(score: Fraction, games: int, field: str = "score") -> None:
     if score > games:
         raise EloError(field, msgn("a score of %(score)s is more than the %(num)d game played",
                                    "a score of %(score)s is more than the %(num)d games played",
-                                   games, score=fmt(score)))
+                                   games, score=formula_number(score)))
 
 
 def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None:
@@ -91,11 +91,11 @@ def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None
     if any(r < 0 for r in opponents):
         raise EloError("opponents", msg("a rating cannot be negative"))
     if score < 0:
-        raise EloError("score", msg("a score cannot be negative (%(score)s)", score=fmt(score)))
+        raise EloError("score", msg("a score cannot be negative (%(score)s)", score=formula_number(score)))
     check_score(score, len(opponents))
 
 
-def fmt(value: Fraction | int | float | None, places: int = 2) -> str:
+def formula_number(value: Fraction | int | float | None, places: int = 2) -> str:
     """2, 2.5, 1.86, 0.3599 … (exact when short, else ``places`` decimals): the one number
     formatter, :func:`ladder.vocabulary.numbers.decimal_text`, with the Elo tools' two places."""
     return decimal_text(value, places)
@@ -103,7 +103,7 @@ def fmt(value: Fraction | int | float | None, places: int = 2) -> str:
 
 def signed(value: int | Fraction) -> str:
     """+6, −3, 0 (with a real minus sign for readability)."""
-    text = fmt(value)
+    text = formula_number(value)
     if value > 0:
         return "+" + text
     return text.replace("-", "−")

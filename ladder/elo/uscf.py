@@ -38,7 +38,7 @@ from fractions import Fraction
 
 from ladder.elo.errors import EloError
 from ladder.elo.expected import logistic
-from ladder.elo.numbers import check_record, fmt
+from ladder.elo.numbers import check_record, formula_number
 from ladder.vocabulary.messages import msg
 
 SPECIAL_MAX_GAMES = 8  # §4.1: the special formula up to 8 games
@@ -140,11 +140,11 @@ def rating_change(rating: int, games: int, opponents: Sequence[int], score: Frac
         bonus_text = f"no bonus (fewer than {BONUS_MIN_GAMES} games)"
         if m >= BONUS_MIN_GAMES:
             bonus = max(0.0, base - bonus_threshold * math.sqrt(m_bonus))
-            bonus_text = (f"bonus = max(0, {_num(base)} − {fmt(bonus_threshold)} × √{m_bonus}) "
+            bonus_text = (f"bonus = max(0, {_num(base)} − {formula_number(bonus_threshold)} × √{m_bonus}) "
                           f"= {bonus:.2f}")
         raw = rating + base + bonus
         formula = (f"{effective_text}; K = 800 / (N′ + m) = 800 / ({n_eff:.2f} + {m}) = "
-                   f"{k:.2f}; E = ΣWe = {expected:.2f}; K(S − E) = {k:.2f} × ({fmt(score)} − "
+                   f"{k:.2f}; E = ΣWe = {expected:.2f}; K(S − E) = {k:.2f} × ({formula_number(score)} − "
                    f"{expected:.2f}) = {_signed(base)}; {bonus_text}; R′ = {rating} "
                    f"{_signed_sum(base)}{' + ' + format(bonus, '.2f') if bonus else ''} = "
                    f"{_dec(raw)}")

@@ -2,7 +2,7 @@
 
 Public API::
 
-    read_event(text, source, fmt=None)   THE entry point: detect the format, read it -> ReadResult
+    read_event(text, source, file_format=None)   THE entry point: detect the format, read it -> ReadResult
     detect_format(text, filename=None)   "trf", "pgn", "crosstable" or "paste" (FORMATS)
     FormatError                          every reader's error (file:line:column: message)
     read_trf(text, source)               TRF-16, TRF-2026 and TRF(x) -> Tournament

@@ -63,14 +63,14 @@ class FileDates:
     year: int | None = None
 
 
-def file_dates(t: Tournament, fmt: str) -> FileDates:
-    """The dates ``t`` (read in format ``fmt``) gives itself; see the module docstring."""
+def file_dates(t: Tournament, file_format: str) -> FileDates:
+    """The dates ``t`` (read in format ``file_format``) gives itself; see the module docstring."""
     year = _title_year(t.name)
-    if fmt == "trf":
+    if file_format == "trf":
         candidates = [("042", t.extra.get("042", "").strip(), t.start_date),
                       ("132", t.extra.get("132", "").strip(),
                        next((d for d in t.rounds_dates if d), None))]
-    elif fmt == "pgn":
+    elif file_format == "pgn":
         event_text = t.extra.get("EventDate", "")
         candidates = [("EventDate", event_text, _pgn_date(event_text) if event_text else None),
                       ("Date", t.extra.get("Date", ""), t.start_date)]
@@ -115,16 +115,16 @@ class EventDate:
         return msg(SOURCES[self.source]) if self.source else None
 
 
-def choose_event_date(t: Tournament, fmt: str, typed: dt.date | None,
+def choose_event_date(t: Tournament, file_format: str, typed: dt.date | None,
                       today: dt.date) -> EventDate:
     """The event's date: ``typed`` when given, else the file's, else today for formats that
     carry no date; with the warnings and the refusal described in the module docstring."""
-    found = file_dates(t, fmt)
+    found = file_dates(t, file_format)
     if typed is not None:
         date, source = typed, "typed"
     elif found.date is not None:
         date, source = found.date, found.source
-    elif fmt not in DATED_FORMATS:
+    elif file_format not in DATED_FORMATS:
         date, source = today, "today"
     elif found.unreadable is not None:
         where, text = found.unreadable

@@ -6,7 +6,7 @@ twice: the desk recognised a Swiss-Manager crosstable, ``ladder import`` did not
 with "no result found" on the same text.)
 
     >>> result = read_event("Round 1\\nAnn Lee - Bo Chen 1-0\\n", "<paste>")
-    >>> result.fmt, result.ok, result.tournament.rounds
+    >>> result.file_format, result.ok, result.tournament.rounds
     ('paste', True, 1)
 
 Formats (:data:`FORMATS`):
@@ -66,7 +66,7 @@ class ReadResult(ParseResult):
     ``errors`` is not empty; errors are in line order) that also names the format read.
     """
 
-    fmt: str = "paste"
+    file_format: str = "paste"
 
     def require(self) -> Tournament:
         """The tournament; raises the first error when there is none (for the CLI)."""
@@ -96,30 +96,30 @@ def detect_format(text: str, filename: str | None = None) -> str:
     return "paste"
 
 
-def read_event(text: str, source: str = "<text>", fmt: str | None = None) -> ReadResult:
-    """Read ``text`` in ``fmt`` (None: :func:`detect_format` by ``source`` and content).
+def read_event(text: str, source: str = "<text>", file_format: str | None = None) -> ReadResult:
+    """Read ``text`` in ``file_format`` (None: :func:`detect_format` by ``source`` and content).
 
     ``source`` names the text in errors (a file name, or ``"<paste>"``) and, when it has one,
     its extension decides the format. Never raises FormatError: every refusal is in
-    ``errors``. Raises ValueError for a ``fmt`` not in :data:`FORMATS` (a caller's mistake,
+    ``errors``. Raises ValueError for a ``file_format`` not in :data:`FORMATS` (a caller's mistake,
     not the user's).
     """
-    if fmt is not None and fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    if file_format is not None and file_format not in FORMATS:
+        raise ValueError(f"unknown format {file_format!r}; expected one of {', '.join(FORMATS)}")
     try:
         check_size(text, source)  # before detection, so that a huge text costs nothing more
     except FormatError as error:
         # Nothing is read; the format is still named, from the beginning of the text.
-        return ReadResult(None, [error], fmt=fmt or detect_format(text[:MAX_BYTES], source))
-    fmt = fmt or detect_format(text, source)
-    if fmt == "paste":
+        return ReadResult(None, [error], file_format=file_format or detect_format(text[:MAX_BYTES], source))
+    file_format = file_format or detect_format(text, source)
+    if file_format == "paste":
         parsed = parse_paste(text, source)
-    elif fmt == "crosstable":
+    elif file_format == "crosstable":
         parsed = parse_crosstable(text, source)
     else:
         try:
-            parsed = ParseResult(read_trf(text, source) if fmt == "trf"
+            parsed = ParseResult(read_trf(text, source) if file_format == "trf"
                                  else read_pgn_tournament(text, source))
         except FormatError as error:  # these readers stop at the first error
             parsed = ParseResult(None, [error])
-    return ReadResult(parsed.tournament, parsed.errors, fmt=fmt)
+    return ReadResult(parsed.tournament, parsed.errors, file_format=file_format)

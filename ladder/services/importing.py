@@ -33,17 +33,17 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
 
 
-def parse(text: str, source: str, fmt: str | None) -> tuple[Tournament, str]:
-    """Parse ``text`` in ``fmt`` (or the detected format); FormatError (the first) on bad input.
+def parse(text: str, source: str, file_format: str | None) -> tuple[Tournament, str]:
+    """Parse ``text`` in ``file_format`` (or the detected format); FormatError (the first) on bad input.
 
     Detection and reading are ``ladder.formats.read_event``'s, the same as the web desk's.
     """
-    result = read_event(text, source, fmt or None)
-    return result.require(), result.fmt
+    result = read_event(text, source, file_format or None)
+    return result.require(), result.file_format
 
 
 @use_case
-def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
+def import_file(text: str, *, source: str, file_format: str | None, name: str | None,
                 date: dt.date | None, kind: str | None, rated: bool, actor: str,
                 draft: bool = False) -> ImportReport:
     """Publish the event in ``text``: identical names link (SPEC §4), others become members.
@@ -52,8 +52,8 @@ def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
     first round's date; PGN EventDate, else the earliest Date), else today for pasted
     results; a TRF or PGN without a readable date is refused before anything is written.
     """
-    tournament, fmt = parse(text, source, fmt)
-    chosen = choose_event_date(tournament, fmt, date, dt.date.today())
+    tournament, file_format = parse(text, source, file_format)
+    chosen = choose_event_date(tournament, file_format, date, dt.date.today())
     if chosen.date is None:
         raise InvalidInput(" ".join((say(chosen.error),
                                      _("Give the date with --date YYYY-MM-DD."))))
@@ -66,7 +66,7 @@ def import_file(text: str, *, source: str, fmt: str | None, name: str | None,
     event = publish(PublishRequest(
         tournament=tournament, name=name or tournament.name or source, date=event_date,
         kind=EventKind(kind) if kind else tournament.kind, rated=rated, links=links,
-        new_juniors=new_juniors, source_format=fmt, draft=draft), actor=actor)
+        new_juniors=new_juniors, source_format=file_format, draft=draft), actor=actor)
     linked = sum(1 for member_id in links.values() if member_id is not None)
     return ImportReport(event.id, event.name, event.date, linked,
                         len(tournament.players) - linked, suggestions,

@@ -63,7 +63,7 @@ class IntakeForm:
     edition: str = ""  # "" = by the event's date
     order_preset: str = ""  # "" = the file's own order, else the kind's default
     order_custom: str = ""  # typed order; wins over the preset when not empty
-    fmt: str = ""  # "" = detect
+    file_format: str = ""  # "" = detect
     text: str = ""
     source: str = "<paste>"
 
@@ -74,7 +74,7 @@ class IntakeForm:
         return cls(name=data.get("name", "")[:1000], date=data.get("date", "")[:20],
                    kind=data.get("kind", ""), rated=data.get("rated") in ("on", "1", "true"),
                    edition=data.get("edition", ""), order_preset=data.get("order_preset", ""),
-                   order_custom=data.get("order_custom", "")[:300], fmt=data.get("format", ""),
+                   order_custom=data.get("order_custom", "")[:300], file_format=data.get("format", ""),
                    text=data.get("text", "") if text is None else text,
                    source=source or data.get("source", "") or "<paste>")
 
@@ -84,7 +84,7 @@ class Preview:
     """The form read and checked: errors (per field and per line) or the event to publish."""
 
     form: IntakeForm
-    fmt: str | None = None
+    file_format: str | None = None
     tournament: Tournament | None = None
     parse_errors: list[FormatError] = field(default_factory=list)
     field_errors: dict[str, str] = field(default_factory=dict)
@@ -105,13 +105,13 @@ class Preview:
         return self.tournament is not None and not self.parse_errors and not self.field_errors
 
 
-def parse_text(text: str, source: str, fmt: str | None) -> tuple[ParseResult, str]:
-    """Read ``text`` in ``fmt`` (or the detected format), collecting every error.
+def parse_text(text: str, source: str, file_format: str | None) -> tuple[ParseResult, str]:
+    """Read ``text`` in ``file_format`` (or the detected format), collecting every error.
 
     The one entry point of ``ladder.formats`` detects and reads, as for ``ladder import``.
     """
-    result = read_event(text, source, fmt if fmt in FORMATS else None)
-    return result, result.fmt
+    result = read_event(text, source, file_format if file_format in FORMATS else None)
+    return result, result.file_format
 
 
 def detect(text: str, source: str) -> str:
@@ -136,7 +136,7 @@ def preview(form: IntakeForm, today: dt.date | None = None) -> Preview:
     if not form.text.strip():
         result.field_errors["text"] = _("Paste the results or choose a file.")
         return result
-    parsed, result.fmt = parse_text(form.text, form.source, form.fmt or None)
+    parsed, result.file_format = parse_text(form.text, form.source, form.file_format or None)
     result.parse_errors = list(parsed.errors)
     t = parsed.tournament
     if t is None:
@@ -167,7 +167,7 @@ def preview(form: IntakeForm, today: dt.date | None = None) -> Preview:
 
 def _choose_date(result: Preview, t: Tournament, today: dt.date) -> None:
     """The event's date from the form or the file, with its source and warnings."""
-    chosen = choose_event_date(t, result.fmt or "paste", result.date, today)
+    chosen = choose_event_date(t, result.file_format or "paste", result.date, today)
     result.file_dates = chosen.file
     result.date, result.date_source = chosen.date, chosen.source_label
     if chosen.error is not None:
@@ -204,7 +204,7 @@ def _check_fields(form: IntakeForm, result: Preview) -> None:
         result.field_errors["kind"] = _("Choose a kind of event from the list.")
     if form.edition and form.edition not in EDITIONS:
         result.field_errors["edition"] = _("Choose a tie-break edition from the list.")
-    if form.fmt and form.fmt not in FORMATS:
+    if form.file_format and form.file_format not in FORMATS:
         result.field_errors["format"] = _("Choose a format from the list.")
 
 
@@ -407,7 +407,7 @@ def publish_request(result: Preview, links: Links) -> PublishRequest:
         tournament=result.tournament, name=result.name, date=result.date, kind=result.kind,
         rated=result.form.rated, edition=result.edition, order=result.order,
         links=links.links, new_juniors=frozenset(links.new_juniors),
-        source_format=result.fmt, new_names=dict(links.names))
+        source_format=result.file_format, new_names=dict(links.names))
 
 
 def ladder_preview(result: Preview, links: Links) -> LadderPreview:

@@ -35,10 +35,6 @@ from ladder.vocabulary.messages import Message
 from ladder.vocabulary.numbers import decimal_text
 from ladder.vocabulary.tournament import Kind, Tournament
 
-#: The one number formatter (:func:`ladder.vocabulary.numbers.decimal_text`); ``fmt`` stays as the name
-#: other modules import (``from ladder.tiebreaks.explain import fmt``).
-fmt = decimal_text
-
 _KIND_TEXT: dict[Kind, TextMessage] = {
     Kind.WIN: label(N_("win")), Kind.DRAW: label(N_("draw")), Kind.LOSS: label(N_("loss")),
     Kind.FORFEIT_WIN: label(N_("forfeit win")),
@@ -106,12 +102,12 @@ class Explanation:
 
         head = msg("%(code)s for %(start_no)d %(name)s under %(edition)s: %(value)s  "
                    "(%(article)s)", code=self.code, start_no=self.start_no, name=self.name,
-                   edition=self.edition, value=fmt(self.value), article=self.article)
+                   edition=self.edition, value=decimal_text(self.value), article=self.article)
         table = [tuple(say(label(h)) for h in HEADINGS)]
         for row in self.rows:
             table.append((str(row.round), "" if row.opponent is None else str(row.opponent),
-                          say(row.result), fmt(row.points), say(row.category),
-                          fmt(row.score_used), fmt(row.contribution), say(row.cut),
+                          say(row.result), decimal_text(row.points), say(row.category),
+                          decimal_text(row.score_used), decimal_text(row.contribution), say(row.cut),
                           say(row.note)))
         widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
         lines = [say(head)]
@@ -130,7 +126,7 @@ def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
     if prep.value[i][r] is None:
         return label(N_("a round-robin bye is not an unplayed round (C.07 15.2): no term"))
     if prep.meets[i][r]:
-        score = fmt(f(prep.points[j]))
+        score = decimal_text(f(prep.points[j]))
         if prep.adjusted[j] == prep.points[j]:
             if kind.played:
                 return msg("opponent's final score %(score)s", score=score)
@@ -144,7 +140,7 @@ def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
         rule = "C.02 13.15.3" if ed.own_unplayed == "virtual" else "US Chess 34E"
         return msg("opponent's adjusted score (%(rule)s): final score %(score)s, unplayed "
                    "rounds counted as draws", rule=rule, score=score)
-    own_score = fmt(f(prep.points[i]))
+    own_score = decimal_text(f(prep.points[i]))
     if ed.own_unplayed == "dummy":
         if not ed.dummy_caps:
             return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s",
@@ -153,21 +149,21 @@ def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
             return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s, "
                        "capped at the scheduled opponent %(opponent)d's adjusted score "
                        "%(cap)s (16.4.1)", score=own_score, opponent=prep.start_nos[j],
-                       cap=fmt(f(prep.adjusted[j])))
+                       cap=decimal_text(f(prep.adjusted[j])))
         return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s, capped "
                    "at draw x %(rounds)d rounds = %(cap)s (16.4.2)", score=own_score,
-                   rounds=prep.rounds, cap=fmt(f(prep.draw * prep.rounds)))
+                   rounds=prep.rounds, cap=decimal_text(f(prep.draw * prep.rounds)))
     if ed.own_unplayed == "virtual":
-        before = fmt(f(sum(prep.pts[i][:r])))
+        before = decimal_text(f(sum(prep.pts[i][:r])))
         later_rounds = prep.rounds - r - 1
-        later = fmt(f(prep.draw * later_rounds))
+        later = decimal_text(f(prep.draw * later_rounds))
         if kind is Kind.DOUBLE_FORFEIT:
             return msg("virtual opponent (C.02 13.15.2): %(before)s before the round + 0 "
                        "(double forfeit) + draws in %(later_rounds)d later round(s) %(later)s",
                        before=before, later_rounds=later_rounds, later=later)
         return msg("virtual opponent (C.02 13.15.2): %(before)s before the round + "
                    "%(given)s in the round + draws in %(later_rounds)d later round(s) "
-                   "%(later)s", before=before, given=fmt(f(prep.win - prep.pts[i][r])),
+                   "%(later)s", before=before, given=decimal_text(f(prep.win - prep.pts[i][r])),
                    later_rounds=later_rounds, later=later)
     return label(N_("own unplayed round: an opponent with adjusted score 0 (US Chess 34E)"))
 
@@ -318,10 +314,10 @@ def _notes(prep: Prepared, code: Code, t: Tally, i: int, cuts: Cuts) -> list[Mes
     elif name == "KS":
         limit = Fraction(buchholz.koya_limit(prep, code), 2 * prep.unit)
         notes.append(msg("Koya limit (9.2, 14.5): opponents with at least %(limit)s points",
-                         limit=fmt(limit)))
+                         limit=decimal_text(limit)))
         notes.append(msg("maximum possible score %(maximum)s (C.07 9.2): a win's points for "
                          "every round with a scheduled game, or what a round-robin bye awards",
-                         maximum=fmt(prep.frac(buchholz.maximum_score(prep)))))
+                         maximum=decimal_text(prep.frac(buchholz.maximum_score(prep)))))
     elif name in ("ARO", "TPR", "PTP"):
         terms = t.terms[i]
         gone = {k for k, _ in cuts}
@@ -335,12 +331,12 @@ def _notes(prep: Prepared, code: Code, t: Tally, i: int, cuts: Cuts) -> list[Mes
                              total=total, games=games, aro=round_half_up(total, games)))
             if name == "TPR":
                 notes.append(msg("p = %(points)s / %(games)d = %(p)s, dp = %(dp)d (B.02 8.1.1); "
-                                 "TPR = ARO + dp (10.2)", points=fmt(Fraction(halves, 2)),
+                                 "TPR = ARO + dp (10.2)", points=decimal_text(Fraction(halves, 2)),
                                  games=games, p=f"{pct // 100}.{pct % 100:02d}",
                                  dp=fide_tables.dp(pct)))
             if name == "PTP":
                 notes.append(msg("PTP: lowest R with the sum of expected scores (B.02 8.1.2) "
-                                 ">= %(points)s (10.3)", points=fmt(Fraction(halves, 2))))
+                                 ">= %(points)s (10.3)", points=decimal_text(Fraction(halves, 2))))
     elif t.combine == MEAN:
         notes.append(label(N_("the value is the average of the contributions")))
     elif t.combine == MEAN_HALF_UP:
@@ -377,5 +373,5 @@ def explain(t: Tournament, start_no: int, code: str, edition: str | Edition = "f
     return explain_prepared(prepare(t, edition, unrated_rating=unrated_rating), start_no, code)
 
 
-__all__ = ["ExplainRow", "Explanation", "explain", "explain_prepared", "fmt", "rows_of",
+__all__ = ["ExplainRow", "Explanation", "explain", "explain_prepared", "rows_of",
            "score_note"]

@@ -3,7 +3,8 @@
 Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
 ``public/`` (ladder, roster, profiles, events), ``organize/`` (dashboard, new event,
 corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators); the small
-blueprints ``auth``, ``audit`` and ``settings`` are single modules. Shared pieces:
+blueprints ``auth``, ``club_settings`` (the club's settings page) and ``exports`` are single
+modules, ``audit`` a small package. Shared pieces:
 :mod:`.htmx` (the only code touching the htmx headers), :mod:`.errors` (service errors to
 HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
 :mod:`.request_state` (what one request knows: settings, club state, names, actor),
@@ -26,8 +27,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
-    from . import audit, auth, guide, members, organize, public, tools
-    from . import settings as settings_pages
+    from . import audit, auth, exports, guide, members, organize, public, tools
+    from . import club_settings as settings_page
     from .cache import init_cache
     from .formatting import register_formatting
     from .htmx import init_htmx
@@ -38,15 +39,15 @@ def register_web(app: Flask) -> None:
     init_request_state(app)
     init_cache(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
-                      settings_pages.bp, tools.bp, guide.bp):
+                      settings_page.bp, exports.bp, tools.bp, guide.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
     guide.register_guide(app)
     register_formatting(app)
 
-    from .request_state import names, settings
+    from .request_state import club_settings, names
     from .urls import explain_links, member_href
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
-                                 club=settings, member_href=member_href,
+                                 club=club_settings, member_href=member_href,
                                  explain_links=explain_links)
 
     from ..extensions import login_manager

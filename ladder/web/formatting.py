@@ -191,11 +191,11 @@ def event_kind_label(kind: str | EventKind) -> str:
         return str(kind)
 
 
-def format_label(fmt: str | None) -> str:
+def format_label(file_format: str | None) -> str:
     """A results format in the reader's words (TRF, PGN, pasted results, crosstable)."""
     from ..formats import FORMAT_LABELS
-    label = FORMAT_LABELS.get(fmt or "")
-    return _(label) if label else str(fmt or "")
+    label = FORMAT_LABELS.get(file_format or "")
+    return _(label) if label else str(file_format or "")
 
 
 def kind_label(kind: str | Kind) -> str:

@@ -19,6 +19,7 @@ from ..extensions import db
 from ..models import ClubSettings
 from ..names.privacy import NameBook
 from ..queries.club import ClubState, committed_generation
+from ..queries.club import club_settings as read_club_settings
 from ..queries.club import club_state as read_club_state
 from ..queries.display_names import load_name_book
 from ..services.uow import in_unit_of_work
@@ -29,11 +30,10 @@ T = TypeVar("T")
 _STATE = "ladder.club_state"
 
 
-def settings() -> ClubSettings:
+def club_settings() -> ClubSettings:
     """The club's settings, read once per request."""
     if "club_settings" not in g:
-        from ..queries.club import club_settings
-        g.club_settings = club_settings(db.session)
+        g.club_settings = read_club_settings(db.session)
     return g.club_settings
 
 
@@ -46,7 +46,7 @@ def club_state() -> ClubState:
         open_session = db.session() if db.session.registry.has() else None
         state = read_club_state(db.engine, open_session)
         if state is None:  # the first request of a new club: the row is created now
-            club = settings()
+            club = club_settings()
             state = ClubState(int(club.generation or 0), str(club.visibility),
                               club.unlisted_token, club.default_language or "")
         request.environ[_STATE] = state
@@ -116,7 +116,7 @@ def names() -> NameBook:
         full = bool(getattr(current_user, "is_authenticated", False))
         # Shared by every page of one generation (names change only through a write).
         g.name_book = by_generation(("names", full),
-                                    lambda: load_name_book(db.session, settings(), full=full))
+                                    lambda: load_name_book(db.session, club_settings(), full=full))
     return g.name_book
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from flask import Blueprint, abort, g
 from flask_login import current_user
 
-from .request_state import club_state, settings
+from .request_state import club_settings, club_state
 
 TOKEN_PREFIX = "/c/<token>"
 #: Longest token accepted in a URL (``secrets.token_urlsafe(24)`` gives 32 characters).
@@ -96,7 +96,7 @@ def register_visibility(bp: Blueprint) -> None:
 
 def robots_txt() -> str:
     """``robots.txt``: never index ``/c/``; in private and unlisted mode only the tools."""
-    mode = settings().visibility
+    mode = club_settings().visibility
     lines = ["User-agent: *"]
     if mode in ("private", "unlisted"):
         lines += ["Allow: /tools", "Disallow: /c/", "Disallow: /"]

@@ -13,9 +13,9 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import Entry, MemberAlias
-from ladder.services.check import check
 from ladder.services.events import PublishRequest, publish
 from ladder.services.intake import name_choices
+from ladder.services.ladder_check import check
 from ladder.services.members import merge, relink, undo_merge
 from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, tournament

@@ -10,8 +10,8 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Event, Result
 from ladder.services import ServiceError
-from ladder.services.check import check
 from ladder.services.corrections import StaleEdit, delete_event, edit_result, update_event
+from ladder.services.ladder_check import check
 from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, snapshot, tournament
 

@@ -19,7 +19,7 @@ from ladder.models import AuditEntry, Entry, Event, Member, Merge, Result
 from ladder.queries import ladder_lines
 from ladder.queries.club import club_settings
 from ladder.services import ServiceError
-from ladder.services.check import check
+from ladder.services.ladder_check import check
 from ladder.services.setup import init_database, is_empty
 from ladder.vocabulary.tournament import Kind
 

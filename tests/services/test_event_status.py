@@ -16,8 +16,8 @@ from ladder.models import AuditEntry, Event, EventStatus, RatingRow
 from ladder.queries.event_list import event_page
 from ladder.queries.events import load_event
 from ladder.services import Conflict
-from ladder.services.check import check
 from ladder.services.corrections import delete_event, set_published
+from ladder.services.ladder_check import check
 from ladder.services.uow import rehearsal
 from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, snapshot, tournament

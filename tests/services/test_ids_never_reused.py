@@ -15,8 +15,8 @@ from sqlalchemy import func, select
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Event, Member, utcnow
-from ladder.services.check import check
 from ladder.services.corrections import delete_event
+from ladder.services.ladder_check import check
 from ladder.services.members import merge, undo_merge
 from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, tournament

@@ -55,7 +55,7 @@ def test_cli_and_web_read_the_same_tournament(app, tmp_path: Path) -> None:
         web = preview(IntakeForm(name="Autumn Swiss", date="2025-10-01", text=CROSSTABLE,
                                  source="<paste>"))
     assert web.ok, [str(e) for e in web.parse_errors]
-    assert (cli_format, web.fmt) == ("crosstable", "crosstable")
+    assert (cli_format, web.file_format) == ("crosstable", "crosstable")
     assert web.tournament == cli_tournament
     # And it is the event written above, not merely the same misreading twice.
     t = cli_tournament

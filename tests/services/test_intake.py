@@ -38,7 +38,7 @@ def _events() -> int:
 
 def test_clean_paste_previews_with_standings(ctx) -> None:
     result = preview(_form())
-    assert result.ok and result.fmt == "paste"
+    assert result.ok and result.file_format == "paste"
     assert [s.name for s in result.standings][0] == "Cai Wu"
     assert result.edition == "fide-2024"  # in force on 2025-02-01
     assert result.order == "BH/C1,BH,SB,WIN"
@@ -62,7 +62,7 @@ def test_trf_result_for_a_player_not_in_the_event(ctx) -> None:
             "001    1      Lee,Ann                           1500                             1.0    1     9 w 1\n"
             "001    2      Chen,Bo                           1400                             0.0    2  0000 - Z\n")
     result = preview(_form(text=text))
-    assert not result.ok and result.fmt == "trf"
+    assert not result.ok and result.file_format == "trf"
     assert "9" in result.parse_errors[0].message
 
 

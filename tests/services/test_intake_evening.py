@@ -75,7 +75,7 @@ def test_pgn_event_date(ctx) -> None:
     text = ('[Event "Winter Cup"]\n[EventDate "2025.01.04"]\n[Date "2025.01.05"]\n'
             '[Round "1"]\n[White "Ann Lee"]\n[Black "Bo Chen"]\n[Result "1-0"]\n\n1-0\n')
     result = preview(_form(name="", text=text, source="cup.pgn"), today=TODAY)
-    assert result.ok and result.date == dt.date(2025, 1, 4) and result.fmt == "pgn"
+    assert result.ok and result.date == dt.date(2025, 1, 4) and result.file_format == "pgn"
     assert result.name == "Winter Cup" and result.edition == "fide-2024"
 
 

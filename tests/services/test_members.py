@@ -10,7 +10,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import Entry, Merge
 from ladder.services import ServiceError
-from ladder.services.check import check
+from ladder.services.ladder_check import check
 from ladder.services.members import merge, record_consent, relink, undo_merge
 from ladder.vocabulary.tournament import Kind
 from tests.factories import member, publish_t, snapshot, tournament

@@ -9,8 +9,8 @@ from sqlalchemy import select, update
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, Event, Member, RatingRow
-from ladder.services.check import check
 from ladder.services.events import PublishRequest, exact_links, publish
+from ladder.services.ladder_check import check
 from ladder.services.maintenance import rebuild
 from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import direct_writes, tournament

@@ -17,11 +17,11 @@ from sqlalchemy import delete, select
 
 from ladder.extensions import db
 from ladder.models import ClubSettings, Entry, Event, Result
-from ladder.services.check import check
+from ladder.services.club_settings import current_form, update_settings
 from ladder.services.corrections import delete_event, edit_result, update_event
+from ladder.services.ladder_check import check
 from ladder.services.maintenance import rebuild
 from ladder.services.members import relink, set_junior
-from ladder.services.settings import current_form, update_settings
 from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import direct_writes, member, publish_t, snapshot, tournament
 

@@ -14,8 +14,8 @@ from sqlalchemy import literal_column, select, update
 
 from ladder.extensions import db
 from ladder.models import Entry, Event, Member, RatingRow, Result
-from ladder.services.check import check
 from ladder.services.corrections import delete_event, edit_result
+from ladder.services.ladder_check import check
 from ladder.services.maintenance import rebuild
 from ladder.services.members import relink
 from ladder.services.replay import replay

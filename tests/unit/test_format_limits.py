@@ -34,7 +34,7 @@ def only_error(result: ReadResult) -> FormatError:
     return result.errors[0]
 
 
-@pytest.mark.parametrize(("text", "fmt", "expected"), [
+@pytest.mark.parametrize(("text", "file_format", "expected"), [
     # The inputs, each given where its format is detected.
     ("Round 99999999", "paste", "<t>:1:7: round 99,999,999 is above the limit of 99 rounds"),
     ("Round 1000000\nAnn Lee - Bo Chen 1-0", "paste",
@@ -81,9 +81,9 @@ def only_error(result: ReadResult) -> FormatError:
     ('[White "' + "A" * 201 + '"]\n[Black "Bo"]\n[Result "1-0"]\n[Round "1"]\n', "pgn",
      "<t>:1: the White player's name is 201 characters long; the limit is 200"),
 ])
-def test_tiny_inputs_with_a_large_number_are_refused(text: str, fmt: str, expected: str) -> None:
+def test_tiny_inputs_with_a_large_number_are_refused(text: str, file_format: str, expected: str) -> None:
     result = read_event(text, "<t>")
-    assert result.fmt == fmt
+    assert result.file_format == file_format
     err = only_error(result)
     assert str(err) == expected
     assert "limit" in err.message or "not a number" in err.message
@@ -115,25 +115,25 @@ def test_ninety_nine_rounds_still_read_in_a_trf() -> None:
     assert t.rounds == MAX_ROUNDS and len(t.player(1).results) == MAX_ROUNDS
 
 
-@pytest.mark.parametrize("fmt", ["paste", "trf", "crosstable", "pgn"])
-def test_more_players_than_the_limit_are_refused_once(fmt: str) -> None:
+@pytest.mark.parametrize("file_format", ["paste", "trf", "crosstable", "pgn"])
+def test_more_players_than_the_limit_are_refused_once(file_format: str) -> None:
     n = MAX_PLAYERS + 1
     name = [f"Player {chr(65 + i // 676)}{chr(65 + i // 26 % 26)}{chr(65 + i % 26)}"
             for i in range(n + 1)]
-    if fmt == "paste":
+    if file_format == "paste":
         text = "".join(f"{name[i]} - {name[i + 1]} 1-0\n" for i in range(0, n, 2))
         where = ((n + 1) // 2, 1)  # the 2,001st player is White on the last line
-    elif fmt == "trf":
+    elif file_format == "trf":
         text = "".join(trf_player(i, name[i]) + "\n" for i in range(1, n + 1))
         where = (n, 1)
-    elif fmt == "crosstable":
+    elif file_format == "crosstable":
         text = "".join(f"{i} {name[i]} -1\n" for i in range(1, n + 1))
         where = (n, None)
     else:
         text = "".join(f'[White "{name[i]}"]\n[Black "{name[i + 1]}"]\n[Result "1-0"]\n'
                        f'[Round "1"]\n\n' for i in range(0, n, 2))
         where = ((n - 1) // 2 * 5 + 1, None)  # the White tag of the 1,001st game
-    result = read_event(text, "<t>", fmt)
+    result = read_event(text, "<t>", file_format)
     err = only_error(result)
     assert "limit is 2,000 player" in err.message
     assert (err.line, err.column) == where
@@ -177,7 +177,7 @@ def test_pathological_lines_are_answered() -> None:
         assert len(result.errors) == 500
         assert all(len(e.message) < 1500 for e in result.errors)
     assert read_event("162 " + "a" * 1_000_000 + "\n" + trf_player(1, "Lee, Ann")).ok
-    assert read_event("\n" * 90_000 + "x").fmt == "paste"
+    assert read_event("\n" * 90_000 + "x").file_format == "paste"
 
 
 def test_helpers() -> None:

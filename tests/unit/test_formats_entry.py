@@ -40,11 +40,11 @@ def test_detect_format(text: str, filename: str | None, expected: str) -> None:
     assert detect_format(text, filename) == expected
 
 
-@pytest.mark.parametrize(("text", "fmt"), [(TRF, "trf"), (PGN, "pgn"), (CROSSTABLE, "crosstable"),
+@pytest.mark.parametrize(("text", "file_format"), [(TRF, "trf"), (PGN, "pgn"), (CROSSTABLE, "crosstable"),
                                            (PASTE, "paste")])
-def test_read_event_reads_each_format(text: str, fmt: str) -> None:
+def test_read_event_reads_each_format(text: str, file_format: str) -> None:
     result = read_event(text, "<t>")
-    assert isinstance(result, ReadResult) and result.ok and result.fmt == fmt
+    assert isinstance(result, ReadResult) and result.ok and result.file_format == file_format
     t = result.require()
     assert t.rounds == 1 and len(t.players) == 2
 
@@ -55,7 +55,7 @@ def test_the_real_files_read_through_the_entry_point() -> None:
     for path in files:
         result = read_event(path.read_text(encoding="utf-8"), str(path))
         assert result.ok, [str(e) for e in result.errors]
-        assert result.fmt == ("pgn" if path.suffix == ".pgn" else "trf")
+        assert result.file_format == ("pgn" if path.suffix == ".pgn" else "trf")
 
 
 def test_every_error_of_a_paste_and_the_first_of_a_trf() -> None:
@@ -65,7 +65,7 @@ def test_every_error_of_a_paste_and_the_first_of_a_trf() -> None:
         pasted.require()
     assert raised.value is pasted.errors[0]
     trf = read_event(TRF.replace("   1 b 0", "   1 b 1"), "t.trf")
-    assert trf.fmt == "trf" and len(trf.errors) == 1 and "results disagree" in trf.errors[0].message
+    assert trf.file_format == "trf" and len(trf.errors) == 1 and "results disagree" in trf.errors[0].message
 
 
 def test_the_format_given_wins_and_an_unknown_one_is_a_caller_error() -> None:
@@ -77,7 +77,7 @@ def test_the_format_given_wins_and_an_unknown_one_is_a_caller_error() -> None:
 
 def test_a_refused_size_still_names_a_format() -> None:
     result = read_event("001 " + "x" * (3 * 1024 * 1024), "big.txt")
-    assert result.fmt == "trf" and "too large" in result.errors[0].message
+    assert result.file_format == "trf" and "too large" in result.errors[0].message
 
 
 def test_module_example() -> None:

@@ -109,14 +109,14 @@ def event(draw: st.DrawFn) -> str:
                  for i in range(0, n - 1, 2)]
         byes = [(order[-1], None, "bye")] if n % 2 else []
         games.append([*pairs, *byes])
-    fmt = draw(st.sampled_from(FORMATS))
+    file_format = draw(st.sampled_from(FORMATS))
     lines: list[str] = []
-    if fmt == "paste":
+    if file_format == "paste":
         for r, round_games in enumerate(games, 1):
             lines.append(f"Round {r}")
             lines += [f"{NAMES[w - 1]} ({ratings[w - 1]}) - {NAMES[b - 1]} {res}" if b
                       else f"{NAMES[w - 1]} bye" for w, b, res in round_games]
-    elif fmt == "pgn":
+    elif file_format == "pgn":
         for r, round_games in enumerate(games, 1):
             for w, b, res in round_games:
                 if b:
@@ -128,16 +128,16 @@ def event(draw: st.DrawFn) -> str:
         for round_games in games:
             for w, b, res in round_games:
                 if b is None:
-                    cells[w].append("-1" if fmt == "crosstable" else "0000 - U")
+                    cells[w].append("-1" if file_format == "crosstable" else "0000 - U")
                     continue
                 left, right = {"1-0": ("1", "0"), "0-1": ("0", "1"), "½-½": ("½", "½")}[res]
-                if fmt == "crosstable":
+                if file_format == "crosstable":
                     cells[w].append(f"{b}w{left}")
                     cells[b].append(f"{w}b{right}")
                 else:
                     cells[w].append(f"{b:>4} w {left.replace('½', '=')}")
                     cells[b].append(f"{w:>4} b {right.replace('½', '=')}")
-        if fmt == "crosstable":
+        if file_format == "crosstable":
             lines.append("Rk.  Name  Rtg  " + "  ".join(f"{r}.Rd" for r in range(1, rounds + 1)))
             lines += [f"{i}  {NAMES[i - 1]}  {ratings[i - 1]}  " + "  ".join(cells[i])
                       for i in range(1, n + 1)]
@@ -158,7 +158,7 @@ TEXTS = st.one_of(event(), paste_or_crosstable(), trf(), pgn(), st.text(max_size
 
 def check(text: str, result: ReadResult) -> None:
     """The invariants of every answer."""
-    assert isinstance(result, ReadResult) and result.fmt in FORMATS
+    assert isinstance(result, ReadResult) and result.file_format in FORMATS
     assert (result.tournament is None) == bool(result.errors)
     lines = line_count(text)
     # One error per line at most, plus the whole-text ones (missing rounds) and the note.
@@ -192,7 +192,7 @@ def test_detected_format_reads_or_refuses(text: str) -> None:
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXTS, st.sampled_from(FORMATS))
-def test_every_format_reads_or_refuses_any_text(text: str, fmt: str) -> None:
-    result = read_event(text, "<fuzz>", fmt)
-    assert result.fmt == fmt
+def test_every_format_reads_or_refuses_any_text(text: str, file_format: str) -> None:
+    result = read_event(text, "<fuzz>", file_format)
+    assert result.file_format == file_format
     check(text, result)

@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Event, Member, Merge, Result
-from ladder.services.check import check
+from ladder.services.ladder_check import check
 from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 from tests.served import Organizer, arranged_app, gunicorn

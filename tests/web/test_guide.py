@@ -125,7 +125,7 @@ def demo(app: Flask) -> Flask:
 
 def _set(app: Flask, **changes: object) -> None:
     with app.app_context():
-        from ladder.services.settings import current_form, update_settings
+        from ladder.services.club_settings import current_form, update_settings
         update_settings(replace(current_form(), **changes), actor="test")
 
 

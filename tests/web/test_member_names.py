@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, Member, MemberAlias
-from ladder.services.check import check
 from ladder.services.intake import name_choices
+from ladder.services.ladder_check import check
 from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
 from tests.factories import member, publish_t, tournament
@@ -75,7 +75,7 @@ def test_add_a_member_by_hand_starts_from_the_club_options(app, logged_in) -> No
     with app.app_context():
         from dataclasses import replace
 
-        from ladder.services.settings import current_form, update_settings
+        from ladder.services.club_settings import current_form, update_settings
         update_settings(replace(current_form(), start_rating=1500.0), actor="test")
     response = logged_in.post("/organize/members/add",
                               data={"name": "  Nina   Park ", "junior": "on",

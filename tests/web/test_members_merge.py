@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import Member, Merge
-from ladder.services.check import check
+from ladder.services.ladder_check import check
 from ladder.services.members import merge as merge_members
 from ladder.vocabulary.tournament import Kind
 from tests.factories import direct_writes, member, publish_t, snapshot, tournament

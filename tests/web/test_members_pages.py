@@ -197,7 +197,7 @@ def test_relink_to_a_new_member_plain_post_303(app, logged_in) -> None:
         assert moved.member_id not in (source, target)
         assert db.session.get(Member, moved.member_id).name == "J. Smith"
         assert db.session.get(Member, target).games == 1
-        from ladder.services.check import check
+        from ladder.services.ladder_check import check
         assert check() == []
     page = logged_in.get(response.headers["Location"]).get_data(as_text=True)
     assert "now belongs to J. Smith" in page

@@ -22,9 +22,9 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import ClubSettings, Entry, Event, Member, Merge, Result, Visibility
 from ladder.queries.club import club_settings
+from ladder.services import club_settings as settings_service
 from ladder.services import corrections
 from ladder.services import members as member_service
-from ladder.services import settings as settings_service
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import Kind
 from ladder.web.cache import CSRF_PLACEHOLDER, PageCache, Stored, page_cache

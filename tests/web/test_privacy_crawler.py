@@ -119,7 +119,7 @@ def set_visibility(app: Flask, mode: str, *, initials_for_all: bool = False) -> 
     with app.app_context():
         from dataclasses import replace
 
-        from ladder.services.settings import current_form, update_settings
+        from ladder.services.club_settings import current_form, update_settings
         update_settings(replace(current_form(), visibility=mode,
                                 initials_for_all=initials_for_all), actor="test")
         from ladder.queries.club import club_settings
@@ -227,7 +227,7 @@ def test_regenerating_the_token_kills_old_links(demo: Flask, client: FlaskClient
     old = set_visibility(demo, "unlisted")
     assert client.get(f"/c/{old}/members/1").status_code == 200
     with demo.app_context():
-        from ladder.services.settings import regenerate_token
+        from ladder.services.club_settings import regenerate_token
         new = regenerate_token("test")
     assert new != old
     assert client.get(f"/c/{old}/members/1").status_code == 404

@@ -262,7 +262,7 @@ def db_event(app: Flask, name: str) -> int:
 def test_settings_store_the_award_minimum_tau_and_public_health(club: Flask,
                                                                 logged_in: FlaskClient) -> None:
     token = csrf_token(logged_in, "/organize/settings/")
-    from ladder.services.settings import current_form
+    from ladder.services.club_settings import current_form
     with club.app_context():
         form = current_form()
     data = {"csrf_token": token, "club_name": form.club_name, "visibility": "public",

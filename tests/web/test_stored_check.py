@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import ClubSettings, LadderCheck, Member
-from ladder.services import verification
+from ladder.services import ladder_check as verification
 from ladder.vocabulary.tournament import Kind
 from tests.conftest import csrf_token
 from tests.factories import direct_writes, publish_t, seed, tournament

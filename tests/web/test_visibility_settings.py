@@ -87,7 +87,7 @@ def test_rating_options_replay_the_ladder(app, logged_in) -> None:
     with app.app_context():
         after = db.session.scalar(select(Member.rating).where(Member.name == "Ann Lee"))
         assert abs((after - 1200) - (before - 1200) * 32 / 40) < 1e-9
-        from ladder.services.check import check
+        from ladder.services.ladder_check import check
         assert not check()
 
 

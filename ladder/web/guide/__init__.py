@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from ...rating import RatingOptions
 from ...tiebreaks.codes import NAMES
 from ..cache import register_cache
-from ..request_state import club_state, settings
+from ..request_state import club_settings, club_state
 from . import texts
 from .examples import initials_examples, ladder_examples, tiebreak_examples
 
@@ -35,7 +35,7 @@ USCF_NAMES = ("MM", "SOLK", "HARK", "CUM", "OPCUM", "KASH", "MB")
 def club_options() -> RatingOptions:
     """The club's rating settings (only numbers: nothing else of a private club shows)."""
     from ...services.replay import rating_options
-    return rating_options(settings())
+    return rating_options(club_settings())
 
 
 @bp.before_request

@@ -12,11 +12,11 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...queries.dashboard import event_count, event_lines
 from ...services import ServiceError
+from ...services.ladder_check import current_check, run_check
 from ...services.maintenance import rebuild
-from ...services.verification import current_check, run_check
 from ..htmx import page_or_fragment
 from ..paging import window
-from ..request_state import actor, settings
+from ..request_state import actor, club_settings
 from . import bp
 
 MAX_DIFFERENCES = 20
@@ -44,7 +44,7 @@ def dashboard() -> str:
                             differences=result.differences[:MAX_DIFFERENCES],
                             more_differences=max(0, result.total - MAX_DIFFERENCES),
                             checked_at=result.checked_at,
-                            last_replay=settings().last_replay_at)
+                            last_replay=club_settings().last_replay_at)
 
 
 @bp.post("/check")

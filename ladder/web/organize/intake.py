@@ -103,9 +103,9 @@ def event_new() -> tuple[str, int]:
     if isinstance(read, Preview):
         return _page(read, 413 if "text" in read.field_errors else 200)
     result = preview(read)
-    if result.fmt and not read.fmt:
+    if result.file_format and not read.file_format:
         # Show the detected format, so that the next preview reads the text the same way.
-        result.form = replace(read, fmt=result.fmt)
+        result.form = replace(read, file_format=result.file_format)
     return _page(result)
 
 

@@ -28,7 +28,7 @@ from ...club.sections import (
 from ...extensions import db
 from ...queries.sections import Candidate, NameMatch, candidates, match_names, name_index
 from ...vocabulary.messages import Message
-from ..request_state import names, settings
+from ..request_state import club_settings, names
 from ..request_values import digits
 from . import bp
 
@@ -111,7 +111,7 @@ def read_form(pool: list[Candidate]) -> SectionsForm:
 @bp.get("/sections")
 def sections() -> str:
     """The sections form and, once asked, the sections side by side."""
-    pool = candidates(db.session, settings())
+    pool = candidates(db.session, club_settings())
     form = read_form(pool)
     unmatched = [m for m in form.matches if m.member_id is None]
     return render_template("organize/sections.html", form=form, pool=pool,
@@ -121,7 +121,7 @@ def sections() -> str:
 
 def _names() -> dict[int, str]:
     book = names()  # an organizer's request: full names, for the pairing program
-    return {c.member_id: book(c.member_id) for c in candidates(db.session, settings())}
+    return {c.member_id: book(c.member_id) for c in candidates(db.session, club_settings())}
 
 
 def _download(text: str, filename: str, mimetype: str) -> Response:
@@ -132,7 +132,7 @@ def _download(text: str, filename: str, mimetype: str) -> Response:
 
 
 def _split_or_404() -> SectionsForm:
-    form = read_form(candidates(db.session, settings()))
+    form = read_form(candidates(db.session, club_settings()))
     if not form.sections:
         abort(404)  # nothing to download: the split was refused or not asked for
     return form
@@ -153,7 +153,7 @@ def section_as_trf(number: int) -> Response:
     section = next((s for s in form.sections if s.number == number), None)
     if section is None:
         abort(404)
-    title = _("%(club)s, section %(number)d", club=settings().club_name, number=number)
+    title = _("%(club)s, section %(number)d", club=club_settings().club_name, number=number)
     return _download(section_trf(section, _names(), title),
                      f"section-{number}-{dt.date.today().isoformat()}.trf", "text/plain")
 

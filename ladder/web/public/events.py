@@ -27,7 +27,7 @@ from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
 from ..htmx import page_or_fragment
 from ..paging import window
-from ..request_state import settings
+from ..request_state import club_settings
 from ..request_values import MAX_ID, digits
 from ..visibility import is_organizer, public_route
 from . import bp
@@ -64,7 +64,7 @@ def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
     hidden = () if is_organizer() else hidden_words(
-        db.session, settings(), [r.member_id for r in view.rows if r.member_id is not None])
+        db.session, club_settings(), [r.member_id for r in view.rows if r.member_id is not None])
     return page_or_fragment(
         "public/event.html", {"standings": "public/_standings.html",
                               "crosstable": "public/_crosstable.html",
@@ -109,7 +109,7 @@ def rating_detail(event_id: int, member_id: int) -> str:
     event = load_event(db.session, event_id)
     if event is None or not any(entry.member_id == member_id for entry in event.entries):
         abort(404)
-    calc = calculation_of(db.session, event, member_id, settings().rating_floor)
+    calc = calculation_of(db.session, event, member_id, club_settings().rating_floor)
     if calc is None:
         abort(404)
     return render_template("public/rating_detail.html", event=event, member_id=member_id,

@@ -26,7 +26,7 @@ from ...club.health_charts import (
 from ...extensions import db
 from ...queries.health import HealthReport, health_report
 from ..formatting import month_names, month_year
-from ..request_state import names, settings
+from ..request_state import club_settings, names
 from ..visibility import is_organizer, public_route
 from . import bp
 
@@ -94,7 +94,7 @@ def cached_report() -> HealthReport:
     generation and the settings it depends on is exactly what a fresh computation gives.
     Kept on the app (one per process and app), only the latest.
     """
-    club = settings()
+    club = club_settings()
     key = (club.generation, club.glicko_tau, club.start_rating, club.provisional_games)
     store: dict[str, Any] = current_app.extensions.setdefault("ladder_health", {})
     with _LOCK:
@@ -120,6 +120,6 @@ def health_context() -> dict[str, Any]:
 @public_route(bp, "/health")
 def health() -> str:
     """The pool-health page; 404 for visitors unless the club made it public."""
-    if not settings().health_public and not is_organizer():
+    if not club_settings().health_public and not is_organizer():
         abort(404)
     return render_template("public/health.html", **health_context())

@@ -21,7 +21,7 @@ from ...vocabulary.numbers import signed_text
 from ..formatting import localiser
 from ..htmx import page_or_fragment
 from ..paging import everything, window
-from ..request_state import by_generation, names, settings
+from ..request_state import by_generation, club_settings, names
 from ..urls import member_href_prefix
 from ..visibility import public_route, robots_txt
 from . import bp
@@ -104,7 +104,7 @@ def as_of_arg() -> tuple[dt.date | None, str | None]:
 def lines_as_of(day: dt.date) -> list[LadderLine]:
     """The ladder after the last event on or before ``day``, from the stored rating rows."""
     return [LadderLine(e.member_id, e.rating, e.games, e.provisional, e.rank, e.last_change)
-            for e in ladder_at(db.session, settings(), day)]
+            for e in ladder_at(db.session, club_settings(), day)]
 
 
 def _search_keys(lines: Sequence[LadderLine]) -> Mapping[int, tuple[str, str]]:
@@ -152,7 +152,7 @@ def ladder() -> str:
     if as_of:  # any past date: computed per request (the page cache keeps the page)
         lines = lines_as_of(as_of)
     else:
-        lines = by_generation(("ladder",), lambda: tuple(ladder_lines(db.session, settings())))
+        lines = by_generation(("ladder",), lambda: tuple(ladder_lines(db.session, club_settings())))
     if query:
         # Search what the visitor can see: the display name, never a hidden full name; and
         # search all of it, not only the window shown.

@@ -24,7 +24,7 @@ from ...queries.members import (
 from ..formatting import date_text, month_names, month_year, rating_text
 from ..htmx import page_or_fragment, wants_fragment
 from ..paging import profile_size, window
-from ..request_state import by_generation, names, settings
+from ..request_state import by_generation, club_settings, names
 from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
@@ -86,7 +86,7 @@ def roster() -> str:
         return url_for("public.roster", **state, page=number if number > 1 else None)
 
     return page_or_fragment("public/roster.html", {"roster-more": "public/_roster_lines.html"},
-                            lines=roster_details(db.session, settings(), win.rows(members)),
+                            lines=roster_details(db.session, club_settings(), win.rows(members)),
                             win=win, page_url=page_url, query=query, sort=sort,
                             direction=direction, default_dirs=ROSTER_SORTS)
 
@@ -94,7 +94,7 @@ def roster() -> str:
 @public_route(bp, "/members/<int:member_id>")
 def member(member_id: int) -> str:
     """A member's profile; a merged (hidden) member answers 404 exactly like an unknown id."""
-    profile = member_profile(db.session, settings(), member_id) if member_id <= MAX_ID else None
+    profile = member_profile(db.session, club_settings(), member_id) if member_id <= MAX_ID else None
     if profile is None:
         abort(404)
     events_win = window(len(profile.events), profile_size(), "events_page")

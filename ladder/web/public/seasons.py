@@ -11,7 +11,7 @@ from flask import abort, render_template
 from ...extensions import db
 from ...models import Season as SeasonModel
 from ...queries.seasons import season_page, season_summaries
-from ..request_state import settings
+from ..request_state import club_settings
 from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
@@ -29,5 +29,5 @@ def season(season_id: int) -> str:
     model = db.session.get(SeasonModel, season_id) if season_id <= MAX_ID else None
     if model is None:
         abort(404)
-    return render_template("public/season.html", page=season_page(db.session, settings(),
+    return render_template("public/season.html", page=season_page(db.session, club_settings(),
                                                                   model))

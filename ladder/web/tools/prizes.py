@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from ...club.prizes import PrizeError, distribute, money, parse_prizes, parse_standings, total_cents
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
-from ..request_state import names, settings
+from ..request_state import club_settings, names
 from ..request_values import digits
 from . import bp
 from .http import render_tool
@@ -45,7 +45,7 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
     number = digits(event_id, 9)
     if number is None:
         return None, missing
-    visible = settings().visibility == "public" or current_user.is_authenticated
+    visible = club_settings().visibility == "public" or current_user.is_authenticated
     event = load_event(db.session, number) if visible else None
     if event is None:
         return None, missing
