@@ -175,14 +175,7 @@ def _special(rating: int, n_eff: float, opponents: Sequence[int], score: Fractio
              previous: str) -> tuple[float, tuple[float, ...], str]:
     m = len(opponents)
     s = float(score)
-    if previous == "all-wins":
-        r0, s_adj = rating - 400, s + n_eff
-        adj_text = f"R0′ = R0 − 400 = {r0}, S′ = S + N′"
-    elif previous == "all-losses":
-        r0, s_adj = rating + 400, s
-        adj_text = f"R0′ = R0 + 400 = {r0}, S′ = S"
-    else:
-        r0, s_adj, adj_text = rating, s + n_eff / 2, f"R0′ = R0 = {rating}, S′ = S + N′/2"
+    r0, s_adj, adj_text = _adjusted(rating, n_eff, s, previous)
 
     def f(r: float) -> float:
         return n_eff * pwe(r, r0) + sum(pwe(r, ri) for ri in opponents) - s_adj
@@ -250,6 +243,19 @@ def _special(rating: int, n_eff: float, opponents: Sequence[int], score: Fractio
     if capped:
         text += f"; at most {SPECIAL_CAP}"
     return result, tuple(steps), text
+
+
+def _adjusted(rating: int, n_eff: float, s: float, previous: str) -> tuple[int, float, str]:
+    """``(R0′, S′, working)`` of §4.1 after all previous wins, all losses or a mix of both."""
+    if previous == "all-wins":
+        r0, s_adj = rating - 400, s + n_eff
+        adj_text = f"R0′ = R0 − 400 = {r0}, S′ = S + N′"
+    elif previous == "all-losses":
+        r0, s_adj = rating + 400, s
+        adj_text = f"R0′ = R0 + 400 = {r0}, S′ = S"
+    else:
+        r0, s_adj, adj_text = rating, s + n_eff / 2, f"R0′ = R0 = {rating}, S′ = S + N′/2"
+    return r0, s_adj, adj_text
 
 
 def _floor(peak: int | None) -> Floor:

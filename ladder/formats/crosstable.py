@@ -37,6 +37,7 @@ numbers (a row's own and those in its cells) up to ``MAX_START_NO``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -88,6 +89,12 @@ _MAX_POINTS_CHARS = 8
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK, "": None}
 
 
+#: A row's tokens with their columns (1-based), as ``_parse_row`` splits them.
+_Tokens = list[tuple[str, int]]
+#: Builds the FormatError of the row being read, from a message and a column.
+_Fail = Callable[[Message, int | None], FormatError]
+
+
 @dataclass(frozen=True)
 class _Cell:
     """One round cell as written: opponent (None for a bye), colour, result, position."""
@@ -129,6 +136,21 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
         return failed([err])
 
     errors: list[FormatError] = []
+    rows, broken = _read_rows(lines, source, errors)
+    if not rows and not errors:
+        errors.append(FormatError(source, None, None, msg(
+            "no player rows found; expected rows like “1 Smith John 1500 4w1 2b½ -1 2.5”")))
+    rounds = max((len(row.cells) for row in rows.values()), default=0)
+    players = _players(rows, broken, rounds, source, errors)
+    if errors:
+        return failed(errors)
+    kind = EventKind.ROUND_ROBIN if looks_like_round_robin(players) else EventKind.SWISS
+    return ParseResult(Tournament(name="", players=tuple(players), rounds=rounds, kind=kind))
+
+
+def _read_rows(lines: list[str], source: str,
+               errors: list[FormatError]) -> tuple[dict[int, _Row], set[int]]:
+    """Read every player row, adding to ``errors``: the rows by number, the broken numbers."""
     rows: dict[int, _Row] = {}
     broken: set[int] = set()  # numbers of rows that failed: no cross-check noise about them
     player_rows = 0  # lines read as player rows, good or bad (for MAX_PLAYERS)
@@ -162,10 +184,12 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
                 number=row.start_no, line=rows[row.start_no].line)))
             continue
         rows[row.start_no] = row
-    if not rows and not errors:
-        errors.append(FormatError(source, None, None, msg(
-            "no player rows found; expected rows like “1 Smith John 1500 4w1 2b½ -1 2.5”")))
-    rounds = max((len(row.cells) for row in rows.values()), default=0)
+    return rows, broken
+
+
+def _players(rows: dict[int, _Row], broken: set[int], rounds: int, source: str,
+             errors: list[FormatError]) -> list[Player]:
+    """The players in number order, every cell cross-checked (disagreements to ``errors``)."""
     players = []
     for row in sorted(rows.values(), key=lambda r: r.start_no):
         if enough(errors):
@@ -182,10 +206,7 @@ def parse_crosstable(text: str, source: str = "<crosstable>") -> ParseResult:
         players.append(Player(start_no=row.start_no, name=row.name, rating=row.rating,
                               results=tuple(results), title=row.title,
                               federation=row.federation, points=row.points))
-    if errors:
-        return failed(errors)
-    kind = EventKind.ROUND_ROBIN if looks_like_round_robin(players) else EventKind.SWISS
-    return ParseResult(Tournament(name="", players=tuple(players), rounds=rounds, kind=kind))
+    return players
 
 
 def _parse_row(line: str, line_no: int, source: str) -> _Row:
@@ -195,6 +216,28 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
         return FormatError(source, line_no, column, message)
 
     tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
+    start_no, index = _row_number(tokens, fail)
+
+    title = ""
+    if index < len(tokens) and tokens[index][0] in TITLES:
+        title, index = tokens[index][0], index + 1
+    name_end = _name_end(line, tokens, index)
+    name = " ".join(token for token, _ in tokens[index:name_end])
+    name_column = tokens[index][1] if index < len(tokens) else len(line) + 1
+    _check_name(name, name_column, fail)
+
+    row = _Row(line_no, start_no, name, title=title)
+    tokens = tokens[name_end:]
+    position = _read_columns(row, tokens)
+    position = _read_cells(row, tokens, position, fail)
+    if not row.cells:
+        raise _no_cells(tokens, position, line, fail)
+    _read_trailing(row, tokens[position:], fail)
+    return row
+
+
+def _row_number(tokens: _Tokens, fail: _Fail) -> tuple[int, int]:
+    """The row's player number, and the index of the token after it (and after an SNo)."""
     first = tokens[0][0].rstrip(".")
     if not first.isdecimal() or bounded_int(first) == 0:
         raise fail(msg("a row must start with the player's number (1 or more), found "
@@ -203,10 +246,11 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
     if start_no > MAX_START_NO:
         raise fail(_number_too_large(first), tokens[0][1])
     index = 2 if len(tokens) > 1 and tokens[1][0].rstrip(".").isdecimal() else 1
+    return start_no, index
 
-    title = ""
-    if index < len(tokens) and tokens[index][0] in TITLES:
-        title, index = tokens[index][0], index + 1
+
+def _name_end(line: str, tokens: _Tokens, index: int) -> int:
+    """The index of the first token after the name, which starts at ``index``."""
     # The name ends where its field ends (tabs / two spaces) or, in a single-spaced row, at
     # the first token with a digit or a leading dash (a rating, a cell, a points column).
     columned = "\t" in line or "  " in line.strip()
@@ -218,8 +262,11 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
     else:
         while name_end < len(tokens) and not re.search(r"\d|^[-–—−+]", tokens[name_end][0]):
             name_end += 1
-    name = " ".join(token for token, _ in tokens[index:name_end])
-    name_column = tokens[index][1] if index < len(tokens) else len(line) + 1
+    return name_end
+
+
+def _check_name(name: str, name_column: int, fail: _Fail) -> None:
+    """Refuse a missing, too long or letterless name, or one with markup."""
     if not name:
         raise fail(msg("player has no name; expected “number, name, rating, round cells”"),
                    name_column)
@@ -230,8 +277,9 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
         raise fail(msg("“%(name)s” is not a name (letters expected; “<” and “>” are not "
                        "allowed)", name=name), name_column)
 
-    row = _Row(line_no, start_no, name, title=title)
-    tokens = tokens[name_end:]
+
+def _read_columns(row: _Row, tokens: _Tokens) -> int:
+    """Fill in the rating, federation and title after the name; the index of what follows."""
     position = 0
     # Rating, federation and the like, up to the first round cell. Other columns printed
     # there (a national rating, a FIDE id, a club) are skipped; a broken cell stops the scan.
@@ -246,6 +294,11 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
         elif token in TITLES and not row.title:
             row.title = token
         position += 1
+    return position
+
+
+def _read_cells(row: _Row, tokens: _Tokens, position: int, fail: _Fail) -> int:
+    """Add the round cells from ``position`` on to ``row``; the index of what follows."""
     while position < len(tokens) and _is_cell(tokens[position][0]):
         token, column = tokens[position]
         if len(row.cells) == MAX_ROUNDS:
@@ -257,17 +310,24 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
             raise fail(_number_too_large(digits.group() if digits else token), column)
         row.cells.append(cell)
         position += 1
-    if not row.cells:
-        token, column = tokens[position] if position < len(tokens) else ("", len(line) + 1)
-        if token and _CELL_LIKE.fullmatch(_DASH.sub("-", token)):
-            raise fail(msg("unknown round cell “%(cell)s”; expected cells like 12w1, 5b½, 7w+, "
-                           "-1", cell=quote(token)), column)
-        if token:
-            raise fail(msg("no round results after the name; found “%(found)s”, expected cells "
-                           "like 12w1, 5b½, 7w+, -1", found=quote(token)), column)
-        raise fail(msg("no round results after the name; found nothing, expected cells like "
-                       "12w1, 5b½, 7w+, -1"), column)
-    trailing = tokens[position:]
+    return position
+
+
+def _no_cells(tokens: _Tokens, position: int, line: str, fail: _Fail) -> FormatError:
+    """The error for a row without round cells, naming what stands where the first belongs."""
+    token, column = tokens[position] if position < len(tokens) else ("", len(line) + 1)
+    if token and _CELL_LIKE.fullmatch(_DASH.sub("-", token)):
+        return fail(msg("unknown round cell “%(cell)s”; expected cells like 12w1, 5b½, 7w+, "
+                        "-1", cell=quote(token)), column)
+    if token:
+        return fail(msg("no round results after the name; found “%(found)s”, expected cells "
+                        "like 12w1, 5b½, 7w+, -1", found=quote(token)), column)
+    return fail(msg("no round results after the name; found nothing, expected cells like "
+                    "12w1, 5b½, 7w+, -1"), column)
+
+
+def _read_trailing(row: _Row, trailing: _Tokens, fail: _Fail) -> None:
+    """Read the numbers after the round cells: the first is the points, the rest ignored."""
     for number, (token, column) in enumerate(trailing):
         if not _NUMBER.fullmatch(token):
             if _CELL_LIKE.fullmatch(_DASH.sub("-", token)):
@@ -281,7 +341,6 @@ def _parse_row(line: str, line_no: int, source: str) -> _Row:
         if number == 0:  # the points column; later numbers are tie-breaks, ignored
             row.points = Fraction(token.replace("½", "").replace(",", ".") or "0") + (
                 HALF if "½" in token else 0)
-    return row
 
 
 def _number_too_large(digits: str) -> Message:

@@ -490,19 +490,7 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
                         "game of a player is their next round, and the limit is %(limit)d "
                         "rounds", name=busiest.name, limit=MAX_ROUNDS)))
                 continue
-        sides = [(white, item.white, item.white_kind, black, Colour.WHITE)]
-        if black and item.black and item.black_kind:
-            sides.append((black, item.black, item.black_kind, white, Colour.BLACK))
-        for player, side, kind, opponent, colour in sides:
-            if round_no in player.results:
-                errors.append(FormatError(source, item.line, side.column, msg(
-                    "“%(name)s” is paired twice in round %(round)d (also on line %(line)d)",
-                    name=player.name, round=round_no, line=player.results[round_no][1])))
-                continue
-            result = RoundResult(round_no, kind, opponent.start_no if opponent else None,
-                                 colour if kind.played else None)
-            player.results[round_no] = (result, item.line)
-            player.last_round = max(player.last_round, round_no)
+        _place(item, round_no, white, black, errors, source)
     if errors:
         return failed(errors)
 
@@ -517,3 +505,21 @@ def _assemble(items: list[_Line], with_headers: bool, header_rounds: int,
     else:
         event_kind = EventKind.SWISS if with_headers else EventKind.CASUAL
     return ParseResult(Tournament(name="", players=players, rounds=rounds, kind=event_kind))
+
+
+def _place(item: _Line, round_no: int, white: _Entry, black: _Entry | None,
+           errors: list[FormatError], source: str) -> None:
+    """Put the game in round ``round_no`` of both players, or report one paired there twice."""
+    sides = [(white, item.white, item.white_kind, black, Colour.WHITE)]
+    if black and item.black and item.black_kind:
+        sides.append((black, item.black, item.black_kind, white, Colour.BLACK))
+    for player, side, kind, opponent, colour in sides:
+        if round_no in player.results:
+            errors.append(FormatError(source, item.line, side.column, msg(
+                "“%(name)s” is paired twice in round %(round)d (also on line %(line)d)",
+                name=player.name, round=round_no, line=player.results[round_no][1])))
+            continue
+        result = RoundResult(round_no, kind, opponent.start_no if opponent else None,
+                             colour if kind.played else None)
+        player.results[round_no] = (result, item.line)
+        player.last_round = max(player.last_round, round_no)

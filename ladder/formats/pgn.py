@@ -68,6 +68,10 @@ class _Game:
         return self.tags.get(name, ("", self.line))[1]
 
 
+#: One game as read: (round label, White, Black, White's kind, Black's kind, the game).
+_Played = tuple[int, str, str, Kind, Kind, _Game]
+
+
 def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
     """Read the games' headers of a PGN file into a :class:`Tournament`.
 
@@ -81,7 +85,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         raise FormatError(source, None, None, msg("not a PGN file: no game headers found"))
 
     # One pass to validate and collect; round labels are mapped to 1..n afterwards.
-    played: list[tuple[int, str, str, Kind, Kind, _Game]] = []
+    played: list[_Played] = []
     ratings: dict[str, int | None] = {}
     extras: dict[str, dict[str, str]] = {}
     dates: list[dt.date] = []
@@ -89,60 +93,12 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
     # cannot be read, is worth naming to the organizer).
     written: dict[str, str] = {}
     for game in games:
-        white, black = game.get("White"), game.get("Black")
-        for tag, name in (("White", white), ("Black", black)):
-            if name in ("", "?"):
-                raise FormatError(source, game.line_of(tag), None, msg(_NO_PLAYER[tag]))
-            if len(name) > MAX_NAME:
-                raise FormatError(source, game.line_of(tag), None, msg(
-                    _LONG_NAME[tag], length=len(name), limit=MAX_NAME))
-        if white == black:
-            raise FormatError(source, game.line_of("Black"), None, msg(
-                "%(name)r cannot play against himself", name=white))
-        result = game.get("Result")
-        if result == "*":
-            raise FormatError(source, game.line_of("Result"), None, msg(
-                "game not finished (result '*'): a tournament needs every result"))
-        if result not in _RESULTS:
-            raise FormatError(source, game.line_of("Result"), None, msg(
-                "unknown result %(result)r (expected 1-0, 0-1 or 1/2-1/2)",
-                result=quote(result)))
-        round_text = game.get("Round")
-        match = re.fullmatch(r"(\d++)(?:\.\d++)*+", round_text)
-        round_no = bounded_int(match.group(1)) if match else 0
-        if not match or round_no == 0:
-            raise FormatError(source, game.line_of("Round"), None, msg(
-                "round must be a number such as 3 or 3.1, found %(found)r",
-                found=quote(round_text)))
-        if round_no > MAX_ROUNDS:
-            raise FormatError(source, game.line_of("Round"), None, msg(
-                "round %(round)s is above the limit of %(limit)d rounds",
-                round=grouped(round_no) if round_no < TOO_LARGE else quote(match.group(1)),
-                limit=MAX_ROUNDS))
+        white, black = _players_of(game, source)
+        result = _result_of(game, source)
+        round_no = _round_of(game, source)
         for side, name in (("White", white), ("Black", black)):
-            elo = game.get(f"{side}Elo")
-            rating = bounded_int(elo) if elo.isdecimal() else 0
-            if rating > MAX_RATING:
-                raise FormatError(source, game.line_of(f"{side}Elo"), None, msg(
-                    "rating %(rating)s is above the limit of %(limit)s", rating=quote(elo),
-                    limit=grouped(MAX_RATING)))
-            if name not in ratings and len(ratings) == MAX_PLAYERS:
-                raise FormatError(source, game.line_of(side), None, msg(
-                    "%(name)r would be player %(number)s; the limit is %(limit)s players in "
-                    "one event", name=name, number=grouped(MAX_PLAYERS + 1),
-                    limit=grouped(MAX_PLAYERS)))
-            if name not in ratings or ratings[name] is None:  # first rating seen wins
-                ratings[name] = rating or None
-            info = extras.setdefault(name, {})
-            for key in ("Title", "FideId"):
-                if (value := game.get(side + key)) and value not in ("-", "?", "0"):
-                    info.setdefault(key, value)
-        if day := _pgn_date(game.get("Date") or game.get("UTCDate")):
-            dates.append(day)
-        elif game.get("Date") or game.get("UTCDate"):
-            written.setdefault("Date", game.get("Date") or game.get("UTCDate"))
-        if game.get("EventDate"):
-            written.setdefault("EventDate", game.get("EventDate"))
+            _collect_side(game, side, name, ratings, extras, source)
+        _collect_dates(game, dates, written)
         white_kind, black_kind = _RESULTS[result]
         played.append((round_no, white, black, white_kind, black_kind, game))
 
@@ -152,15 +108,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
     round_of = {label: index for index, label in enumerate(labels, 1)}
     names = sorted(ratings, key=lambda n: (ratings[n] is None, -(ratings[n] or 0), n))
     number = {name: index for index, name in enumerate(names, 1)}
-    results: dict[str, dict[int, RoundResult]] = {name: {} for name in names}
-    for label, white, black, white_kind, black_kind, game in played:
-        round_no = round_of[label]
-        for name, kind, colour, opponent in ((white, white_kind, Colour.WHITE, black),
-                                             (black, black_kind, Colour.BLACK, white)):
-            if round_no in results[name]:
-                raise FormatError(source, game.line_of("Round"), None, msg(
-                    "%(name)r plays twice in round %(round)d", name=name, round=label))
-            results[name][round_no] = RoundResult(round_no, kind, number[opponent], colour)
+    results = _place_games(played, round_of, number, source)
 
     players = tuple(
         Player(
@@ -180,6 +128,98 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         kind=EventKind.ROUND_ROBIN if looks_like_round_robin(players) else EventKind.SWISS,
         extra=written,
     )
+
+
+def _players_of(game: _Game, source: str) -> tuple[str, str]:
+    """The game's White and Black names, refused when missing, too long or the same."""
+    white, black = game.get("White"), game.get("Black")
+    for tag, name in (("White", white), ("Black", black)):
+        if name in ("", "?"):
+            raise FormatError(source, game.line_of(tag), None, msg(_NO_PLAYER[tag]))
+        if len(name) > MAX_NAME:
+            raise FormatError(source, game.line_of(tag), None, msg(
+                _LONG_NAME[tag], length=len(name), limit=MAX_NAME))
+    if white == black:
+        raise FormatError(source, game.line_of("Black"), None, msg(
+            "%(name)r cannot play against himself", name=white))
+    return white, black
+
+
+def _result_of(game: _Game, source: str) -> str:
+    """The game's Result tag, refused when unfinished (``*``) or unknown."""
+    result = game.get("Result")
+    if result == "*":
+        raise FormatError(source, game.line_of("Result"), None, msg(
+            "game not finished (result '*'): a tournament needs every result"))
+    if result not in _RESULTS:
+        raise FormatError(source, game.line_of("Result"), None, msg(
+            "unknown result %(result)r (expected 1-0, 0-1 or 1/2-1/2)",
+            result=quote(result)))
+    return result
+
+
+def _round_of(game: _Game, source: str) -> int:
+    """The round of ``3`` or ``3.1`` (round.board), refused when 0, not a number or too large."""
+    round_text = game.get("Round")
+    match = re.fullmatch(r"(\d++)(?:\.\d++)*+", round_text)
+    round_no = bounded_int(match.group(1)) if match else 0
+    if not match or round_no == 0:
+        raise FormatError(source, game.line_of("Round"), None, msg(
+            "round must be a number such as 3 or 3.1, found %(found)r",
+            found=quote(round_text)))
+    if round_no > MAX_ROUNDS:
+        raise FormatError(source, game.line_of("Round"), None, msg(
+            "round %(round)s is above the limit of %(limit)d rounds",
+            round=grouped(round_no) if round_no < TOO_LARGE else quote(match.group(1)),
+            limit=MAX_ROUNDS))
+    return round_no
+
+
+def _collect_side(game: _Game, side: str, name: str, ratings: dict[str, int | None],
+                  extras: dict[str, dict[str, str]], source: str) -> None:
+    """Check one side's Elo and the player limit; note the rating, title and FIDE id."""
+    elo = game.get(f"{side}Elo")
+    rating = bounded_int(elo) if elo.isdecimal() else 0
+    if rating > MAX_RATING:
+        raise FormatError(source, game.line_of(f"{side}Elo"), None, msg(
+            "rating %(rating)s is above the limit of %(limit)s", rating=quote(elo),
+            limit=grouped(MAX_RATING)))
+    if name not in ratings and len(ratings) == MAX_PLAYERS:
+        raise FormatError(source, game.line_of(side), None, msg(
+            "%(name)r would be player %(number)s; the limit is %(limit)s players in "
+            "one event", name=name, number=grouped(MAX_PLAYERS + 1),
+            limit=grouped(MAX_PLAYERS)))
+    if name not in ratings or ratings[name] is None:  # first rating seen wins
+        ratings[name] = rating or None
+    info = extras.setdefault(name, {})
+    for key in ("Title", "FideId"):
+        if (value := game.get(side + key)) and value not in ("-", "?", "0"):
+            info.setdefault(key, value)
+
+
+def _collect_dates(game: _Game, dates: list[dt.date], written: dict[str, str]) -> None:
+    """Note the game's date, or the date text when it cannot be read, and its EventDate."""
+    if day := _pgn_date(game.get("Date") or game.get("UTCDate")):
+        dates.append(day)
+    elif game.get("Date") or game.get("UTCDate"):
+        written.setdefault("Date", game.get("Date") or game.get("UTCDate"))
+    if game.get("EventDate"):
+        written.setdefault("EventDate", game.get("EventDate"))
+
+
+def _place_games(played: list[_Played], round_of: dict[int, int], number: dict[str, int],
+                 source: str) -> dict[str, dict[int, RoundResult]]:
+    """Each player's results by renumbered round; refuses a player twice in one round."""
+    results: dict[str, dict[int, RoundResult]] = {name: {} for name in number}
+    for label, white, black, white_kind, black_kind, game in played:
+        round_no = round_of[label]
+        for name, kind, colour, opponent in ((white, white_kind, Colour.WHITE, black),
+                                             (black, black_kind, Colour.BLACK, white)):
+            if round_no in results[name]:
+                raise FormatError(source, game.line_of("Round"), None, msg(
+                    "%(name)r plays twice in round %(round)d", name=name, round=label))
+            results[name][round_no] = RoundResult(round_no, kind, number[opponent], colour)
+    return results
 
 
 def _split_games(lines: list[str]) -> list[_Game]:

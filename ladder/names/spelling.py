@@ -9,6 +9,7 @@ spelling and cached, so a roster's keys are computed once, not per typed name.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -166,36 +167,50 @@ def forms(name: str) -> Forms:
     family = given = simple = ""
     readings: tuple[tuple[str, str], ...] = ()
     if p.script in ("hangul", "han"):
-        family, given, simple = _cjk_parts(p)
-        same: set[str] = set()  # keys shared with names in the same script
-        across: set[str] = set()  # keys met by Latin names' readings
-        # Family and given name as words of their own: 김민준 meets 민준 김.
-        for part in (family, given):
-            if part:
-                emit.add("d:" + part)
-                add_probe("d:" + part, 1)
-        if p.script == "han":
-            same.add("hz:" + simple)  # 張偉傑 ~ 张伟杰
-            for system in hanzi.given_spellings(given).values():
-                across.update(g for g in system)
-        elif given and all(hangul.is_syllable(c) for c in family + given):
-            across.add(hangul.hangul_skeleton(given))
-            for i in range(len(given)):  # one syllable masked: finds one-jamo typos
-                same.add(f"jm:{family}|{given[:i]}*{given[i + 1:]}")
-        tag = "ks" if p.script == "hangul" else "py"
-        # Directed keys: a Hangul name files under "ks>..." and looks up "ks<...", a Latin
-        # name the reverse, so Latin names never meet each other through these keys.
-        for k in same:
-            emit.add(k)
-            add_probe(k, STRONG)
-        for k in across:
-            emit.add(f"{tag}>{k}")
-            add_probe(f"{tag}<{k}", STRONG)
+        family, given, simple = _cjk_keys(p, emit, add_probe)
     else:
-        readings = _latin_readings(p)
-        for _family, g in readings:
-            for k in (f"ks<{hangul.skeleton(g)}", f"py<{g}"):
-                emit.add(k)
-                add_probe(k.replace("<", ">"), STRONG)
+        readings = _latin_keys(p, emit, add_probe)
     return Forms(parsed=p, family=family, given=given, simplified=simple, readings=readings,
                  keys=frozenset(emit), probes=tuple(probes.items()))
+
+
+def _cjk_keys(p: ParsedName, emit: set[str],
+              add_probe: Callable[[str, int], None]) -> tuple[str, str, str]:
+    """Add a Hangul/Han name's keys and probes; its (family, given, simplified compact)."""
+    family, given, simple = _cjk_parts(p)
+    same: set[str] = set()  # keys shared with names in the same script
+    across: set[str] = set()  # keys met by Latin names' readings
+    # Family and given name as words of their own: 김민준 meets 민준 김.
+    for part in (family, given):
+        if part:
+            emit.add("d:" + part)
+            add_probe("d:" + part, 1)
+    if p.script == "han":
+        same.add("hz:" + simple)  # 張偉傑 ~ 张伟杰
+        for system in hanzi.given_spellings(given).values():
+            across.update(g for g in system)
+    elif given and all(hangul.is_syllable(c) for c in family + given):
+        across.add(hangul.hangul_skeleton(given))
+        for i in range(len(given)):  # one syllable masked: finds one-jamo typos
+            same.add(f"jm:{family}|{given[:i]}*{given[i + 1:]}")
+    tag = "ks" if p.script == "hangul" else "py"
+    # Directed keys: a Hangul name files under "ks>..." and looks up "ks<...", a Latin
+    # name the reverse, so Latin names never meet each other through these keys.
+    for k in same:
+        emit.add(k)
+        add_probe(k, STRONG)
+    for k in across:
+        emit.add(f"{tag}>{k}")
+        add_probe(f"{tag}<{k}", STRONG)
+    return family, given, simple
+
+
+def _latin_keys(p: ParsedName, emit: set[str],
+                add_probe: Callable[[str, int], None]) -> tuple[tuple[str, str], ...]:
+    """Add a Latin name's keys and probes towards Hangul/Han names; its readings."""
+    readings = _latin_readings(p)
+    for _family, g in readings:
+        for k in (f"ks<{hangul.skeleton(g)}", f"py<{g}"):
+            emit.add(k)
+            add_probe(k.replace("<", ">"), STRONG)
+    return readings

@@ -44,24 +44,7 @@ def cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool
     if not (low or high) or not n:
         return NO_CUTS
     if n == 1 or (low + high) == 1:
-        # One cut: the least (or most) significant term, the earliest among equals --
-        # (key, contribution, round) for the lowest, (key, contribution, -round) for the
-        # highest, compared as tuples -- or, for a low cut, the lowest VUR (16.5.1).
-        if not low:
-            return ((-max(zip(keys, contributions, range(0, -n, -1), strict=False))[2], HIGH),)
-        if keys is contributions:
-            lsv = min(range(n), key=keys.__getitem__)
-        else:
-            lsv = min(zip(keys, contributions, range(n), strict=False))[2]
-        if vur_rule and n > 1 and True in vur:
-            vurs = list(compress(range(n), vur))
-            if keys is contributions:
-                lowest_vur = min(vurs, key=contributions.__getitem__)
-            else:
-                lowest_vur = min(vurs, key=lambda j: (contributions[j], keys[j]))
-            if lowest_vur != lsv and contributions[lowest_vur] >= contributions[lsv]:
-                return ((lowest_vur, VUR),)
-        return ((lsv, LOW),)
+        return _one_cut(keys, contributions, vur, low, vur_rule)
     if keys is contributions:  # the key is the value itself (BH, ARO, ...)
         key_of: Any = keys.__getitem__
     else:
@@ -89,6 +72,30 @@ def cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool
         live.remove(msv)
         cuts.append((msv, HIGH))
     return tuple(cuts)
+
+
+def _one_cut(keys: Sequence[Any], contributions: Sequence[Amount], vur: Sequence[bool], low: int,
+             vur_rule: bool) -> Cuts:
+    """The single cut of :func:`cut` when only one is made (one term, or low + high == 1)."""
+    n = len(keys)
+    # One cut: the least (or most) significant term, the earliest among equals --
+    # (key, contribution, round) for the lowest, (key, contribution, -round) for the
+    # highest, compared as tuples -- or, for a low cut, the lowest VUR (16.5.1).
+    if not low:
+        return ((-max(zip(keys, contributions, range(0, -n, -1), strict=False))[2], HIGH),)
+    if keys is contributions:
+        lsv = min(range(n), key=keys.__getitem__)
+    else:
+        lsv = min(zip(keys, contributions, range(n), strict=False))[2]
+    if vur_rule and n > 1 and True in vur:
+        vurs = list(compress(range(n), vur))
+        if keys is contributions:
+            lowest_vur = min(vurs, key=contributions.__getitem__)
+        else:
+            lowest_vur = min(vurs, key=lambda j: (contributions[j], keys[j]))
+        if lowest_vur != lsv and contributions[lowest_vur] >= contributions[lsv]:
+            return ((lowest_vur, VUR),)
+    return ((lsv, LOW),)
 
 
 def kept_total(contributions: Sequence[Amount], cuts: Cuts) -> Amount:
