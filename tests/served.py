@@ -76,7 +76,7 @@ def gunicorn(app: Flask, tmp_path: Path, workers: int = 3,
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a loaded 2-core machine boots gunicorn slowly
         while True:
             try:
                 if requests.get(base + "/tools/elo", timeout=5).status_code == 200:
