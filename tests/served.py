@@ -22,8 +22,10 @@ from typing import Any
 
 import requests
 from flask import Flask
+from sqlalchemy import select
 
 from ladder.extensions import db
+from ladder.models import Entry, Result
 from tests.factories import make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,3 +122,13 @@ class Organizer:
     def get(self, path: str) -> requests.Response:
         """A GET with this organizer's cookies."""
         return self.http.get(self.base + path, timeout=60)
+
+
+def first_game(app: Flask, event_id: int) -> tuple[int, int]:
+    """The first played game of an event: its result id and version (for an edit)."""
+    with app.app_context():
+        result = db.session.scalar(
+            select(Result).join(Entry, Entry.id == Result.entry_id)
+            .where(Entry.event_id == event_id, Result.opponent_entry_id.is_not(None))
+            .order_by(Result.id))
+        return result.id, result.version

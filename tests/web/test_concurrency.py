@@ -22,11 +22,11 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from ladder.extensions import db
-from ladder.models import AuditEntry, Entry, Event, Member, Merge, Result
+from ladder.models import AuditEntry, Event, Member, Merge, Result
 from ladder.services.ladder_check import check
 from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
-from tests.served import Organizer, arranged_app, gunicorn
+from tests.served import Organizer, arranged_app, first_game, gunicorn
 
 pytestmark = pytest.mark.db
 
@@ -75,15 +75,6 @@ def _events(app, count: int = 3) -> list[int]:
     return ids
 
 
-def _first_game(app, event_id: int) -> tuple[int, int]:
-    with app.app_context():
-        result = db.session.scalar(
-            select(Result).join(Entry, Entry.id == Result.entry_id)
-            .where(Entry.event_id == event_id, Result.opponent_entry_id.is_not(None))
-            .order_by(Result.id))
-        return result.id, result.version
-
-
 def _audit(app, action: str) -> int:
     with app.app_context():
         return db.session.scalar(select(func.count(AuditEntry.id))
@@ -104,7 +95,7 @@ def test_same_result_saved_at_once_from_the_same_version_has_one_winner(
         organizers = [Organizer(base) for _ in range(6)]
         kinds = ["win", "draw", "loss"]
         for attempt in range(4):
-            result_id, version = _first_game(app, event_id)
+            result_id, version = first_game(app, event_id)
             responses = _at_once(6, lambda i, result_id=result_id, version=version: organizers[i]
                                  .post(f"/organize/results/{result_id}", kind=kinds[i % 3],
                                        version=version))
@@ -139,11 +130,11 @@ def test_corrections_in_different_events_at_once_leave_the_ladder_consistent(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
     events = _events(app, 4)
-    games = [_first_game(app, event_id) for event_id in events]
+    games = [first_game(app, event_id) for event_id in events]
     with gunicorn(app, tmp_path) as base:
         organizers = [Organizer(base) for _ in range(4)]
         for kind in ("draw", "loss"):
-            games = [_first_game(app, event_id) for event_id in events]
+            games = [first_game(app, event_id) for event_id in events]
             responses = _at_once(4, lambda i, games=games, kind=kind: organizers[i].post(
                 f"/organize/results/{games[i][0]}", kind=kind, version=games[i][1]))
             assert _codes(responses) == [303] * 4
@@ -203,14 +194,14 @@ def test_merge_against_edit_and_delete_against_edit_never_fail_with_500(
     a, b = _two_strangers(app)
     with app.app_context():
         event_b = db.session.scalar(select(Event.id).where(Event.name == "B"))
-    result_id, version = _first_game(app, event_b)
+    result_id, version = first_game(app, event_b)
     with gunicorn(app, tmp_path) as base:
         organizers = [Organizer(base) for _ in range(2)]
         responses = _at_once(2, lambda i: organizers[i].post(
             "/organize/members/merge", source=a, target=b) if i == 0 else organizers[i].post(
             f"/organize/results/{result_id}", kind="loss", version=version))
         assert _codes(responses) == [303, 303]  # independent changes: both apply, in turn
-        result_id, version = _first_game(app, event_b)
+        result_id, version = first_game(app, event_b)
         responses = _at_once(2, lambda i: organizers[i].post(
             f"/organize/events/{event_b}/delete") if i == 0 else organizers[i].post(
             f"/organize/results/{result_id}", kind="win", version=version))

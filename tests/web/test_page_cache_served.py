@@ -10,7 +10,6 @@ again on PostgreSQL.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,12 +18,11 @@ import requests
 
 from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
-from tests.served import Organizer, arranged_app, gunicorn
-from tests.web.test_concurrency import _first_game
+from tests.served import Organizer, arranged_app, first_game, gunicorn
+from tests.web.bodies import comparable_text
 
 pytestmark = pytest.mark.db
 
-CSRF = re.compile(r'<meta name="csrf-token" content="[^"]*">')
 READS = 24
 
 
@@ -33,7 +31,7 @@ def _read_all(base: str, paths: list[str]) -> dict[str, list[str]]:
     def get(path: str) -> tuple[str, str]:
         response = requests.get(base + path, timeout=60)
         assert response.status_code == 200, (path, response.status_code)
-        return path, CSRF.sub("", response.text)
+        return path, comparable_text(response.text)
 
     with ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(get, [p for p in paths for _ in range(READS)]))
@@ -54,7 +52,7 @@ def test_no_worker_serves_a_page_older_than_the_last_write(tmp_path: Path) -> No
         before = _read_all(base, paths)  # both workers render and cache every page
         assert all(len(set(bodies)) == 1 for bodies in before.values())
         organizer = Organizer(base)
-        result_id, version = _first_game(app, event_id)
+        result_id, version = first_game(app, event_id)
         assert organizer.post(f"/organize/results/{result_id}", kind="loss",
                               version=version).status_code == 303
         with app.app_context():
