@@ -1,5 +1,6 @@
-"""WSGI entry point for production servers: ``gunicorn wsgi:app`` (see README, Deployment)."""
+"""WSGI entry point for production servers: ``gunicorn wsgi:app`` (``ladder serve`` does the
+same through ``ladder.cli.serve``; see README, "Self-hosting")."""
 
-from ladder import create_app
+from ladder.cli.serve import serving_app
 
-app = create_app()
+app = serving_app()

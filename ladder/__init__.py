@@ -11,14 +11,17 @@ from flask import Flask
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the application: configuration, extensions, database pragmas, blueprints, CLI."""
+    from .config import STATIC, TEMPLATES
+    # Inside the installed package when installed from a wheel, else the checkout's (config).
     app = Flask(__name__, instance_relative_config=True,
-                template_folder="../templates", static_folder="../static")
+                template_folder=str(TEMPLATES), static_folder=str(STATIC))
     # Tests (and the bench) give their own instance folder, so nothing is written into the
     # checkout; a deployment may set LADDER_INSTANCE_PATH.
     instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("LADDER_INSTANCE_PATH")
     if instance:
         app.instance_path = str(instance)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # Owner-only from the first moment: the secret key and the database are written here.
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True, mode=0o700)
 
     from . import config
     app.config.from_mapping(config.defaults(app.instance_path,
@@ -27,6 +30,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.update(test_config)
+    from .config import secure_instance
+    secure_instance(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"], app.logger)
 
     if app.config.get("PROXY_FIX"):
         # Behind a reverse proxy (README): trust one hop of X-Forwarded-For/-Proto/-Host.
@@ -52,7 +57,8 @@ def _init_extensions(app: Flask) -> None:
     db.init_app(app)
     from .services.uow import watch_sessions
     watch_sessions()  # no write outside a unit of work; derived event data kept fresh
-    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
+    from .config import MIGRATIONS, TRANSLATIONS
+    migrate.init_app(app, db, directory=str(MIGRATIONS),
                      render_as_batch=True, compare_type=True)
     csrf.init_app(app)
     login_manager.init_app(app)
@@ -64,9 +70,16 @@ def _init_extensions(app: Flask) -> None:
         from .web.i18n import select_locale as for_request
         return for_request()
 
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES",
-                          str(Path(__file__).resolve().parent.parent / "translations"))
-    babel.init_app(app, locale_selector=select_locale)
+    def select_timezone() -> str | None:
+        # Flask-Babel's own date helpers agree with the pages' one formatter
+        # (web.formatting.time_text): the club's zone.
+        if not has_request_context():
+            return None
+        from .web.formatting import club_zone
+        return club_zone().key
+
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
 
     with app.app_context():
         from .services.uow import configure_engine

@@ -1,11 +1,36 @@
-"""Configuration: defaults, the database URL, the secret key kept in the instance folder."""
+"""Configuration: defaults, the database URL, the secret key kept in the instance folder;
+where the app's files are; the instance folder's private modes.
+
+**Where the files are.**Where the app's files are: inside the installed package, else in the checkout.
+
+A wheel (and ``pip install .``) carries ``templates/``, ``static/`` and the compiled
+catalogues under ``ladder/`` (the build hook ``hatch_build.py`` puts them there); a checkout,
+and an editable install of it, keeps them at the top of the repository beside ``ladder/``.
+Every user of these folders (``create_app``, Flask-Babel, the page cache's fingerprint, the
+catalogue compiler) asks here, so the two layouts never drift apart. The migrations live
+inside the package in both.
+
+**Private files.**The club's files are private: the instance folder 0700; the database, its WAL files and
+the secret key 0600 (backups: ``services/maintenance.create_private``).
+
+The database holds juniors' full names, so nobody but the server's own user may read it.
+``create_app`` calls :func:`secure_instance` at every start: it creates what is missing
+owner-only and tightens what exists with wider permissions (a database copied in with 0644,
+a folder made by hand with 0755), saying so in the log. It only ever removes permission
+bits, and only on files this user owns. The entry points (``ladder``, ``ladder serve``,
+``wsgi.py``) also set the umask to 077, so every file written later is owner-only too;
+SQLite gives its ``-wal``/``-shm`` files the database file's own mode.
+"""
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy.engine import make_url
 
 
 def database_url(instance_path: str) -> str:
@@ -63,3 +88,82 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "PROXY_FIX": os.environ.get("PROXY_FIX", "0") == "1",
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     }
+
+
+# ---- Where the app's files are ----------------------------------------------------------
+
+#: The ``ladder`` package folder.
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _installed_or_checkout(name: str) -> Path:
+    """``ladder/<name>`` in an installed wheel, else ``<checkout>/<name>``."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else PACKAGE.parent / name
+
+
+#: Jinja templates.
+TEMPLATES = _installed_or_checkout("templates")
+#: CSS, JavaScript, the favicon.
+STATIC = _installed_or_checkout("static")
+#: The catalogues: ``<locale>/LC_MESSAGES/messages.mo`` (and ``.po`` in a checkout).
+TRANSLATIONS = _installed_or_checkout("translations")
+#: Alembic's folder (``alembic.ini``, ``env.py``, ``script.py.mako``, ``versions/``).
+MIGRATIONS = PACKAGE / "migrations"
+
+
+# ---- Private files -------------------------------------------------------------------------
+
+FOLDER_MODE = 0o700
+FILE_MODE = 0o600
+
+
+def tighten(path: Path, mode: int, log: logging.Logger | None = None) -> None:
+    """Remove from ``path`` every permission bit outside ``mode`` (0644 → 0600)."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return
+    current = status.st_mode & 0o777
+    if current & ~mode and status.st_uid == os.geteuid():
+        os.chmod(path, current & mode)
+        if log is not None:
+            log.warning("Made %s private (mode %o, was %o)", path, current & mode, current)
+
+
+def sqlite_file(database_uri: str) -> Path | None:
+    """The SQLite database file of ``database_uri``; None for another database or memory."""
+    try:
+        url = make_url(database_uri)
+    except Exception:  # an unparsable URL fails clearly later, where it is used
+        return None
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    if url.database.startswith("file:"):  # a URI filename: SQLite's own to interpret
+        return None
+    return Path(url.database)
+
+
+def database_files(database: Path) -> tuple[Path, Path, Path]:
+    """The database file and its WAL companions."""
+    return (database, database.with_name(database.name + "-wal"),
+            database.with_name(database.name + "-shm"))
+
+
+def secure_instance(instance_path: str, database_uri: str,
+                    log: logging.Logger | None = None) -> None:
+    """Create the instance folder (0700) and an SQLite database file (0600) when missing;
+    tighten them, the WAL files and the secret key when they are wider."""
+    folder = Path(instance_path)
+    folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+    tighten(folder, FOLDER_MODE, log)
+    tighten(folder / "secret_key", FILE_MODE, log)
+    database = sqlite_file(database_uri)
+    if database is None:
+        return
+    if not database.exists():
+        database.parent.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+        # Created empty and owner-only before SQLite opens it: its WAL files take its mode.
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT, FILE_MODE))
+    for path in database_files(database):
+        tighten(path, FILE_MODE, log)

@@ -1,4 +1,4 @@
-"""The database model (SPEC §1 and §3): members, events, entries, round results, rating rows,
+"""The database model (docs/desk.md §1, docs/club-rating.md §2): members, events, entries, round results, rating rows,
 organizers, audit log, merges and the club's settings.
 
 Rating rows and the members' current rating/games columns are *derived*: only the replay
@@ -34,7 +34,7 @@ from .vocabulary.tournament import Colour, EventKind, Kind
 
 
 class Visibility(StrEnum):
-    """Who may see the club's pages (SPEC §5)."""
+    """Who may see the club's pages (docs/privacy.md)."""
 
     PRIVATE = "private"
     UNLISTED = "unlisted"
@@ -42,7 +42,7 @@ class Visibility(StrEnum):
 
 
 class EventStatus(StrEnum):
-    """Whether an event is out (SPEC §1). A draft is the organizer's alone: it is hidden from
+    """Whether an event is out (docs/desk.md §1). A draft is the organizer's alone: it is hidden from
     every public page and left out of the ladder's replay until it is published again."""
 
     DRAFT = "draft"
@@ -77,7 +77,7 @@ def utcnow() -> dt.datetime:
 
 
 class ClubSettings(Model):
-    """The club's single settings row: visibility, name policy and rating options (SPEC §2, §5)."""
+    """The club's single settings row: visibility, name policy and rating options (docs/club-rating.md §1, docs/privacy.md)."""
 
     __tablename__ = "club_settings"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -86,8 +86,11 @@ class ClubSettings(Model):
                                                    default=Visibility.PUBLIC)
     unlisted_token: Mapped[str | None] = mapped_column(String(64))
     initials_for_all: Mapped[bool] = mapped_column(Boolean, default=False)
-    # The language pages take when the visitor chose none (SPEC §12); "" = the browser's.
+    # The language pages take when the visitor chose none (docs/qualities.md §2); "" = the browser's.
     default_language: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    # The club's IANA time zone (zoneinfo): every time shown is written in it; stored times
+    # stay naive UTC (utcnow) and event dates are days, unaffected.
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     start_rating: Mapped[float] = mapped_column(Float, default=1200.0)
     k_new: Mapped[float] = mapped_column(Float, default=40.0)
     k_established: Mapped[float] = mapped_column(Float, default=20.0)
@@ -98,7 +101,7 @@ class ClubSettings(Model):
     last_replay_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
     # The ladder generation: every committed unit of work adds one (public pages' ETags).
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    # Seasons and pool health (SPEC §12). The counted games a member needs in a season to
+    # Seasons and pool health (docs/qualities.md §2). The counted games a member needs in a season to
     # qualify for "most improved" and "best performance" (one N for both, as the issue says).
     award_min_games: Mapped[int] = mapped_column(Integer, default=10, server_default="10")
     # Glicko-2's system constant tau for the lens beside the ladder (never the ladder itself).
@@ -117,7 +120,7 @@ class Member(Model):
     name: Mapped[str] = mapped_column(String(200))
     name_key: Mapped[str] = mapped_column(String(200), index=True)
     junior: Mapped[bool] = mapped_column(Boolean, default=False)
-    # Consent to show a junior's full name: parent *and* child, when, recorded by whom (SPEC §5).
+    # Consent to show a junior's full name: parent *and* child, when, recorded by whom (docs/privacy.md).
     consent_given: Mapped[bool] = mapped_column(Boolean, default=False)
     consent_date: Mapped[dt.date | None] = mapped_column(Date)
     consent_recorded_by: Mapped[str | None] = mapped_column(String(200))
@@ -133,7 +136,7 @@ class Member(Model):
 
 
 class MemberAlias(Model):
-    """A spelling a member was confirmed under besides their name (SPEC §4, issue 15): at a
+    """A spelling a member was confirmed under besides their name (docs/desk.md §2, issue 15): at a
     publish, a merge (the merged-away member's name and aliases) or a rename. Name matching
     uses aliases like names; ``merged_from`` lets an undo take back exactly what a merge
     brought."""
@@ -189,7 +192,7 @@ class BughouseTeam(Model):
 
     Start numbers (not entries) name the partners, as the event's standings do; ``position``
     keeps the order the organizer listed the teams in (the last tie-break of a shared place).
-    Bughouse is never rated (SPEC §2): teams only add team standings beside the individual ones.
+    Bughouse is never rated (docs/club-rating.md §1): teams only add team standings beside the individual ones.
     """
 
     __tablename__ = "bughouse_teams"
@@ -206,7 +209,7 @@ class BughouseTeam(Model):
 
 
 class Season(Model):
-    """A named date range of the club's calendar, first and last day included (SPEC §12).
+    """A named date range of the club's calendar, first and last day included (docs/qualities.md §2).
 
     Seasons never overlap (``ladder.club.seasons.validate_seasons``, checked by the service); a
     season's events are those dated inside it. Nothing is derived or stored per season: its
@@ -243,7 +246,7 @@ class Entry(Model):
 
 
 class Result(Model):
-    """One entry's result in one round (a kind of SPEC §1), with opponent and colour."""
+    """One entry's result in one round (a kind of docs/desk.md §1), with opponent and colour."""
 
     __tablename__ = "results"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -296,7 +299,7 @@ class User(UserMixin, Model):
     username: Mapped[str] = mapped_column(String(80), unique=True)
     password_hash: Mapped[str] = mapped_column(String(300))
     # Checked on every request: logging out everywhere or changing the password bumps it, so
-    # every session made before stops working (SPEC §11 sessions).
+    # every session made before stops working (docs/qualities.md §1 sessions).
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     # The login token this object was loaded with: a plain attribute, not a column.
@@ -310,7 +313,7 @@ class User(UserMixin, Model):
 
 
 class AuditEntry(Model):
-    """Who changed what, when, from which value to which (SPEC §3)."""
+    """Who changed what, when, from which value to which (docs/club-rating.md §2)."""
 
     __tablename__ = "audit_log"
     __table_args__ = NO_REUSE
@@ -378,7 +381,7 @@ class PublishToken(Model):
 
 
 class LadderCheck(Model):
-    """The last ladder check (SPEC §3): the generation it verified, when, and what it found.
+    """The last ladder check (docs/club-rating.md §2): the generation it verified, when, and what it found.
 
     The organizer's dashboard shows it while the generation is unchanged (nothing was
     written, so a new check could only find the same) and the members' stored ratings still

@@ -14,13 +14,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import text
 
 from ladder.extensions import db
-from tests.factories import make_app
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-TESTDATA = SHARED / "testdata"
+from tests.factories import ORGANIZER, make_app, reset_postgres
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -29,22 +25,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.db)
 
 
-def _reset_postgres(url: str) -> None:
-    from sqlalchemy import create_engine
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     """A fresh app with a freshly migrated database."""
     url = os.environ.get("TEST_DATABASE_URL")
     if url:
         url = url.replace("postgresql://", "postgresql+psycopg://", 1)
-        _reset_postgres(url)
+        reset_postgres(url)
     application = make_app(tmp_path, url, WTF_CSRF_ENABLED=True, SERVER_NAME=None)
     with application.app_context():
         from ladder.services.setup import init_database
@@ -73,18 +60,6 @@ def ctx(app: Flask) -> Iterator[Flask]:
     with app.app_context():
         yield app
         db.session.rollback()
-
-
-ORGANIZER = ("organizer", "correct horse battery staple")
-
-
-def csrf_token(client: FlaskClient, path: str = "/") -> str:
-    """The CSRF token of the client's session, read from a page's <meta> tag."""
-    import re
-    html = client.get(path).get_data(as_text=True)
-    found = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
-    assert found, "no csrf-token meta tag on " + path
-    return found.group(1)
 
 
 @pytest.fixture

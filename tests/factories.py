@@ -20,12 +20,17 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
+from sqlalchemy import text as sa_text
 
 from ladder import create_app
 from ladder.extensions import db
 from ladder.models import Event, Member, RatingRow
 from ladder.services.events import PublishRequest, exact_links, publish
 from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+
+#: The files the tests read, copied into the repository (``tests/data/README.md`` names each
+#: file's source): a clone passes its tests with no folder beside it.
+TESTDATA = Path(__file__).resolve().parent / "data"
 
 HTMX = {"HX-Request": "true"}
 PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
@@ -104,7 +109,6 @@ def seed(app: Flask) -> int:
 
 def form(client: FlaskClient, **fields: str) -> dict[str, str]:
     """A new-event form with a CSRF token."""
-    from tests.conftest import csrf_token
     data = {"csrf_token": csrf_token(client, "/organize/events/new"), "name": "Night 1",
             "date": "2025-02-01", "rated": "on", "text": PASTE}
     data.update(fields)
@@ -116,3 +120,25 @@ def direct_writes() -> AbstractContextManager[Any]:
     guard refuses that everywhere else): ``with app.app_context(), direct_writes(): …``."""
     from ladder.services.uow import writes_without_unit_of_work
     return writes_without_unit_of_work()
+
+
+ORGANIZER = ("organizer", "correct horse battery staple")
+
+
+def reset_postgres(url: str) -> None:
+    """Empty a PostgreSQL test database (the schema dropped and made again)."""
+    from sqlalchemy import create_engine
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa_text("DROP SCHEMA public CASCADE"))
+        connection.execute(sa_text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+def csrf_token(client: FlaskClient, path: str = "/") -> str:
+    """The CSRF token of the client's session, read from a page's <meta> tag."""
+    import re
+    html = client.get(path).get_data(as_text=True)
+    found = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
+    assert found, "no csrf-token meta tag on " + path
+    return found.group(1)

@@ -38,9 +38,9 @@ def database_url(tmp_path: Path) -> str:
     url = os.environ.get("TEST_DATABASE_URL")
     if not url:
         return f"sqlite:///{tmp_path / 'served.sqlite3'}"
-    from tests.conftest import _reset_postgres
+    from tests.factories import reset_postgres
     url = url.replace("postgresql://", "postgresql+psycopg://", 1)
-    _reset_postgres(url)
+    reset_postgres(url)
     return url
 
 
@@ -102,13 +102,13 @@ def gunicorn(app: Flask, tmp_path: Path, workers: int = 3,
 class Organizer:
     """One organizer's browser: a cookie jar, a CSRF token, plain form posts."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, login: tuple[str, str] = ORGANIZER) -> None:
         self.base = base
         self.http = requests.Session()
         page = self.http.get(base + "/auth/login", timeout=30).text
         response = self.http.post(base + "/auth/login", data={
             "csrf_token": _CSRF.search(page).group(1),  # type: ignore[union-attr]
-            "username": ORGANIZER[0], "password": ORGANIZER[1]},
+            "username": login[0], "password": login[1]},
             allow_redirects=False, timeout=30)
         assert response.status_code == 303, response.text[:300]
         self.token = _CSRF.search(self.http.get(base + "/organize/", timeout=30).text)\

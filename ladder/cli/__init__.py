@@ -1,4 +1,4 @@
-"""The ``ladder`` command line (SPEC §10): a Flask CLI group over the app.
+"""The ``ladder`` command line (docs/desk.md §5): a Flask CLI group over the app.
 
 The group and its shared helpers live in :mod:`.group`; each topic's commands in its own
 module, imported here once so they register on the group (nothing imports this package back).
@@ -6,6 +6,7 @@ module, imported here once so they register on the group (nothing imports this p
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -13,12 +14,15 @@ from flask import Flask
 from flask_babel import gettext as _
 from sqlalchemy.exc import DatabaseError
 
-from . import bench, database, events, pure  # noqa: F401  (each registers its commands)
+from . import bench, database, events, pure, serve  # noqa: F401  (each registers its commands)
 from .group import EXIT_BAD_INPUT, cli
 
 
 def main() -> None:
     """Entry point: run the group, turning usage errors into one line and exit status 2."""
+    # Files the commands write (the database, its WAL files, backups) are the club's own.
+    from .serve import UMASK
+    os.umask(UMASK)
     try:
         code = cli.main(standalone_mode=False)
     except click.exceptions.UsageError as error:

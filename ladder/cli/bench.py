@@ -11,7 +11,7 @@ from .group import cli
 
 @cli.group("bench")
 def bench_group() -> None:
-    """Benchmarks that print one JSON line of seconds (SPEC §11)."""
+    """Benchmarks that print one JSON line of seconds (docs/qualities.md §1)."""
 
 
 @bench_group.command("tiebreaks")

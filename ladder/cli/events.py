@@ -7,10 +7,9 @@ import json
 from typing import Any
 
 import click
-from flask.cli import with_appcontext
 from flask_babel import gettext as _
 
-from .group import cli, fail, read_text_file
+from .group import cli, fail, read_text_file, with_database
 
 
 def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> dt.date | None:
@@ -35,7 +34,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
 @click.option("--unrated", is_flag=True, help="Keep the event out of the ladder rating.")
 @click.option("--draft", is_flag=True,
               help="Save it as a draft: off the public pages and the ladder until published.")
-@with_appcontext
+@with_database
 def import_command(file: str, file_format: str | None, name: str | None, date: dt.date | None,
                    kind: str | None, unrated: bool, draft: bool) -> None:
     """Import and publish an event; identical names link, every other name becomes a member."""
@@ -67,7 +66,7 @@ def import_command(file: str, file_format: str | None, name: str | None, date: d
 
 @cli.command("standings")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@with_appcontext
+@with_database
 def standings_command(as_json: bool) -> None:
     """The current ladder, best first (names as the public sees them)."""
     from ..extensions import db
@@ -91,7 +90,7 @@ def standings_command(as_json: bool) -> None:
 
 @cli.command("members")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@with_appcontext
+@with_database
 def members_command(as_json: bool) -> None:
     """The roster for the organizer (full names, junior flag, consent)."""
     from sqlalchemy import select
@@ -113,7 +112,7 @@ def members_command(as_json: bool) -> None:
 @cli.command("season")
 @click.argument("name")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@with_appcontext
+@with_database
 def season_command(name: str, as_json: bool) -> None:
     """A season's table, awards and the ladder at its end (names as the public sees them)."""
     from ..extensions import db
@@ -179,7 +178,7 @@ def season_command(name: str, as_json: bool) -> None:
 @click.option("--names", "names_file", type=click.Path(dir_okay=False), default=None,
               help="Who is present: one name per line (default: everyone on the ladder).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@with_appcontext
+@with_database
 def sections_command(count: int | None, bands: str | None, names_file: str | None,
                      as_json: bool) -> None:
     """Split the present members into sections by ladder rating (full names: the

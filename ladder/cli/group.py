@@ -6,15 +6,19 @@ standard error and exits with status 2, changing nothing.
 
 from __future__ import annotations
 
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 from flask import Flask
-from flask.cli import FlaskGroup
+from flask.cli import FlaskGroup, with_appcontext
 from flask_babel import gettext as _
 
 EXIT_BAD_INPUT = 2
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _create_app() -> Flask:
@@ -26,6 +30,24 @@ def _create_app() -> Flask:
              add_version_option=False, load_dotenv=False)
 def cli() -> None:
     """Club Ladder: a chess club's rating ladder."""
+
+
+def with_database(command: F) -> F:
+    """``with_appcontext``, and a database that can serve this code: otherwise one line
+    saying what is wrong and what to run (``ladder init``), exit 1, nothing done.
+
+    A database that is not initialised, older than the code, newer than it (a revision it
+    does not know) or unreachable never reaches a command as a stack trace.
+    """
+    @functools.wraps(command)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        from ..services.setup import schema_state
+        readiness = schema_state()
+        if not readiness.ready:
+            click.echo(f"ladder: error: {readiness.message()}", err=True)
+            sys.exit(1)
+        return command(*args, **kwargs)
+    return with_appcontext(checked)  # type: ignore[return-value]
 
 
 def fail(message: str) -> None:
@@ -40,7 +62,7 @@ def read_text_file(path: str) -> str:
     from ..formats.limits import MAX_BYTES
     from ..formats.text import decode_text
     try:
-        # Refuse a huge file before reading it into memory (the readers' limit, SPEC §11).
+        # Refuse a huge file before reading it into memory (the readers' limit, docs/qualities.md §1).
         size = Path(path).stat().st_size
         if size > MAX_BYTES:
             fail(_("%(path)s: the file has %(size)d bytes; at most %(max)d are read.",

@@ -1,6 +1,6 @@
-"""Bughouse as teams of two: team standings from the individual results (SPEC §12).
+"""Bughouse as teams of two: team standings from the individual results (docs/qualities.md §2).
 
-Pure: a bughouse event's games are never rated (SPEC §2); its individual standings are
+Pure: a bughouse event's games are never rated (docs/club-rating.md §1); its individual standings are
 computed as for any event. This module adds the teams: each team is two start numbers of the
 event, and
 

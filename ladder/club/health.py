@@ -1,11 +1,11 @@
 """The health of the pool: calibration, inflation, activity; the Glicko-2 lens beside it.
 
-Pure: plain data in (:mod:`ladder.club.history` records), plain data out (SPEC §12).
+Pure: plain data in (:mod:`ladder.club.history` records), plain data out (docs/qualities.md §2).
 
 **Predictions.** A :class:`Prediction` is one rated game with a system's expected score of
 player ``a`` and ``a``'s actual score (1, ½, 0), made from ratings held *before* the game's
 event (out of sample). The ladder's come from the frozen pre-event ratings
-(:func:`ladder_predictions`, E = 1 / (1 + 10^((Rb − Ra) / 400)), SPEC §2), for every rated
+(:func:`ladder_predictions`, E = 1 / (1 + 10^((Rb − Ra) / 400)), docs/club-rating.md §1), for every rated
 game, whoever it counted for under the protection rule; Glicko-2's from each event's
 pre-event states (:func:`glicko_predictions`, combined deviation, see
 :mod:`ladder.rating.glicko2`). Both systems predict exactly the same games.

@@ -4,14 +4,14 @@ Pure (no Flask, no SQLAlchemy): the query layer reads the stored rating rows and
 rated games, converts them with :func:`dated_rows` and :func:`event_games`, and the season,
 pool-health and Glicko-2 pages compute from these.
 
-* :class:`DatedRow` — a stored rating row (SPEC §3) with its event's date.
+* :class:`DatedRow` — a stored rating row (docs/club-rating.md §2) with its event's date.
 * :class:`EventGames` — one event's rated games ``(a, b, score of a)`` and date.
 * :class:`LadderGame` — one rated game with both players' frozen pre-event ladder ratings and
   provisional statuses, hence the ladder's expected score and who the game counted for.
 * :func:`ladder_as_of` — the ladder as it stood on a past date, read from the stored rows
   (never by a replay): per member the ``rating_after`` of their last row on or before it.
 
-Replay order is (event date, event id) everywhere (SPEC §3).
+Replay order is (event date, event id) everywhere (docs/club-rating.md §2).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ladder.rating.elo import expected_score
 from ladder.rating.engine import rated_games
 from ladder.rating.types import EventInput
 
-DEFAULT_PROVISIONAL_GAMES = 5  # SPEC §2 (the club's setting is passed in)
+DEFAULT_PROVISIONAL_GAMES = 5  # docs/club-rating.md §1 (the club's setting is passed in)
 
 
 class StoredRow(Protocol):
@@ -55,7 +55,7 @@ class StoredRow(Protocol):
 
 @dataclass(frozen=True)
 class DatedRow:
-    """One stored rating row (one member in one event, SPEC §3) with the event's date.
+    """One stored rating row (one member in one event, docs/club-rating.md §2) with the event's date.
 
     ``games_counted``, ``expected`` and ``score`` cover only the games counted for this
     member (after the protection rule), as in :class:`ladder.rating.RatingRow`.
@@ -106,7 +106,7 @@ class LadderEntry:
     """One line of the ladder as of a date.
 
     ``rank`` is shared by equal ratings within a group (1, 2, 2, 4) and every provisional
-    member ranks below every established one (SPEC §2). ``last_change`` is the change of the
+    member ranks below every established one (docs/club-rating.md §1). ``last_change`` is the change of the
     member's last event on or before the date (0.0 when no game counted there).
     """
 
@@ -159,7 +159,7 @@ def rank_lines(states: Iterable[tuple[int, float, int, float, int, dt.date]],
 
 @dataclass(frozen=True)
 class EventGames:
-    """One event's games that count at all (SPEC §2 "never rated" left out), in listed order,
+    """One event's games that count at all (docs/club-rating.md §1 "never rated" left out), in listed order,
     as ``(a, b, score of a)`` with scores 1, 0.5, 0. Also a Glicko-2 rating period."""
 
     event_id: int
@@ -176,7 +176,7 @@ def event_games(event: EventInput, date: dt.date) -> EventGames:
 
 @dataclass(frozen=True)
 class LadderGame:
-    """One rated game with the frozen pre-event ladder state of both players (SPEC §2)."""
+    """One rated game with the frozen pre-event ladder state of both players (docs/club-rating.md §1)."""
 
     event_id: int
     date: dt.date
@@ -190,12 +190,12 @@ class LadderGame:
 
     @property
     def expected_a(self) -> float:
-        """The ladder's expected score of ``a``: 1 / (1 + 10^((Rb − Ra) / 400)) (SPEC §2)."""
+        """The ladder's expected score of ``a``: 1 / (1 + 10^((Rb − Ra) / 400)) (docs/club-rating.md §1)."""
         return expected_score(self.rating_a, self.rating_b)
 
     @property
     def counted_a(self) -> bool:
-        """Whether the game counted for ``a`` (SPEC §2 protection rule): yes unless ``a`` is
+        """Whether the game counted for ``a`` (docs/club-rating.md §1 protection rule): yes unless ``a`` is
         established and ``b`` provisional."""
         return self.provisional_a or not self.provisional_b
 

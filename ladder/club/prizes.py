@@ -1,4 +1,4 @@
-"""The prize helper (SPEC §7.4): pool and split cash among tied players; tie-breaks decide the
+"""The prize helper (docs/tiebreaks.md §4): pool and split cash among tied players; tie-breaks decide the
 prizes that cannot be split.
 
 Rules (documented on the page):

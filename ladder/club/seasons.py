@@ -1,4 +1,4 @@
-"""Seasons: their definition, table and awards, computed from the stored history (SPEC §12).
+"""Seasons: their definition, table and awards, computed from the stored history (docs/qualities.md §2).
 
 Pure: plain data in (:class:`~ladder.club.history.DatedRow` rating rows, per-game
 :class:`~ladder.club.history.LadderGame` records), plain data out; every sentence is a message id
@@ -12,7 +12,7 @@ and the awards, each with the rule it was computed by (:attr:`Award.rule`).
 The season table, per member with a rating row in a season event:
 
 * ``games``, ``score``, ``expected``: the counted games of the season (protection rule
-  applied, SPEC §2), from the rows;
+  applied, docs/club-rating.md §1), from the rows;
 * ``played``: the rated games played over the board in the season, counted or not;
 * ``rating_start``: the rating before the member's first season event (``rating_before`` of
   that row: the latest ``rating_after`` before the season, or the club's start rating for a

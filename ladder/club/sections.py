@@ -1,4 +1,4 @@
-"""Sections for a coming event: the present members split by ladder rating (SPEC §12).
+"""Sections for a coming event: the present members split by ladder rating (docs/qualities.md §2).
 
 Pure: plain players in, plain sections out; refusals are message ids (:class:`SectionError`
 carries them), the starting lists are text (CSV and TRF ``001`` lines).

@@ -188,3 +188,40 @@ def _summary(events: list[DemoEvent], corrected: Result) -> str:
             f"{events[-1].date.isoformat()}, {games} pairings; "
             f"merged the duplicate “{TYPO}” into “{TYPO_OF}” and corrected one result "
             f"(“{event.name}”, round {corrected.round}) to a draw.")
+
+
+def database_kind() -> str:
+    """``"empty"`` (no member, no event), ``"demo"`` (what ``ladder demo`` loaded: its only
+    organizer is the demo's) or ``"club"`` (a club's own data: anything else)."""
+    from ..models import User
+    if is_empty():
+        return "empty"
+    logins = set(db.session.scalars(select(User.username)))
+    return "demo" if logins == {DEMO_USERNAME} else "club"
+
+
+@use_case
+def remove_demo() -> None:
+    """Take the demo club out of its database, leaving an empty club (``ladder demo --remove``).
+
+    Only a database that is the demo (:func:`database_kind`): a club's own data is never
+    deleted here. Every row goes except the schema's revision; the settings row stays, back
+    at its defaults, and keeps counting its generation, so no page cached from the demo can
+    be served again. The demo's login file goes too.
+    """
+    from ..models import ClubSettings
+    if database_kind() != "demo":
+        raise InvalidInput(_("This database holds more than the demo club (another organizer "
+                             "login, or the club's own data); nothing was removed."))
+    settings_table = ClubSettings.__table__
+    for table in reversed(db.metadata.sorted_tables):
+        if table is not settings_table:
+            db.session.execute(table.delete())
+    settings = club_settings()
+    for column in settings_table.columns:
+        if column.key in ("id", "generation"):
+            continue
+        default = column.default.arg if column.default is not None else None
+        setattr(settings, column.key, None if callable(default) else default)
+    audit.record("cli", "demo.remove", "Removed the demo club (the database is empty again)")
+    _login_path().unlink(missing_ok=True)

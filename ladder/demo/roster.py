@@ -63,7 +63,7 @@ BY_NAME: dict[str, DemoMember] = {member.name: member for member in ROSTER}
 TYPO = "Jon Smith"
 TYPO_OF = "John Smith"
 
-#: The one junior whose parent and child agreed to show the full name (SPEC §5).
+#: The one junior whose parent and child agreed to show the full name (docs/privacy.md).
 CONSENTING_JUNIOR = "Mateo Fernández"
 CONSENT_NOTE = ("Parent (mother) and child both agreed, in person at the club night, to show "
                 "the full name on the club's public pages.")

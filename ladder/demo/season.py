@@ -151,13 +151,13 @@ def build_season(rng: random.Random) -> list[DemoEvent]:
     return events
 
 
-#: The demo's seasons (SPEC §12): together they cover every event of the year.
+#: The demo's seasons (docs/qualities.md §2): together they cover every event of the year.
 SEASONS: tuple[tuple[str, dt.date, dt.date], ...] = (
     ("Summer 2026", _d(6, 1), _d(8, 31)),
     ("Autumn 2026", _d(9, 1), _d(11, 30)),
 )
 
-#: A bughouse night of fixed teams of two (the team standings of SPEC §12), after the
+#: A bughouse night of fixed teams of two (the team standings of docs/qualities.md §2), after the
 #: season's other events; the partners are listed team by team: start numbers 1 and 2 are
 #: the first team, and so on.
 TEAM_NIGHT = EventPlan(_d(11, 26), "Bughouse Team Night", EventKind.BUGHOUSE, 8, 3)

@@ -1,4 +1,4 @@
-"""Elo tools (SPEC §8): pure, no Flask; FIDE's exact, US Chess's in floating point as US Chess
+"""Elo tools (docs/elo-tools.md): pure, no Flask; FIDE's exact, US Chess's in floating point as US Chess
 computes it.
 
 * :mod:`.expected` — logistic expected score and the classic table;

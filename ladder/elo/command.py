@@ -1,4 +1,4 @@
-"""``ladder elo``: the Elo tools for scripts (SPEC §8).
+"""``ladder elo``: the Elo tools for scripts (docs/elo-tools.md).
 
 ``ladder elo fide --rating R --opponents R1,R2,… --score S [--k K] [--json]`` prints
 ``{"new_rating", "change", "k", "expected"}``; ``ladder elo performance --opponents …

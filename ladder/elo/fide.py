@@ -1,4 +1,4 @@
-"""FIDE rating calculations (B.02 Rating Regulations, art. 8; SPEC §8).
+"""FIDE rating calculations (B.02 Rating Regulations, art. 8; docs/elo-tools.md).
 
 * :func:`k_factor` — 8.3.3: K = 40 for a new player until 30 games, 40 for a player under 18
   while rated below 2300, 20 below 2400, 10 once 2400 was reached; then K × n ≤ 700.

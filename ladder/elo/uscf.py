@@ -1,4 +1,4 @@
-"""The US Chess rating formulas (SPEC §8, optional tool).
+"""The US Chess rating formulas (docs/elo-tools.md, optional tool).
 
 Source: M. E. Glickman and T. Doan, *The US Chess Rating System* (revised September 2020),
 and its summary *Approximating Formulas for the US Chess Rating System*:

@@ -1,4 +1,4 @@
-"""Reading crosstable text as chess-results.com and Swiss-Manager print it (SPEC §9).
+"""Reading crosstable text as chess-results.com and Swiss-Manager print it (docs/desk.md §4).
 
 One row per player::
 

@@ -1,4 +1,4 @@
-"""The limits every reader of :mod:`ladder.formats` enforces, stated once (SPEC §9, §11).
+"""The limits every reader of :mod:`ladder.formats` enforces, stated once (docs/desk.md §4, docs/qualities.md §1).
 
 Why limits at all: a reader must cost time and memory in proportion to the *size of its
 input*, never to a number written in it. Before these limits a 15-byte paste ``Round 99999999``
@@ -29,7 +29,7 @@ The limits (inclusive):
     (round r starts at 92 + 10(r − 1)). With ``MAX_PLAYERS`` it bounds the players × rounds
     table every reader builds (and the tie-break engine's arrays) to about 200,000 entries.
 ``MAX_PLAYERS`` = 2,000
-    The club size the product is built for (SPEC §11: a 2,000-member history); the speed
+    The club size the product is built for (docs/qualities.md §1: a 2,000-member history); the speed
     target for tie-breaks is a 1,000-player Swiss.
 ``MAX_START_NO`` = 9,999 and ``MAX_RATING`` = 9,999
     What the TRF's four columns (start number 5–8, rating 49–52) can hold, so that every

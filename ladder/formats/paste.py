@@ -1,4 +1,4 @@
-"""Reading pasted results: one game per line, round headers optional (SPEC §9).
+"""Reading pasted results: one game per line, round headers optional (docs/desk.md §4).
 
 Accepted lines (blank lines are ignored)::
 

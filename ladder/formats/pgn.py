@@ -1,4 +1,4 @@
-"""Reading a tournament from PGN headers (SPEC §9): moves are ignored, only the tags count.
+"""Reading a tournament from PGN headers (docs/desk.md §4): moves are ignored, only the tags count.
 
 Each game contributes Event, Date, Round, White, Black, Result and, when present, WhiteElo /
 BlackElo (plus WhiteTitle / WhiteFideId and the Black equivalents, which cost nothing).
@@ -103,7 +103,7 @@ def read_pgn_tournament(text: str, source: str = "<pgn>") -> Tournament:
         played.append((round_no, white, black, white_kind, black_kind, game))
 
     # Rounds are renumbered 1..n in order, so that Tournament.rounds is their count even if
-    # the file holds, say, only rounds 3 to 5 (SPEC §9: a round with no game is a zero bye).
+    # the file holds, say, only rounds 3 to 5 (docs/desk.md §4: a round with no game is a zero bye).
     labels = sorted({label for label, *_ in played})
     round_of = {label: index for index, label in enumerate(labels, 1)}
     names = sorted(ratings, key=lambda n: (ratings[n] is None, -(ratings[n] or 0), n))

@@ -1,6 +1,6 @@
 """Reading FIDE Tournament Report Files (TRF-16, TRF-2026 and the TRF(x) extensions).
 
-The reader is strict about what would change a result and lenient about cosmetics (SPEC §9):
+The reader is strict about what would change a result and lenient about cosmetics (docs/desk.md §4):
 real programs write one-letter titles, blank or ``0000`` opponents for byes, CR line ends,
 lichess's ``-`` for an absence, trailing blanks, short lines. Anything that could be read two ways
 (a result the two players' lines disagree on, an opponent who does not exist, an unknown code)
@@ -309,7 +309,7 @@ def _build_player(raw: _RawPlayer, by_no: dict[int, _RawPlayer], rounds: int,
         start_no=raw.start_no, name=f["name"], rating=int(f["rating"] or 0) or None,
         results=tuple(results), sex=f["sex"], title=f["title"], federation=f["federation"],
         fide_id="" if f["fide_id"] in ("", "0") else f["fide_id"],
-        birth_year=birth_year,  # the year only: SPEC §9 never keeps a date of birth
+        birth_year=birth_year,  # the year only: docs/desk.md §4 never keeps a date of birth
         points=_points_or_none(f["points"]), rank=rank or None,
     )
 

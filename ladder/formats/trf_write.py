@@ -95,7 +95,7 @@ def _player_line(player: Player, rounds: int, scoring: Scoring) -> str:
     points = player.points
     if points is None:  # a TRF always carries the score; compute it when the source had none
         points = sum((r.points(scoring) for r in player.results), Fraction(0))
-    # Fields at 1-based columns 1, 5, 10, 11, 15, 49, 54, 58, 70, 81, 86 (SPEC §9).
+    # Fields at 1-based columns 1, 5, 10, 11, 15, 49, 54, 58, 70, 81, 86 (docs/desk.md §4).
     head = (
         "001"
         + f" {player.start_no:>4}"

@@ -1,4 +1,4 @@
-"""Names: identity keys, member suggestions, aliases, initials (SPEC §4, §5).
+"""Names: identity keys, member suggestions, aliases, initials (docs/desk.md §2, docs/privacy.md).
 
 Pure package: no Flask, no SQLAlchemy. Import everything from here:
 ``from ladder.names import name_key, suggest, NameIndex, Member, Alias, initials, disambiguate``.

@@ -62,7 +62,7 @@ def after_rename(member: Member, new_name: str) -> Member:
 
 
 def after_relink(source: Member, target: Member, typed: str) -> tuple[Member, Member]:
-    """One entry typed as ``typed`` moves from ``source`` to ``target`` (a split; SPEC §4).
+    """One entry typed as ``typed`` moves from ``source`` to ``target`` (a split; docs/desk.md §2).
 
     ``target`` gains the spelling; ``source`` keeps it, since it was confirmed under it too
     and its other entries may use it. Two members then hold one spelling, so typing it again

@@ -5,11 +5,11 @@ confirmed under (:class:`Alias`: at a publish, at a merge, at a rename), then as
 each typed name:
 
 * :meth:`NameIndex.preselect` — the member to pre-select on the confirmation screen: a name
-  identical (SPEC §4 identity key) to the current name *or an alias* of exactly one member;
+  identical (docs/desk.md §2 identity key) to the current name *or an alias* of exactly one member;
   when two members hold it (after a split) the answer is "ambiguous", never a guess;
 * :meth:`NameIndex.suggest` — the ranked suggestions with reasons, aliases matched like names.
 
-The index files every spelling under blocking keys (see :mod:`ladder.names.forms`), so a query
+The index files every spelling under blocking keys (see :mod:`ladder.names.spelling`), so a query
 compares the typed name only with the few spellings that share a key with it, not with the
 whole roster.
 """
@@ -56,7 +56,7 @@ class Member:
 
 @dataclass(frozen=True)
 class Preselection:
-    """What the confirmation screen pre-selects for a typed name (SPEC §4).
+    """What the confirmation screen pre-selects for a typed name (docs/desk.md §2).
 
     ``member`` is set only when exactly one visible member holds the typed name as their
     name or an alias; ``matches`` lists every member that does (two or more: ambiguous, the
@@ -145,7 +145,7 @@ class NameIndex:
     # ------------------------------------------------------------ queries
 
     def preselect(self, name: str) -> Preselection:
-        """The member to pre-select for a typed name, if exactly one holds it (SPEC §4).
+        """The member to pre-select for a typed name, if exactly one holds it (docs/desk.md §2).
 
         A name identical to one member's current name or alias (after case-folding, NFKC and
         collapsing spaces) is that member: a name merged away points at the merge target.

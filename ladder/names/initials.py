@@ -1,4 +1,4 @@
-"""Initials for public pages (SPEC §5) and their disambiguation.
+"""Initials for public pages (docs/privacy.md) and their disambiguation.
 
 Everything shown where initials apply must come from here, so the rules for
 what may leak (first letters only, plus the first and last character of
@@ -13,8 +13,8 @@ from collections.abc import Mapping
 
 from .normalize import is_han, is_hangul, script_of, split_cjk
 
-_HANGUL_MASK = "O"  # as in SPEC §5: 김민준 -> 김O준
-_HAN_MASK = "*"  # as in SPEC §5: 王小明 -> 王*明
+_HANGUL_MASK = "O"  # as in docs/privacy.md: 김민준 -> 김O준
+_HAN_MASK = "*"  # as in docs/privacy.md: 王小明 -> 王*明
 # A name part: letters/digits, possibly joined by hyphens (Jean-Luc).
 _PART = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?:[-‐‑][^\W_]+(?:['’][^\W_]+)*)*")
 _HYPHEN = re.compile(r"[-‐‑]")
@@ -65,7 +65,7 @@ def _cjk_initials(compact: str, script: str) -> str:
 
 
 def initials(name: str) -> str:
-    """The public short form of a name (SPEC §5).
+    """The public short form of a name (docs/privacy.md).
 
     Latin and other spaced scripts give initials with dots; Hangul and Han
     names keep the family name and mask the middle. Returns "?" for a name

@@ -45,7 +45,7 @@ CHINESE_COMPOUND_SURNAMES = frozenset(
 
 
 def name_key(name: str) -> str:
-    """Return the identity key of a name (SPEC §4).
+    """Return the identity key of a name (docs/desk.md §2).
 
     NFKC (folds full-width and compatibility forms), case-folding (stronger
     than lower(): ß -> ss), every whitespace run collapsed to one space,

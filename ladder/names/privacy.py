@@ -1,6 +1,6 @@
 """The one display-name policy (pure): every name on a page, fragment, export or JSON obeys it.
 
-SPEC §5: a junior without a recorded consent, and everyone when the club chooses "initials for
+docs/privacy.md: a junior without a recorded consent, and everyone when the club chooses "initials for
 all", is shown by initials only; equal initials get a stable suffix (ordered by member id, so a
 label never changes when an unrelated member joins a page). The full name then appears nowhere.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 
 def shows_initials(junior: bool, consent: bool, initials_for_all: bool) -> bool:
-    """True when this member's name is shown as initials on public pages (SPEC §5).
+    """True when this member's name is shown as initials on public pages (docs/privacy.md).
 
     >>> shows_initials(junior=True, consent=False, initials_for_all=False)
     True

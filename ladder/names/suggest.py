@@ -1,4 +1,4 @@
-"""Suggest existing members for a typed name (SPEC §4).
+"""Suggest existing members for a typed name (docs/desk.md §2).
 
 The software suggests, the organizer confirms: this module only ranks and
 explains, it never decides. Scores are integers 0-100:

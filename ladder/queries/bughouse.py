@@ -1,4 +1,4 @@
-"""Bughouse team standings of an event (SPEC §12): teams of two beside the individual results.
+"""Bughouse team standings of an event (docs/qualities.md §2): teams of two beside the individual results.
 
 The teams are stored by start number (``bughouse_teams``); team points and the order come
 from the event's own standings (:class:`~ladder.queries.events.EventView`): points and place
@@ -45,7 +45,7 @@ def stored_teams(view: EventView) -> tuple[BughouseTeam, ...]:
 
 def hidden_words(session: DbSession, settings: ClubSettings,
                  member_ids: Collection[int]) -> frozenset[str]:
-    """The name parts of ``member_ids`` a public page must not show (SPEC §5: members shown
+    """The name parts of ``member_ids`` a public page must not show (docs/privacy.md: members shown
     by initials): each full name, its words of two or more letters and, for a name written
     without spaces (Hangul, Han), the part after the surname syllable; case-folded."""
     words: set[str] = set()

@@ -1,7 +1,7 @@
 """The few settings every request needs before it knows whether to render anything.
 
 The visibility gate, the language choice and the page cache read the club's visibility,
-unlisted token, default language and the ladder generation on every request, including the
+unlisted token, default language, time zone and the ladder generation on every request, including the
 requests answered from the page cache or with ``304 Not Modified``. Reading the whole ORM
 settings object for them costs more than the rest of a cached answer, so :func:`club_state`
 reads just these columns with one statement: on a pooled DBAPI connection when the request
@@ -20,7 +20,7 @@ from ..extensions import DbSession, db
 from ..models import ClubSettings
 
 #: The one statement (``club_settings`` has one row; the lowest id is the club's).
-_SQL = ("SELECT generation, visibility, unlisted_token, default_language "
+_SQL = ("SELECT generation, visibility, unlisted_token, default_language, timezone "
         "FROM club_settings ORDER BY id LIMIT 1")
 
 
@@ -32,6 +32,9 @@ class ClubState:
     visibility: str
     unlisted_token: str | None
     default_language: str
+    #: The club's IANA time zone: the print header's time is written per response, so even
+    #: an answer from the page cache needs it.
+    timezone: str = "UTC"
 
 
 def club_state(engine: Engine, session: Session | None = None) -> ClubState | None:
@@ -56,8 +59,9 @@ def club_state(engine: Engine, session: Session | None = None) -> ClubState | No
             connection.close()  # back to the pool, which ends the transaction it opened
     if row is None:
         return None
-    generation, visibility, token, language = row
-    return ClubState(int(generation or 0), str(visibility), token, language or "")
+    generation, visibility, token, language, zone = row
+    return ClubState(int(generation or 0), str(visibility), token, language or "",
+                     zone or "UTC")
 
 
 def committed_generation(session: DbSession) -> int:

@@ -24,7 +24,7 @@ class EventSummary:
     date: dt.date
     kind: str
     rounds: int
-    rated: bool  # False for unrated events and for bughouse (never rated, SPEC §2)
+    rated: bool  # False for unrated events and for bughouse (never rated, docs/club-rating.md §1)
     players: int
     winners: str | None = None  # stored start numbers ranked first (services/derived.py)
 

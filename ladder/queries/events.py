@@ -2,7 +2,7 @@
 
 One place computes what the public event page, its HTMX fragments, the organizer's inline
 editor and the exports show, so they can never disagree. Names are *not* resolved here:
-templates render ``display_name(member_id)`` (the one display-name function, SPEC §5).
+templates render ``display_name(member_id)`` (the one display-name function, docs/privacy.md).
 """
 
 from __future__ import annotations

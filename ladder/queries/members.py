@@ -1,6 +1,6 @@
 """Read models of the roster and a member's profile: record, history, events, head-to-head.
 
-Names are not resolved here (templates call ``display_name(member_id)``, SPEC §5); merged
+Names are not resolved here (templates call ``display_name(member_id)``, docs/privacy.md); merged
 members are invisible: :func:`member_profile` returns None for them exactly as for an id that
 does not exist, so a page can never tell "hidden" from "absent".
 """

@@ -117,7 +117,7 @@ def _name_pairs(members: tuple[tuple[int, str], ...]) -> tuple[DuplicatePair, ..
 
 
 def merge_suggestions() -> list[DuplicatePair]:
-    """Merge suggestions: visible members whose names look alike (SPEC §4), best first.
+    """Merge suggestions: visible members whose names look alike (docs/desk.md §2), best first.
 
     Excluded: pairs who share an event (they played each other or at least sat in one room, so
     they are two people; the merge would be refused anyway) and pairs merged before (an undone

@@ -1,4 +1,4 @@
-"""Why a rating moved as it did: which games counted, and the hand calculation (SPEC §2, §12).
+"""Why a rating moved as it did: which games counted, and the hand calculation (docs/club-rating.md §1, docs/qualities.md §2).
 
 * :func:`uncounted_in_event` — for every stored result of an event, why it did not count for
   its player (None: it counted), from the pre-event statuses stored in the rating rows and the
@@ -8,7 +8,7 @@
   :func:`ladder.rating.elo.expected_score`) and actual score, the sums and the change.
 * :func:`rating_detail` — the calculation of one member in one event, from the stored rows.
 
-Names are not resolved here (templates call ``display_name``, SPEC §5).
+Names are not resolved here (templates call ``display_name``, docs/privacy.md).
 """
 
 from __future__ import annotations

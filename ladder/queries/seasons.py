@@ -1,10 +1,10 @@
-"""Read models of the seasons (SPEC §12): the list, and a season's page from the stored rows.
+"""Read models of the seasons (docs/qualities.md §2): the list, and a season's page from the stored rows.
 
 A season's page is computed, never stored: the ladder at the season's end and the season
 table come from the stored rating rows (:func:`ladder.club.seasons.season_report`), the per-game
 figures (games played, performance, the biggest upset) from the season events' rated games
 joined with the same rows (:func:`ladder.club.history.ladder_games`). Names are not resolved
-here: templates and the CLI use the display-name function (SPEC §5).
+here: templates and the CLI use the display-name function (docs/privacy.md).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Sections for a coming event (SPEC §12): who can be ticked, and pasted names matched.
+"""Sections for a coming event (docs/qualities.md §2): who can be ticked, and pasted names matched.
 
 The split itself is pure (:mod:`ladder.club.sections`); this module reads the members the
 organizer can tick — every visible member with their current ladder rating (a member who
 never played stands at the club's start rating, provisional) — and matches pasted names to
-them the way the confirmation screen does (SPEC §4, :class:`ladder.names.NameIndex`): a name
+them the way the confirmation screen does (docs/desk.md §2, :class:`ladder.names.NameIndex`): a name
 identical to one member's name, or to a name that member was entered under in an event, is
 that member; anything else only gets suggestions, for the organizer to tick.
 """
@@ -92,7 +92,7 @@ def clean_line(raw: str) -> str:
 
 
 def match_names(index: NameIndex, text: str) -> list[NameMatch]:
-    """Each non-empty pasted line (at most :data:`MAX_NAMES`) matched as in SPEC §4."""
+    """Each non-empty pasted line (at most :data:`MAX_NAMES`) matched as in docs/desk.md §2."""
     out: list[NameMatch] = []
     for number, raw in enumerate(text.splitlines()[:MAX_NAMES], start=1):
         typed = clean_line(raw)

@@ -1,7 +1,7 @@
 """The ladder rating: Elo with event batching, K policy, provisional and protection rules.
 
 Pure (no Flask, no SQLAlchemy): plain frozen dataclasses (or, on the fast path, plain tuples)
-in, plain data out (SPEC §2, §3).
+in, plain data out (docs/club-rating.md §1, §2).
 """
 
 from ladder.rating.counting import Uncounted, counts_for, why_not_counted

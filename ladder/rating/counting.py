@@ -1,4 +1,4 @@
-"""Which games counted for whom, and why a game did not (SPEC §2), one game at a time.
+"""Which games counted for whom, and why a game did not (docs/club-rating.md §1), one game at a time.
 
 The engine (:mod:`ladder.rating.engine`) decides counting inside its hot loop. The pages need
 the same decision per game, to mark the games that did not count and to show the hand
@@ -32,7 +32,7 @@ class Uncounted(StrEnum):
 
 
 def counts_for(own_provisional: bool, opponent_provisional: bool) -> bool:
-    """The protection rule (SPEC §2): does a rated game count for this player?
+    """The protection rule (docs/club-rating.md §1): does a rated game count for this player?
 
     A game between an established and a provisional player counts only for the provisional
     one; between two provisional or two established players it counts for both. Statuses

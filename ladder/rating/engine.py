@@ -1,4 +1,4 @@
-"""Rating one event, and replaying the ladder over many (SPEC §2, §3).
+"""Rating one event, and replaying the ladder over many (docs/club-rating.md §1, §2).
 
 One implementation of the rules, :func:`_run`, works on plain tuples, dicts, lists and floats
 and creates no object per game. Two front doors lead to it:
@@ -18,7 +18,7 @@ Exactness: every member's change in an event is ``K × fsum(S − E terms)``. ``
 correctly rounded, so the result does not depend on the order the games are listed, nor on
 which side a game is listed from (both expected scores are computed directly). Scores are
 sums of 0, ½ and 1, exact in floating point. Hence replaying from any stored pre-event state
-gives bit-for-bit what a replay from scratch gives (SPEC §3).
+gives bit-for-bit what a replay from scratch gives (docs/club-rating.md §2).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ RowTuple = tuple[int, int, float, float, float, int, int, float, float, bool]
 # The fields of a rating row, in the order of RatingRow (and of every RowTuple).
 ROW_FIELDS: tuple[str, ...] = tuple(field.name for field in dataclasses.fields(RatingRow))
 
-# SPEC §2: only wins, draws and losses over the board are rated; a's score in each.
+# docs/club-rating.md §1: only wins, draws and losses over the board are rated; a's score in each.
 GAME_SCORES: Mapping[Kind, float] = {Kind.WIN: 1.0, Kind.DRAW: 0.5, Kind.LOSS: 0.0}
 
 _new_object = object.__new__
@@ -81,7 +81,7 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 
 def event_counts(rated: bool, kind: EventKind | str) -> bool:
-    """False for events whose games are never rated: unrated events and bughouse (SPEC §2)."""
+    """False for events whose games are never rated: unrated events and bughouse (docs/club-rating.md §1)."""
     return bool(rated) and kind != EventKind.BUGHOUSE
 
 
@@ -92,7 +92,7 @@ def _event_counts(event: EventInput) -> bool:
 def rated_games(event: EventInput) -> list[tuple[int, int, Fraction]]:
     """The games of ``event`` that count at all, as ``(a, b, score_a)``, in listed order.
 
-    SPEC §2 "Never rated": byes, forfeits, double forfeits, ``unrated_played`` games, every
+    docs/club-rating.md §1 "Never rated": byes, forfeits, double forfeits, ``unrated_played`` games, every
     game of a bughouse event or of an unrated event, and self-pairings are left out. Only
     wins, draws and losses played over the board between two members remain. The
     protection rule (who a game counts *for*) is applied later, by :func:`rate_event`.
@@ -111,7 +111,7 @@ def compact_event(event: EventInput) -> CompactEvent:
     for p in event.pairings:
         members.add(p.a)
         if p.b is None:
-            continue  # a bye: never rated (SPEC §2)
+            continue  # a bye: never rated (docs/club-rating.md §1)
         members.add(p.b)
         if counts and p.a != p.b:
             score = GAME_SCORES.get(p.kind)
@@ -126,11 +126,11 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
 
     Per member of an event, a record ``[rating_before, provisional_before, E terms,
     S − E terms, score, games_before]``; ratings and statuses are frozen before the event
-    (SPEC §2 event batching): every record is made before any state is written. The K and
+    (docs/club-rating.md §1 event batching): every record is made before any state is written. The K and
     provisional rules are inlined for speed; they are the same as
     :func:`ladder.rating.elo.k_factor` and :func:`~ladder.rating.elo.is_provisional` (tested).
     """
-    # A member unseen so far starts at the start rating with 0 games (SPEC §2).
+    # A member unseen so far starts at the start rating with 0 games (docs/club-rating.md §1).
     fresh = (float(options.start_rating), 0)
     min_games = options.provisional_games
     floor = None if options.floor is None else float(options.floor)
@@ -145,17 +145,17 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
         recs: dict[int, list[Any]] = {}
         for member in members:
             r, g = get(member, fresh)
-            # Provisional status is taken before the event (SPEC §2).
+            # Provisional status is taken before the event (docs/club-rating.md §1).
             recs[member] = [r, g < min_games, [], [], 0.0, g]
         for a, b, s_a in games:
             rec_a = recs[a]
             rec_b = recs[b]
             r_a, p_a = rec_a[0], rec_a[1]
             r_b, p_b = rec_b[0], rec_b[1]
-            # Protection rule (SPEC §2): established vs provisional counts only for the
+            # Protection rule (docs/club-rating.md §1): established vs provisional counts only for the
             # provisional player, against the established player's frozen rating; else both.
             if p_a or not p_b:
-                e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))  # SPEC §2 expected score
+                e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))  # docs/club-rating.md §1 expected score
                 rec_a[2].append(e_a)
                 rec_a[3].append(s_a - e_a)
                 rec_a[4] += s_a
@@ -167,17 +167,17 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
                 rec_b[4] += s_b
         for member in members:
             r, prov, es, ds, score, g = recs[member]
-            # K fixed for the whole event from the pre-event state (SPEC §2); as k_factor.
+            # K fixed for the whole event from the pre-event state (docs/club-rating.md §1); as k_factor.
             if junior_k is not None and r < ceiling and member in juniors:
                 k = junior_k
             else:
                 k = k_new if g < k_threshold else k_est
             n = len(es)
             if n:
-                # All changes applied together at the end (SPEC §2 event batching).
+                # All changes applied together at the end (docs/club-rating.md §1 event batching).
                 after = r + k * fsum(ds)
                 if floor is not None and after < floor:
-                    after = floor  # rating floor, applied after the event (SPEC §2 option)
+                    after = floor  # rating floor, applied after the event (docs/club-rating.md §1 option)
                 expected = fsum(es)
             else:
                 after = r  # no counted game: the rating does not move (not even to the floor)
@@ -192,7 +192,7 @@ def replay_compact(
     options: RatingOptions,
     juniors: frozenset[int] | set[int] = frozenset(),
 ) -> tuple[list[RowTuple], State]:
-    """Replay compact events, already in (event date, event id) order (SPEC §3).
+    """Replay compact events, already in (event date, event id) order (docs/club-rating.md §2).
 
     The fast path of the replay service: ``state`` maps member ids to ``(rating, games)``
     before the first event (None: from scratch); returns the rows as tuples in
@@ -238,7 +238,7 @@ def replay(
     options: RatingOptions,
     juniors: frozenset[int] = frozenset(),
 ) -> tuple[list[RatingRow], dict[int, MemberState]]:
-    """Replay the ladder over ``events``, already in (event date, event id) order (SPEC §3).
+    """Replay the ladder over ``events``, already in (event date, event id) order (docs/club-rating.md §2).
 
     ``state`` is every member's state before the first event (None: from scratch). Returns
     all rows, event after event, and the final state of every member seen (those in

@@ -1,4 +1,4 @@
-"""Glicko-2 (Glickman), a lens beside the ladder: never the ladder itself (SPEC §12).
+"""Glicko-2 (Glickman), a lens beside the ladder: never the ladder itself (docs/qualities.md §2).
 
 Pure: plain data in, plain data out. The algorithm is the one of Mark E. Glickman, "Example of
 the Glicko-2 system" (2013 revision), steps 1–8, with the Illinois algorithm for the new

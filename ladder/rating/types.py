@@ -1,4 +1,4 @@
-"""Plain, immutable data of the ladder rating engine (SPEC §2, §3).
+"""Plain, immutable data of the ladder rating engine (docs/club-rating.md §1, §2).
 
 No Flask, no SQLAlchemy: the replay service converts database rows to these types, calls the
 engine, and stores the :class:`RatingRow` values it gets back.
@@ -14,7 +14,7 @@ from ladder.vocabulary.tournament import EventKind, Kind
 
 @dataclass(frozen=True)
 class RatingOptions:
-    """A club's rating settings (SPEC §2 defaults); changing any of them means a replay."""
+    """A club's rating settings (docs/club-rating.md §1 defaults); changing any of them means a replay."""
 
     start_rating: float = 1200.0
     k_new: float = 40.0  # K while fewer than k_threshold counted games before the event
@@ -66,7 +66,7 @@ class EventInput:
 
 @dataclass(frozen=True)
 class RatingRow:
-    """The rating record of one member in one event (SPEC §3), stored by the service.
+    """The rating record of one member in one event (docs/club-rating.md §2), stored by the service.
 
     ``games_counted``, ``expected`` and ``score`` cover only the games counted *for this
     member* (after the protection rule); ``k`` and ``provisional_before`` come from the

@@ -40,7 +40,7 @@ def set_organizer(username: str, password: str, actor: str) -> bool:
         db.session.add(user)
     else:
         user.password_hash = hash_password(password)
-        # A new password ends every session made with the old one (SPEC §11 sessions).
+        # A new password ends every session made with the old one (docs/qualities.md §1 sessions).
         user.session_version += 1
     audit.record(actor, "organizer.create" if created else "organizer.password",
                  f"Organizer {username}")

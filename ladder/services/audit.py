@@ -1,4 +1,4 @@
-"""The audit log: who, when, what, old value, new value (SPEC §3)."""
+"""The audit log: who, when, what, old value, new value (docs/club-rating.md §2)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Bughouse teams (SPEC §12): record an event's teams of two; one audited unit of work.
+"""Bughouse teams (docs/qualities.md §2): record an event's teams of two; one audited unit of work.
 
 The teams replace the event's stored teams as a whole (the form shows them all). The rules
 are the pure core's (:func:`ladder.club.bughouse.validate_teams`: two different players of the
 event per team, nobody in two teams), its message ids translated here. Bughouse is never
-rated (SPEC §2), so recording teams never replays the ladder.
+rated (docs/club-rating.md §1), so recording teams never replays the ladder.
 """
 
 from __future__ import annotations

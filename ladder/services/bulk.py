@@ -1,4 +1,4 @@
-"""Fast bulk reads and writes for the replay (the hot path of SPEC §11's benchmark).
+"""Fast bulk reads and writes for the replay (the hot path of docs/qualities.md §1's benchmark).
 
 The ORM and even Core's executemany build a parameter dictionary per row; for tens of
 thousands of rating rows that costs more than the rating itself. Here rows go to the driver

@@ -1,7 +1,7 @@
-"""The club's settings (SPEC §5, §6): visibility, unlisted token, initials policy, rating options.
+"""The club's settings (docs/privacy.md, docs/desk.md §3): visibility, unlisted token, initials policy, rating options.
 
 Each function is one transaction with its audit entry. Changing a rating option replays the
-whole ladder from scratch in the same transaction (SPEC §3: a settings change can move every
+whole ladder from scratch in the same transaction (docs/club-rating.md §2: a settings change can move every
 rating). Switching to "unlisted" without a token creates one; regenerating it kills old links.
 """
 
@@ -17,9 +17,10 @@ from ..models import Visibility
 from ..queries.club import club_settings
 from . import InvalidInput, audit, use_case
 from .replay import replay
+from .timezones import is_known
 
 VISIBILITIES = tuple(v.value for v in Visibility)
-#: The club's default language: "" follows each visitor's browser (SPEC §12).
+#: The club's default language: "" follows each visitor's browser (docs/qualities.md §2).
 LANGUAGE_CHOICES = ("", "en", "ko", "zh_Hans", "id")
 #: The Glicko-2 lens's τ: Glickman suggests 0.3 to 1.2; a little room either side.
 MIN_TAU, MAX_TAU = 0.1, 2.0
@@ -28,7 +29,7 @@ RATING_FIELDS = ("start_rating", "k_new", "k_established", "k_threshold", "provi
 
 
 def new_token() -> str:
-    """A fresh unlisted token: 192 random bits, URL-safe (SPEC §5 asks for at least 128)."""
+    """A fresh unlisted token: 192 random bits, URL-safe (docs/privacy.md asks for at least 128)."""
     return secrets.token_urlsafe(24)
 
 
@@ -47,10 +48,12 @@ class SettingsForm:
     junior_k: float | None
     rating_floor: float | None
     default_language: str = ""
-    # Seasons and pool health (SPEC §12): none of these touches a rating (no replay).
+    # Seasons and pool health (docs/qualities.md §2): none of these touches a rating (no replay).
     award_min_games: int = 10
     glicko_tau: float = 0.5
     health_public: bool = False
+    #: The club's IANA time zone (every time shown is written in it; no replay).
+    timezone: str = "UTC"
 
 
 def current_form() -> SettingsForm:
@@ -62,7 +65,7 @@ def current_form() -> SettingsForm:
                         provisional_games=s.provisional_games, junior_k=s.junior_k,
                         rating_floor=s.rating_floor, default_language=s.default_language,
                         award_min_games=s.award_min_games, glicko_tau=s.glicko_tau,
-                        health_public=s.health_public)
+                        health_public=s.health_public, timezone=s.timezone or "UTC")
 
 
 def validate(form: SettingsForm) -> list[str]:
@@ -90,6 +93,9 @@ def validate(form: SettingsForm) -> list[str]:
         errors.append(_("Language: choose one of the list."))
     if not 0 <= form.award_min_games <= 1000:
         errors.append(_("Counted games for the season awards: between 0 and 1000."))
+    if not is_known(form.timezone):
+        errors.append(_("Time zone: a name from the time zone database, such as "
+                        "Asia/Seoul, Asia/Jakarta or Europe/London."))
     if not MIN_TAU <= form.glicko_tau <= MAX_TAU:
         errors.append(_("Glicko-2 system constant τ: between %(low)s and %(high)s.",
                         low=MIN_TAU, high=MAX_TAU))

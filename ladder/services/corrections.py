@@ -159,7 +159,7 @@ def delete_event(event_id: int, actor: str) -> None:
 def set_published(event_id: int, actor: str, *, version: int, published: bool) -> Event:
     """Take a published event back to draft, or publish a draft; the ladder replays.
 
-    A draft is hidden from every public page and left out of the ladder (SPEC §1), so an
+    A draft is hidden from every public page and left out of the ladder (docs/desk.md §1), so an
     organizer can hold back an event found wrong without deleting it. Its rating rows go with
     it (the replay only rewrites published events' rows); publishing again computes them anew,
     so withdrawing and publishing again leaves the ladder exactly as it was. A draft saved

@@ -27,7 +27,7 @@ JUNIOR_AGE = 18
 
 
 def default_edition(date: dt.date) -> str:
-    """The tie-break edition in force on ``date`` (SPEC §7.1)."""
+    """The tie-break edition in force on ``date`` (docs/tiebreaks.md §1)."""
     from ..tiebreaks import edition_for_date
     return edition_for_date(date).name
 
@@ -81,7 +81,7 @@ def is_junior_by_birth_year(birth_year: int | None, on: dt.date) -> bool:
 
 
 def exact_links(tournament: Tournament, session: DbSession | None = None) -> dict[int, int | None]:
-    """Link each player whose name is identical (SPEC §4) to the name or an alias of exactly
+    """Link each player whose name is identical (docs/desk.md §2) to the name or an alias of exactly
     one visible member; a name two members were confirmed under stays unlinked."""
     index = name_index(session or db.session)
     links: dict[int, int | None] = {}

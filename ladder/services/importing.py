@@ -46,7 +46,7 @@ def parse(text: str, source: str, file_format: str | None) -> tuple[Tournament, 
 def import_file(text: str, *, source: str, file_format: str | None, name: str | None,
                 date: dt.date | None, kind: str | None, rated: bool, actor: str,
                 draft: bool = False) -> ImportReport:
-    """Publish the event in ``text``: identical names link (SPEC §4), others become members.
+    """Publish the event in ``text``: identical names link (docs/desk.md §2), others become members.
 
     The date is ``date`` (``--date``) when given, else the file's own (TRF tag 042, else the
     first round's date; PGN EventDate, else the earliest Date), else today for pasted

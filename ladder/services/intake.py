@@ -288,7 +288,7 @@ class NameChoice:
     @property
     def default(self) -> str:
         """The pre-selected option: the exact match; "new" when nothing resembles the name;
-        otherwise nothing, so the organizer must choose (nothing silent, SPEC §4)."""
+        otherwise nothing, so the organizer must choose (nothing silent, docs/desk.md §2)."""
         if self.exact is not None:
             return f"m{self.exact}"
         return "" if self.suggestions else "new"

@@ -7,7 +7,7 @@ Deliberately independent of the replay's fast path: it reads the events through
 engine's dataclass API, then compares every stored value (rows, and each member's rating,
 games and last change) exactly.
 
-**Stored with the generation it verified** (issue 16.5, SPEC §3).
+**Stored with the generation it verified** (issue 16.5, docs/club-rating.md §2).
 
 A check replays the whole history in memory (about a second on a 20-year club). Its answer
 can only change when something was written, and every committed write moves the ladder

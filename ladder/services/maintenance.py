@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -50,6 +51,18 @@ def _audit_backup(actor: str, size: int) -> None:
                  new={"bytes": size})
 
 
+def create_private(target: Path) -> None:
+    """Create the new, empty file ``target`` readable by its owner only (0600); refuse when
+    it exists (a backup never overwrites one)."""
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise InvalidInput(_("%(path)s already exists; choose a new file.",
+                             path=str(target))) from None
+    os.close(fd)
+    os.chmod(target, 0o600)  # whatever the umask
+
+
 def backup_sqlite(path: str) -> None:
     """Copy the live SQLite database to ``path`` with SQLite's online backup API.
 
@@ -61,9 +74,8 @@ def backup_sqlite(path: str) -> None:
         raise InvalidInput(_("Backup here copies an SQLite database; for PostgreSQL use pg_dump "
                              "(see the README)."))
     target = Path(path)
-    if target.exists():
-        raise InvalidInput(_("%(path)s already exists; choose a new file.", path=path))
     target.parent.mkdir(parents=True, exist_ok=True)
+    create_private(target)  # owner-only (0600) from the start: it holds juniors' names
     source_path = engine.url.database or ""
     source = sqlite3.connect(source_path)
     try:

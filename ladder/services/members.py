@@ -1,4 +1,4 @@
-"""Members: merge duplicates, undo a merge, re-link one entry, junior flag and consent (SPEC §4, §5).
+"""Members: merge duplicates, undo a merge, re-link one entry, junior flag and consent (docs/desk.md §2, docs/privacy.md).
 
 Every change that moves an entry between members replays from the earliest event involved.
 """
@@ -217,7 +217,7 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
                    parent_and_child: bool = True) -> None:
     """Record (or withdraw) the consent of parent and child to show a junior's full name.
 
-    SPEC §5: a consent counts only when the parent *and* the child agreed; ``parent_and_child``
+    docs/privacy.md: a consent counts only when the parent *and* the child agreed; ``parent_and_child``
     is the organizer's confirmation of that (the web form asks for it explicitly).
     """
     member = _member(member_id)

@@ -1,4 +1,4 @@
-"""Organizer sessions: one row per login, ended at logout (SPEC §11 sessions).
+"""Organizer sessions: one row per login, ended at logout (docs/qualities.md §1 sessions).
 
 The session cookie is signed but kept by the browser; on its own it would stay valid after
 logout for anyone who copied it. So the cookie carries only the random token of a

@@ -1,4 +1,4 @@
-"""Login throttling, counted in the database so it holds across workers (SPEC §11).
+"""Login throttling, counted in the database so it holds across workers (docs/qualities.md §1).
 
 More than :data:`ACCOUNT_LIMIT` failures within :data:`WINDOW` for one login name, or more than
 :data:`ADDRESS_LIMIT` from one address, and further attempts are refused until the window has

@@ -6,7 +6,7 @@ A use case (publish, edit a result, merge, change a setting, …) runs inside
 1. ends any read transaction the request had open, then **takes the ladder's write lock
    before reading anything** the change depends on (SQLite ``BEGIN IMMEDIATE``; PostgreSQL a
    transaction-level advisory lock), so writers are serialised and every replay starts from
-   committed state (SPEC §3: no change may be saved with a stale ladder);
+   committed state (docs/club-rating.md §2: no change may be saved with a stale ladder);
 2. lets the use case change rows, replay and write its audit entry;
 3. increases the *ladder generation* in the same transaction (public pages are cached and
    revalidated by it), then commits — or rolls everything back on any exception.
@@ -266,7 +266,7 @@ def configure_engine(engine: Engine) -> None:
 
     SQLite: the driver opens no transaction on its own, and the "begin" hook emits ``BEGIN
     IMMEDIATE`` (take the write lock now) while a unit of work opens its transaction, a plain
-    deferred ``BEGIN`` otherwise; WAL, foreign keys and a busy timeout (SPEC §11).
+    deferred ``BEGIN`` otherwise; WAL, foreign keys and a busy timeout (docs/qualities.md §1).
     PostgreSQL: the planner's random page cost (see below).
     """
     if engine.dialect.name == "sqlite":

@@ -1,4 +1,4 @@
-"""The interactive calculator's engine (SPEC §7.6): one player's record, round by round.
+"""The interactive calculator's engine (docs/tiebreaks.md §6): one player's record, round by round.
 
 The user types, per round, the result kind (and colour), the opponent's final score as the
 edition sees it (the *adjusted* score, 16.3) and optionally the opponent's rating. The engine

@@ -74,7 +74,7 @@ def tally(prep: Prepared, code: Code) -> Tally:
 #: Art. 10: dropped when unrated players are present (unless they are given a rating).
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
 
-#: Art. 8 (note of 2026) / SPEC §7.2: not to be used in round-robins (the product warns).
+#: Art. 8 (note of 2026) / docs/tiebreaks.md §2: not to be used in round-robins (the product warns).
 BUCHHOLZ_TYPE = frozenset({"BH", "FB", "AOB", "MM", "SOLK", "HARK"})
 
 #: Type A (art. 4.3): computed among the tied players themselves when ranking.

@@ -165,7 +165,7 @@ class Prepared:
                 continue
             kinds, opps, black = row
             pad = n - len(kinds)
-            if pad > 0:  # no entry: a zero-point bye (SPEC §1)
+            if pad > 0:  # no entry: a zero-point bye (docs/desk.md §1)
                 kinds += [zero_bye] * pad
                 opps += [-1] * pad
                 black += [False] * pad

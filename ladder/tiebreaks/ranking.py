@@ -1,4 +1,4 @@
-"""Ranking (C.07 art. 4.2; SPEC §7.4): points, then the ordered list applied to each
+"""Ranking (C.07 art. 4.2; docs/tiebreaks.md §4): points, then the ordered list applied to each
 still-tied subgroup; ties left at the end share the place (or lots decide, if asked)."""
 
 from __future__ import annotations

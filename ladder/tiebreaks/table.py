@@ -64,7 +64,7 @@ class TiebreakTable:
 
 @dataclass(frozen=True)
 class Standing:
-    """One line of the final ranking (C.07 art. 4.2; SPEC §7.4)."""
+    """One line of the final ranking (C.07 art. 4.2; docs/tiebreaks.md §4)."""
 
     start_no: int
     name: str

@@ -56,7 +56,7 @@ def solkoff_tally(prep: Prepared, name: str = "SOLK") -> Tally:
 
 def cumulative_rounds(prep: Prepared, i: int) -> list[int]:
     """CUM's term of each round: the running score after it, minus that round's points if
-    they were received without playing. Reading of the SPEC's "minus points received
+    they were received without playing. Reading of docs/tiebreaks.md §3's "minus points received
     without playing" (each such round's points once)."""
     out = []
     running = 0

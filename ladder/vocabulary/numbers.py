@@ -1,4 +1,4 @@
-"""The one home of how numbers and half points are written (pure; SPEC §1 exact points).
+"""The one home of how numbers and half points are written (pure; docs/desk.md §1 exact points).
 
 Every layer writes points, tie-break values and Elo figures through these functions, so the
 CLI, the explanations, the TRF writer and the pages agree. The web edge may localise the

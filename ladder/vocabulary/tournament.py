@@ -1,7 +1,7 @@
 """Plain data shared by the pure core: round-result kinds, players' records, tournaments.
 
 Everything here is immutable and free of Flask and SQLAlchemy, so the TRF reader, the rating
-engine, the tie-break engine and the services all speak the same vocabulary (SPEC §1).
+engine, the tie-break engine and the services all speak the same vocabulary (docs/desk.md §1).
 Points are exact: ``fractions.Fraction`` (½ is ``Fraction(1, 2)``), never floats.
 """
 
@@ -17,7 +17,7 @@ from ladder.vocabulary.numbers import HALF
 
 
 class Kind(StrEnum):
-    """One entry's result in one round (SPEC §1)."""
+    """One entry's result in one round (docs/desk.md §1)."""
 
     WIN = "win"
     DRAW = "draw"
@@ -98,7 +98,7 @@ class Colour(StrEnum):
 
 
 class EventKind(StrEnum):
-    """What kind of event this is (SPEC §1)."""
+    """What kind of event this is (docs/desk.md §1)."""
 
     SWISS = "swiss"
     ROUND_ROBIN = "round_robin"
@@ -180,7 +180,7 @@ class Player:
 
     ``results`` holds one entry per round played so far, in round order; a round with no
     entry in the source is a ``zero_bye``. ``birth_year`` is only ever used to suggest the
-    junior flag and is never stored (SPEC §9).
+    junior flag and is never stored (docs/desk.md §4).
     """
 
     start_no: int

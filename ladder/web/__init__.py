@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from flask import Flask, g, render_template, request
 from flask_babel import gettext as _
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-# SPEC §11: a strict Content-Security-Policy, no inline scripts or styles.
+# docs/qualities.md §1: a strict Content-Security-Policy, no inline scripts or styles.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'self'; "
        "object-src 'none'")
@@ -33,7 +34,9 @@ def register_web(app: Flask) -> None:
     from .formatting import register_formatting
     from .htmx import init_htmx
     from .i18n import init_i18n
+    from .readiness import init_readiness
     from .request_state import init_request_state
+    init_readiness(app)  # first: a database that cannot serve answers 503, never a 500
     init_i18n(app)
     init_htmx(app)
     init_request_state(app)
@@ -69,17 +72,43 @@ def register_web(app: Flask) -> None:
         g.error_page = True
         if error.code == 404:
             # A page that is hidden and a page that does not exist must answer byte for byte
-            # the same (no oracle, SPEC §5); no 404 is ever for search engines.
+            # the same (no oracle, docs/privacy.md); no 404 is ever for search engines.
             g.noindex = True
         return render_template("error.html", code=error.code,
                                message=_error_text(error.code)), error.code or 500
 
     @app.errorhandler(Exception)
-    def _unexpected(error: Exception) -> tuple[str, int]:
+    def _unexpected(error: Exception) -> tuple[str, int] | tuple[str, int, dict[str, str]]:
         # No stack trace reaches a user; the log keeps it for the organizer.
         # The unit of work already rolled back whatever the failed change did.
         app.logger.exception("Unhandled error on %s", request.path)
-        return render_template("error.html", code=500, message=_error_text(500)), 500
+        if _database_error(error):
+            # The database went away or changed under the server: say what to run (503).
+            from .readiness import lost_database
+            try:
+                answer = lost_database(error)
+            except Exception:  # the check itself failed: still no bare 500 page
+                answer = None
+            if answer is not None:
+                return answer
+        try:
+            return render_template("error.html", code=500, message=_error_text(500)), 500
+        except Exception:  # the page itself needs what failed: still no stack trace
+            app.logger.exception("The error page failed too on %s", request.path)
+            return _error_text(500), 500
+
+
+def _database_error(error: Exception) -> bool:
+    """True for a failure of the database (SQLAlchemy's wrapper or the driver's own error,
+    raised by the raw connection the per-request club state reads)."""
+    import sqlite3
+    if isinstance(error, DBAPIError | sqlite3.Error):
+        return True
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - SQLite-only installs
+        return False
+    return isinstance(error, psycopg.Error)
 
 
 def _error_text(code: int | None) -> str:

@@ -1,4 +1,4 @@
-"""Public pages cached and revalidated by the ladder generation (SPEC §12 "Growth").
+"""Public pages cached and revalidated by the ladder generation (docs/qualities.md §2 "Growth").
 
 Only a committed write can change a public page, and every committed write increases the
 *ladder generation* (``ClubSettings.generation``, bumped by :mod:`ladder.services.uow` in the
@@ -52,7 +52,6 @@ import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from pathlib import Path
 
 from flask import Blueprint, Flask, current_app, g, request, session
 from flask_login import current_user
@@ -183,9 +182,11 @@ def release() -> str:
                 version = metadata.version("club-ladder")
             except metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout
                 version = "0"
-            root = Path(__file__).resolve().parents[2]
+            from .. import config as paths
             newest = 0
-            for folder, pattern in ((root / "templates", "*.html"), (root / "ladder", "*.py")):
+            # The templates, the code and the compiled catalogues shape every page's bytes.
+            for folder, pattern in ((paths.TEMPLATES, "*.html"), (paths.PACKAGE, "*.py"),
+                                    (paths.TRANSLATIONS, "*.mo")):
                 for path in folder.rglob(pattern):
                     newest = max(newest, path.stat().st_mtime_ns)
             _release = f"{version}-{newest}"

@@ -2,7 +2,7 @@
 
 Organizers only (a visitor gets the login page).
 
-Exports (decision, SPEC §5/§6): the starting list and an event's TRF are **organizer-only** and
+Exports (decision, docs/privacy.md/§6): the starting list and an event's TRF are **organizer-only** and
 carry full names, because they are working files for seeding the next Swiss in a pairing
 program; nothing public exports names, so the display-name policy has nothing to leak here.
 """
@@ -72,7 +72,8 @@ def _parse_form() -> SettingsForm:
         rating_floor=_number("rating_floor", None, optional=True),
         award_min_games=_required("award_min_games", now.award_min_games, integer=True),
         glicko_tau=_required("glicko_tau", now.glicko_tau),
-        health_public=request.form.get("health_public") == "on")
+        health_public=request.form.get("health_public") == "on",
+        timezone=request.form.get("timezone", now.timezone).strip()[:64])
 
 
 def _unlisted_url() -> str | None:

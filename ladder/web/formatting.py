@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from flask import Flask, g
+from flask import Flask, g, has_request_context
 from flask_babel import gettext as _
-from flask_babel import to_user_timezone
 from markupsafe import Markup
 
 from ..queries.events import ResultCell
@@ -256,13 +256,47 @@ def legend() -> list[tuple[str, str]]:
             ("*", _("played, not rated"))]
 
 
-def as_of_text(now: dt.datetime | None = None) -> str:
-    """When this page was made, for printouts: ``2026-12-01 14:05 UTC`` (the club's time zone).
+def club_zone() -> ZoneInfo:
+    """The club's time zone (a setting, ``ClubSettings.timezone``); UTC when unknown.
 
-    ISO-like, as every date on the pages, so a printout is unambiguous in every language.
+    In a request it comes with the small per-request state (also for an answer from the
+    page cache); outside one (the CLI) from the settings row.
     """
-    local = to_user_timezone(now or dt.datetime.now(dt.UTC))
-    return f"{local:%Y-%m-%d %H:%M} {local.tzname() or ''}".strip()
+    from ..services.timezones import zone
+    if has_request_context():
+        from .request_state import club_state
+        try:
+            return zone(club_state().timezone)
+        except Exception:  # no database yet (the 503 page): UTC
+            return zone("UTC")
+    from ..queries.club import club_settings
+    return zone(club_settings().timezone)
+
+
+def local_time(value: dt.datetime) -> dt.datetime:
+    """``value`` in the club's time zone; a naive value is UTC (as every stored time)."""
+    aware = value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
+    return aware.astimezone(club_zone())
+
+
+def time_text(value: dt.datetime | None, seconds: bool = False) -> str:
+    """A moment (an audit entry, the last check, a printout's "as of") in the club's time zone
+    with the zone's abbreviation: ``2026-12-01 23:05 KST`` (with ``seconds``: ``23:05:09``).
+
+    The one formatter of times for pages, fragments and exports. ISO-like, as every date on
+    the pages, so it reads the same in every language; event dates are days, not moments,
+    and go through :func:`date_text` instead.
+    """
+    if value is None:
+        return "—"
+    local = local_time(value)
+    clock = f"{local:%Y-%m-%d %H:%M:%S}" if seconds else f"{local:%Y-%m-%d %H:%M}"
+    return f"{clock} {local.tzname() or ''}".strip()
+
+
+def as_of_text(now: dt.datetime | None = None) -> str:
+    """When this page was made, for printouts: ``2026-12-01 14:05 KST`` (the club's zone)."""
+    return time_text(now or dt.datetime.now(dt.UTC))
 
 
 def register_formatting(app: Flask) -> None:
@@ -286,3 +320,5 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(format_label, "format_label")
     app.add_template_filter(reasons_text, "reasons")
     app.add_template_global(as_of_text, "as_of_text")
+    app.add_template_filter(time_text, "time")
+    app.add_template_global(club_zone, "club_zone")

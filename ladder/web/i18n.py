@@ -1,4 +1,4 @@
-"""The reader's language: choosing it, remembering it, and translating at the edge (SPEC §12).
+"""The reader's language: choosing it, remembering it, and translating at the edge (docs/qualities.md §2).
 
 Choice, first match wins:
 
@@ -118,7 +118,7 @@ def switch_links() -> list[tuple[str, str, str, bool]]:
     current = str(get_locale() or "en")
     if g.get("error_page"):
         # An error page names no path: a hidden page and a missing one must answer the
-        # same bytes (SPEC §5), so its switcher leads to the front page.
+        # same bytes (docs/privacy.md), so its switcher leads to the front page.
         return [(locale, LANGUAGE_NAMES[locale], f"/?lang={locale}", locale == current)
                 for locale in LOCALES]
     args = request.args.to_dict(flat=False)

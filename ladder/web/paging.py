@@ -1,4 +1,4 @@
-"""Pages of long lists (SPEC §12 "Growth"): the ladder, roster, events, a profile's lists, the
+"""Pages of long lists (docs/qualities.md §2 "Growth"): the ladder, roster, events, a profile's lists, the
 audit log show one window of rows at a time.
 
 Each list answers ``?page=N`` (or its own argument, say ``events_page``) with that window as a

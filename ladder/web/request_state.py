@@ -48,7 +48,8 @@ def club_state() -> ClubState:
         if state is None:  # the first request of a new club: the row is created now
             club = club_settings()
             state = ClubState(int(club.generation or 0), str(club.visibility),
-                              club.unlisted_token, club.default_language or "")
+                              club.unlisted_token, club.default_language or "",
+                              club.timezone or "UTC")
         request.environ[_STATE] = state
     return state
 

@@ -1,4 +1,4 @@
-"""Visibility routing of the public pages (SPEC §5): private, unlisted or public.
+"""Visibility routing of the public pages (docs/privacy.md): private, unlisted or public.
 
 Every public route is registered twice on the ``public`` blueprint: at its plain URL and under
 ``/c/<token>``. A URL-value preprocessor takes the token out of the view arguments and decides,

@@ -22,8 +22,7 @@ from ladder.formats import read_event
 from ladder.names.display_form import display_form
 from ladder.services.accounts import set_organizer
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import TESTDATA
-from tests.factories import member, publish_t, tournament
+from tests.factories import TESTDATA, member, publish_t, tournament
 
 pytestmark = pytest.mark.e2e
 

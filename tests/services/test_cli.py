@@ -14,8 +14,7 @@ from sqlalchemy import func, select, update
 
 from ladder.extensions import db
 from ladder.models import Event, Member, RatingRow
-from tests.conftest import TESTDATA
-from tests.factories import direct_writes
+from tests.factories import TESTDATA, direct_writes
 
 HELD5 = TESTDATA / "fide-exercises" / "held_swiss_5.trf"
 HELD9 = TESTDATA / "fide-exercises" / "held_swiss_9.trf"
@@ -44,7 +43,7 @@ def test_import_then_standings_json(app, runner) -> None:
     assert len(data) == 16
     assert [row["rank"] for row in data] == sorted(row["rank"] for row in data)
     assert set(data[0]) == {"member_id", "name", "rating", "games", "provisional", "rank"}
-    # Provisional exactly while fewer than 5 counted games (SPEC §2); byes don't count.
+    # Provisional exactly while fewer than 5 counted games (docs/club-rating.md §1); byes don't count.
     assert all(row["provisional"] == (row["games"] < 5) for row in data)
     assert {row["provisional"] for row in data} == {True, False}
     established = [row for row in data if not row["provisional"]]
@@ -133,9 +132,13 @@ def test_backup_is_a_consistent_sqlite_copy(app, runner, tmp_path: Path) -> None
     with app.app_context():
         dialect = db.engine.dialect.name
     if dialect != "sqlite":
-        # On PostgreSQL the command refuses clearly and points to pg_dump (README).
-        result = runner.invoke(args=["backup", str(tmp_path / "copy.sqlite3")])
-        assert result.exit_code == 2 and "pg_dump" in result.output
+        # On PostgreSQL the command makes the backup with pg_dump (issue 21; it used to refuse
+        # and point to pg_dump): a custom-format archive, owner-only, never over a file.
+        target = tmp_path / "copy.pgdump"
+        result = runner.invoke(args=["backup", str(target)])
+        assert result.exit_code == 0, result.output
+        assert target.read_bytes()[:5] == b"PGDMP" and (target.stat().st_mode & 0o777) == 0o600
+        assert runner.invoke(args=["backup", str(target)]).exit_code == 2
         return
     runner.invoke(args=["import", str(HELD5), "--date", "2025-03-01"])
     target = tmp_path / "copy.sqlite3"

@@ -1,4 +1,4 @@
-"""Drafts (SPEC §1 status): taking an event back to draft and publishing it again.
+"""Drafts (docs/desk.md §1 status): taking an event back to draft and publishing it again.
 
 A draft is out of the ladder and off the public pages; withdrawing and republishing leaves
 every rating row and member state as it was; both are one audited, version-checked write.

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from ladder.extensions import db
 from ladder.models import Event, Member
-from tests.conftest import TESTDATA
+from tests.factories import TESTDATA
 
 LINES = ("001    1      Lee,Ann                           1500                             "
          "1.0    1     2 w 1\n"

@@ -23,8 +23,7 @@ from ladder.services.intake import (
 )
 from ladder.services.uow import rehearsal, unit_of_work
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import TESTDATA
-from tests.factories import PASTE, member, publish_t, snapshot, tournament
+from tests.factories import PASTE, TESTDATA, member, publish_t, snapshot, tournament
 
 TODAY = dt.date(2026, 12, 1)
 KOSHNITSKY = TESTDATA / "real-events" / "hobsonsbay_koshnitsky_cup_2025_r5.trf"

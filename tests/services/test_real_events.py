@@ -8,8 +8,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import Event, Member
-from tests.conftest import TESTDATA
-from tests.factories import direct_writes
+from tests.factories import TESTDATA, direct_writes
 
 REAL = TESTDATA / "real-events"
 # (file, date): the files carry no start date, so the import gives one.

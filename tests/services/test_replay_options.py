@@ -1,7 +1,7 @@
 """Club rating options and the replay (bug A): newcomers start from the club's options.
 
-SPEC §2 lets a club change the start rating, the K schedule, the thresholds, junior K and a
-floor; SPEC §3 requires a partial replay to give exactly what a replay from scratch gives. A
+docs/club-rating.md §1 lets a club change the start rating, the K schedule, the thresholds, junior K and a
+floor; docs/club-rating.md §2 requires a partial replay to give exactly what a replay from scratch gives. A
 member created after such a change used to start at the model's default 1200.
 """
 

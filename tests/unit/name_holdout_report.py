@@ -6,7 +6,7 @@ tests/data/name_holdout_roster.csv is a club roster (Hangul, Han in both charact
 Latin, Indonesian names; siblings; members with aliases from a publish, a merge, a rename and
 a split); tests/data/name_holdout.csv holds typed names, each with the member it must find
 (or none: a new person), in categories. The roster gets the labelled names of
-name_pairs.csv and real player names from the shared test data as distractors.
+name_pairs.csv and real player names from the files under tests/data as distractors.
 
 Printed: per category, the share of typed names whose right member comes first / in the top
 3, and "confident wrong" (a wrong member first with a score of 90 or more); for new people,

@@ -3,7 +3,7 @@
 Run: .venv/bin/python tests/unit/name_matching_report.py
 
 The roster is every distinct "existing" name in the file, plus real player
-names from the shared test data (TRF and PGN files) as distractors. For each
+names from the TRF and PGN files under tests/data as distractors. For each
 typed name with a labelled match we check whether the right member comes
 first / in the top 3; for typed names that match nobody ("new people") we
 count how many suggestions they get anyway. The figures are computed, not
@@ -26,7 +26,8 @@ if str(ROOT) not in sys.path:  # allow running as a plain script
 from ladder.names import name_key, suggest  # noqa: E402
 
 PAIRS_CSV = ROOT / "tests" / "data" / "name_pairs.csv"
-SHARED_TESTDATA = ROOT.parent / "shared" / "testdata"
+#: The tournament files copied into tests/data (tests/data/README.md names their sources).
+TESTDATA = ROOT / "tests" / "data"
 _PGN_PLAYER = re.compile(r'^\[(?:White|Black) "([^"]+)"\]', re.M)
 
 
@@ -69,8 +70,8 @@ def load_pairs(path: Path = PAIRS_CSV) -> list[Pair]:
         ]
 
 
-def extra_names(testdata: Path = SHARED_TESTDATA) -> list[str]:
-    """Real player names from the shared TRF/PGN files (distractors), if present."""
+def extra_names(testdata: Path = TESTDATA) -> list[str]:
+    """Real player names from the TRF/PGN files under tests/data (distractors)."""
     names: set[str] = set()
     if not testdata.is_dir():
         return []

@@ -1,4 +1,4 @@
-"""The Elo tools' pure functions (SPEC §8; issue 6 FIDE vectors)."""
+"""The Elo tools' pure functions (docs/elo-tools.md; issue 6 FIDE vectors)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The US Chess rating (SPEC §8, optional): Glickman & Doan, *The US Chess Rating System*.
+"""The US Chess rating (docs/elo-tools.md, optional): Glickman & Doan, *The US Chess Rating System*.
 
 Every vector is worked by hand in the comments; N* = 50 / √(0.662 + 0.00000739 (2569 − R0)²).
 """

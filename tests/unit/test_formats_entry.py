@@ -12,7 +12,7 @@ import pytest
 import ladder.formats.event
 from ladder.formats import FORMATS, FormatError, ReadResult, detect_format, read_event
 from ladder.vocabulary.messages import Message, msg
-from tests.conftest import TESTDATA
+from tests.factories import TESTDATA
 
 FORMATS_DIR = Path(ladder.formats.event.__file__).parent
 CROSSTABLE = "1  Lee Ann  1500  2w1  1.0\n2  Chen Bo  1400  1b0  0.0\n"
@@ -50,7 +50,9 @@ def test_read_event_reads_each_format(text: str, file_format: str) -> None:
 
 
 def test_the_real_files_read_through_the_entry_point() -> None:
-    files = sorted(TESTDATA.glob("*/*.trf*")) + sorted(TESTDATA.glob("pgn/*.pgn"))
+    files = sorted(path for folder in ("fide-exercises", "formats", "real-events")
+                   for path in (TESTDATA / folder).glob("*.trf*"))
+    files += sorted(TESTDATA.glob("pgn/*.pgn"))
     assert len(files) >= 15
     for path in files:
         result = read_event(path.read_text(encoding="utf-8"), str(path))

@@ -29,7 +29,7 @@ def test_name_key_keeps_accents_and_spacing_of_cjk() -> None:
     assert name_key("  a  b ") == "a b"
 
 
-# ------------------------------------------------------------------ suggest: SPEC §4 cases
+# ------------------------------------------------------------------ suggest: docs/desk.md §2 cases
 
 ROSTER = [
     (1, "John Smith"),

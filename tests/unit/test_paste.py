@@ -1,4 +1,4 @@
-"""read_paste / parse_paste: every form of SPEC §9, the round rules, and every rejection."""
+"""read_paste / parse_paste: every form of docs/desk.md §4, the round rules, and every rejection."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def only_error(text: str) -> FormatError:
     return result.errors[0]
 
 
-# --- the forms of SPEC §9 -------------------------------------------------------------------
+# --- the forms of docs/desk.md §4 -------------------------------------------------------------------
 
 def test_surname_comma_given_name_form() -> None:
     t = read_paste("Smith, John - Jones, Bob 1-0")

@@ -1,4 +1,4 @@
-"""The prize helper's pure logic (SPEC §7.4)."""
+"""The prize helper's pure logic (docs/tiebreaks.md §4)."""
 
 from __future__ import annotations
 

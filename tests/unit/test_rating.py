@@ -1,4 +1,4 @@
-"""Unit tests of the ladder rating (SPEC §2): worked examples, never-rated games, options."""
+"""Unit tests of the ladder rating (docs/club-rating.md §1): worked examples, never-rated games, options."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def row_of(rows: list[RatingRow], member: int) -> RatingRow:
     return row
 
 
-# --- SPEC §2 worked examples -------------------------------------------------------------
+# --- docs/club-rating.md §1 worked examples -------------------------------------------------------------
 
 
 def test_example_1_ann_k20_leaves_with_1413_76() -> None:
@@ -73,7 +73,7 @@ def test_example_1_ann_k20_leaves_with_1413_76() -> None:
     assert ann.games_before == 30 and ann.games_counted == 4
     assert ann.score == 2.5
     assert ann.expected == pytest.approx(1.8118, abs=5e-4)
-    # SPEC: +13.76 (from the rounded terms); unrounded 13.7657; the seed shows 1413.8.
+    # docs/club-rating.md §1: +13.76 (from the rounded terms); unrounded 13.7657; the seed shows 1413.8.
     assert ann.rating_after - ann.rating_before == pytest.approx(13.76, abs=0.01)
     assert ann.rating_after == pytest.approx(1413.76, abs=0.01)
     assert round(ann.rating_after, 1) == 1413.8
@@ -157,7 +157,7 @@ def test_event_batching_uses_ratings_frozen_before_the_event() -> None:
     assert row_of(rows, 3).rating_after == pytest.approx(1500 + 20 * (0.5 - expected_score(1500, 1600)))
 
 
-# --- never rated (SPEC §2) ----------------------------------------------------------------
+# --- never rated (docs/club-rating.md §1) ----------------------------------------------------------------
 
 NEVER_RATED_PAIRINGS = [
     Pairing(1, None, Kind.PAIRING_BYE),

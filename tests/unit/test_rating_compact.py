@@ -1,4 +1,4 @@
-"""The engine's two front doors against a plain transcription of SPEC §2.
+"""The engine's two front doors against a plain transcription of docs/club-rating.md §1.
 
 The replay service uses the compact path (:func:`replay_compact`: tuples in, tuples out),
 ``ladder check`` and the tests the dataclass path (:func:`replay`). Both must give, to the
@@ -37,7 +37,7 @@ from tests.unit.test_rating_properties import JUNIORS, OPTIONS, STATES, event_li
 def reference(events: Iterable[EventInput], state: Mapping[int, MemberState] | None,
               options: RatingOptions, juniors: frozenset[int]) -> tuple[list[RatingRow],
                                                                          dict[int, MemberState]]:
-    """SPEC §2 written out plainly: batching, K and provisional status from the pre-event
+    """docs/club-rating.md §1 written out plainly: batching, K and provisional status from the pre-event
     state, the protection rule, fsum of the S − E terms, the floor after the event."""
     current = dict(state or {})
     rows: list[RatingRow] = []

@@ -6,7 +6,7 @@ events under the earlier virtual-opponent rule (``fide-2012``). The files carry 
 
 Every value pinned below was worked out by hand from the TRF lines (the working is in the
 comments), and the whole of each file was also checked against a separate, from-scratch
-calculator written from SPEC §7 (all players, BH, BH/C1, SB, PS, WIN: no difference).
+calculator written from docs/tiebreaks.md (all players, BH, BH/C1, SB, PS, WIN: no difference).
 
 Notation of the working: ``adj(j)`` is opponent j's adjusted score (C.07 16.3: unplayed rounds
 at the points awarded, except a requested bye in the last round or followed only by VURs,

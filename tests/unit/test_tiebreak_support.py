@@ -22,8 +22,8 @@ from ladder.vocabulary.tournament import (
     Scoring,
     Tournament,
 )
+from tests.factories import TESTDATA  # tests/data; tests/data/README.md names the sources
 
-TESTDATA = Path(__file__).resolve().parents[3] / "shared" / "testdata"
 EXERCISES = TESTDATA / "fide-exercises"
 
 _GAME = re.compile(r"^(\d+)([wb])([10=+\-XWDL])$")

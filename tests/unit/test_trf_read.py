@@ -11,9 +11,8 @@ import pytest
 from ladder.formats import FormatError, read_trf
 from ladder.formats.trf import parse_date, parse_scoring
 from ladder.vocabulary.tournament import HALF, Colour, EventKind, Kind, Scoring, Tournament
+from tests.factories import TESTDATA  # tests/data; tests/data/README.md names the sources
 
-# The shared test data lives beside the repository (../shared/testdata from the repo root).
-TESTDATA = Path(__file__).resolve().parents[3] / "shared" / "testdata"
 TRF_FILES = sorted(
     path for folder in ("formats", "real-events", "fide-exercises")
     for path in (TESTDATA / folder).iterdir() if path.suffix in (".trf", ".trfx")

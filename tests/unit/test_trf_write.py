@@ -19,8 +19,8 @@ from ladder.vocabulary.tournament import (
     Scoring,
     Tournament,
 )
+from tests.factories import TESTDATA  # tests/data; tests/data/README.md names the sources
 
-TESTDATA = Path(__file__).resolve().parents[3] / "shared" / "testdata"
 ROUND_TRIP_FILES = sorted(
     path for folder in ("fide-exercises", "real-events", "formats")
     for path in (TESTDATA / folder).iterdir() if path.suffix in (".trf", ".trfx")

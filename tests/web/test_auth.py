@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from ladder.extensions import db
 from ladder.models import LoginAttempt
 from ladder.web.auth import safe_next
-from tests.conftest import csrf_token
+from tests.factories import csrf_token
 
 
 def _login(client: FlaskClient, username: str, password: str, **extra: str):

@@ -199,7 +199,7 @@ def test_the_ladder_examples_are_the_engines(client: FlaskClient) -> None:
     for row in classic_table():
         # "50 %" in English, "50%" where the language writes no space (Korean, Chinese).
         assert re.search(rf"\b{row.higher_percent}\s?%", expected)
-    # SPEC §2 example 4: established 1500 beats a newcomer; the newcomer loses K × E.
+    # docs/club-rating.md §1 example 4: established 1500 beats a newcomer; the newcomer loses K × E.
     rows, _ = rate_event(event([Pairing(1, 2, W)]), {1: MemberState(1500, 30)}, options)
     est, new = rows
     assert est.rating_after == 1500 and est.games_counted == 0
@@ -212,7 +212,7 @@ def test_the_ladder_examples_are_the_engines(client: FlaskClient) -> None:
     assert rows[0].rating_after == rows[0].rating_before
     text = element(html, "only-newcomers")
     assert text.count(f"{rows[0].rating_after:.1f}") == 2 and " 30." in text
-    # SPEC §2 example 3: a new club's first night, every game counts for both.
+    # docs/club-rating.md §1 example 3: a new club's first night, every game counts for both.
     rows, _ = rate_event(event([Pairing(1, 2, W), Pairing(3, 4, D), Pairing(1, 3, W),
                                 Pairing(2, 4, L)]), {}, options)
     table = html.split('class="first-night"')[1].split("</table>")[0]
@@ -257,7 +257,7 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
                                ("Cai", (3, 3, 3, Fraction(5, 2), 1), ("12.5", "11.5", "8.5"))):
         values = calculate([CalcRound(W, Fraction(s)) for s in scores], "BH,BH/C1,BH/M1")
         got = tuple(decimal_text(values[c]) for c in ("BH", "BH/C1", "BH/M1"))
-        assert got == want  # SPEC §7.6
+        assert got == want  # docs/tiebreaks.md §6
         row = bh.split(f">{name}</th>")[1].split("</tr>")[0]
         assert re.findall(r'class="num">([^<]*)<', row) == [loc(v, locale) for v in got]
     assert "Bo has the best BH, Ana the best BH/C1 and Cai the best BH/M1" in html \
@@ -272,7 +272,7 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
     for kinds, want in (((W, W, W, L, W), "13"), ((L, W, W, W, W), "10")):
         assert decimal_text(calculate([CalcRound(k, 2) for k in kinds], "PS")["PS"]) == want
         assert f">{want}<" in ps
-    # The bye under each edition (SPEC §7.6: fide-2026 BH 13½, BH/C1 11).
+    # The bye under each edition (docs/tiebreaks.md §6: fide-2026 BH 13½, BH/C1 11).
     rounds = [CalcRound(W, Fraction(7, 2)), CalcRound(W, 3), CalcRound(Kind.HALF_BYE),
               CalcRound(W, Fraction(5, 2)), CalcRound(W, 2)]
     editions = html.split('class="example editions-example"')[1].split("</table>")[0]

@@ -8,8 +8,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.conftest import csrf_token
-from tests.factories import HTMX, seed
+from tests.factories import HTMX, csrf_token, seed
 
 
 def _save(client: FlaskClient, kind: str, **extra: str) -> str:

@@ -19,8 +19,7 @@ from ladder.models import AuditEntry, ClubSettings, Event, Member, RatingRow
 from ladder.names.display_form import display_form
 from ladder.vocabulary.numbers import signed_text
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import TESTDATA
-from tests.factories import HTMX, form, member, publish_t, tournament
+from tests.factories import HTMX, TESTDATA, form, member, publish_t, tournament
 
 REAL = TESTDATA / "real-events"
 KOSHNITSKY = REAL / "hobsonsbay_koshnitsky_cup_2025_r5.trf"
@@ -127,7 +126,7 @@ def test_names_page_lists_decisions_first_and_accepts_suggestions_in_one_action(
     # Krishnan (known, no. 4) comes before Hibberd (new, no. 2).
     assert html.index('name="link-4"') < html.index('name="link-2"')
     hogg = _select(html, "link-1")
-    assert 'value="" selected disabled' in hogg  # suggested, not chosen (SPEC §4)
+    assert 'value="" selected disabled' in hogg  # suggested, not chosen (docs/desk.md §2)
     assert "Might be Dean Hogg" in html and "surname written first, with a comma" in html
     assert "once every name has a choice" in html and 'name="ladder_generation"' not in html
 

@@ -12,8 +12,7 @@ from ladder.models import AuditEntry, Member, MemberAlias
 from ladder.services.intake import name_choices
 from ladder.services.ladder_check import check
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import csrf_token
-from tests.factories import member, publish_t, tournament
+from tests.factories import csrf_token, member, publish_t, tournament
 
 W = Kind.WIN
 

@@ -1,4 +1,4 @@
-"""Organizer members pages: roster, member page, re-link, junior flag, consent (SPEC §4, §5)."""
+"""Organizer members pages: roster, member page, re-link, junior flag, consent (docs/desk.md §2, docs/privacy.md)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Member
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import csrf_token
-from tests.factories import direct_writes, member, publish_t, snapshot, tournament
+from tests.factories import csrf_token, direct_writes, member, publish_t, snapshot, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 JAN = dt.date(2025, 1, 7)

@@ -8,8 +8,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Event, Member, Result
-from tests.conftest import csrf_token
-from tests.factories import HTMX, direct_writes, seed
+from tests.factories import HTMX, csrf_token, direct_writes, seed
 from tests.web.bodies import comparable
 
 

@@ -13,8 +13,7 @@ from sqlalchemy import func, select
 from ladder.extensions import db
 from ladder.models import Event, Member
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import TESTDATA
-from tests.factories import HTMX, PASTE, form, publish_t, seed, tournament
+from tests.factories import HTMX, PASTE, TESTDATA, form, publish_t, seed, tournament
 
 BROKEN = PASTE.replace("Cai Wu - Dee Park ½-½", "Cai Wu - Dee Park 2-0").replace(
     "Bo Chen - Dee Park 1-0", "Bo Chen Dee Park 1-0")

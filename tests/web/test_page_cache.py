@@ -1,4 +1,4 @@
-"""Public pages cached and revalidated by the ladder generation (issue 16.1–16.2, SPEC §12).
+"""Public pages cached and revalidated by the ladder generation (issue 16.1–16.2, docs/qualities.md §2).
 
 * every public page and fragment answers with a weak ETag and ``Cache-Control: no-cache``,
   and a matching ``If-None-Match`` gets 304 without any template being rendered;
@@ -28,8 +28,7 @@ from ladder.services import members as member_service
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import Kind
 from ladder.web.cache import CSRF_PLACEHOLDER, PageCache, Stored, page_cache
-from tests.conftest import csrf_token
-from tests.factories import HTMX, direct_writes, make_app, publish_t, tournament
+from tests.factories import HTMX, csrf_token, direct_writes, make_app, publish_t, tournament
 from tests.web.bodies import comparable
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

@@ -35,8 +35,8 @@ def small(tmp_path: Path) -> Iterator[Flask]:
     url = os.environ.get("TEST_DATABASE_URL")
     if url:
         url = url.replace("postgresql://", "postgresql+psycopg://", 1)
-        from tests.conftest import _reset_postgres
-        _reset_postgres(url)
+        from tests.factories import reset_postgres
+        reset_postgres(url)
     app = make_app(tmp_path, url, LIST_PAGE_SIZE=3, PROFILE_PAGE_SIZE=2, SERVER_NAME=None)
     with app.app_context():
         from ladder.services.setup import init_database
@@ -187,7 +187,7 @@ def test_the_audit_log_has_a_more_row_beside_its_pager(app, logged_in) -> None:
 
 
 def test_the_dashboard_lists_events_in_windows(small, tmp_path) -> None:
-    from tests.conftest import ORGANIZER
+    from tests.factories import ORGANIZER
     with small.app_context():
         from ladder.models import User
         from ladder.services import sessions

@@ -17,8 +17,7 @@ from ladder.queries.club import club_settings
 from ladder.queries.history import ladder_at
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.conftest import csrf_token
-from tests.factories import HTMX, direct_writes, publish_t, tournament
+from tests.factories import HTMX, csrf_token, direct_writes, publish_t, tournament
 from tests.services.club_history import SPRING, WINTER, publish_history
 
 

@@ -17,8 +17,7 @@ from ladder.extensions import db
 from ladder.models import ClubSettings, LadderCheck, Member
 from ladder.services import ladder_check as verification
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import csrf_token
-from tests.factories import direct_writes, publish_t, seed, tournament
+from tests.factories import csrf_token, direct_writes, publish_t, seed, tournament
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The public tools over HTTP: the tie-break calculator, compare mode, Elo tools, prizes.
 
-Every worked example of SPEC §7.6 and §8 goes through the web tool here; bad input is marked
+Every worked example of docs/tiebreaks.md §6, docs/elo-tools.md goes through the web tool here; bad input is marked
 on its field (aria-invalid + aria-describedby) at 200, never a stack trace.
 """
 
@@ -33,7 +33,7 @@ def test_nav_links_and_full_page(client) -> None:
     assert 'href="/tools/tiebreaks"' in html and 'href="/tools/elo"' in html
     assert '<form id="calc-form"' in html and 'hx-trigger="input changed delay:300ms"' in html
     assert 'hx-push-url="true"' in html and "style=" not in html and "<script>" not in html
-    # The first view is SPEC §7.6's bye-cap example.
+    # The first view is docs/tiebreaks.md §6's bye-cap example.
     got = values(html)
     assert got["BH"] == "13.5" and got["BH-C1"] == "11"
 
@@ -212,7 +212,7 @@ def test_elo_expected_table_performance_initial(client) -> None:
 
 
 def test_elo_ladder_worked_example_expected_scores(client) -> None:
-    # SPEC §2 example 1 (the logistic curve): 1400 vs 1500, 1300, 1600, 1350.
+    # docs/club-rating.md §1 example 1 (the logistic curve): 1400 vs 1500, 1300, 1600, 1350.
     for opp, e in (("1500", "36.0"), ("1300", "64.0"), ("1600", "24.0"), ("1350", "57.1")):
         assert shown(elo(client, e_rating="1400", e_opp=opp), "expected-value") == f"{e} %"
 

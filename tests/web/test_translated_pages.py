@@ -22,7 +22,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import ClubSettings, Event, Member
-from tests.conftest import csrf_token
+from tests.factories import csrf_token
 
 LOCALES = {"ko": "ko", "zh_Hans": "zh-Hans", "id": "id"}
 

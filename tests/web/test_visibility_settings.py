@@ -12,8 +12,7 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import AuditEntry, ClubSettings, Member
 from ladder.vocabulary.tournament import Kind
-from tests.conftest import csrf_token
-from tests.factories import direct_writes, publish_t, tournament
+from tests.factories import csrf_token, direct_writes, publish_t, tournament
 
 FORM = {"club_name": "Riverside", "visibility": "public", "start_rating": "1200", "k_new": "40",
         "k_threshold": "20", "k_established": "20", "provisional_games": "5", "junior_k": "",

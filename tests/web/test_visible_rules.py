@@ -209,7 +209,7 @@ def test_the_rating_detail_lists_counted_and_uncounted_games(app: Flask, client:
 
 def test_the_seed_example_shows_every_intermediate_number(app: Flask,
                                                           client: FlaskClient) -> None:
-    """SPEC §2 example 1: 1400, K 20, 1500 L, 1300 W, 1600 D, 1350 W → 1413.76."""
+    """docs/club-rating.md §1 example 1: 1400, K 20, 1500 L, 1300 W, 1600 D, 1350 W → 1413.76."""
     with app.app_context(), direct_writes():
         t = tournament(["Ann", "Opp A", "Opp B", "Opp C", "Opp D"],
                        [(1, 1, 2, L), (2, 1, 3, W), (3, 1, 4, D), (4, 1, 5, W)])
@@ -251,7 +251,7 @@ def test_the_seed_example_shows_every_intermediate_number(app: Flask,
     assert "K = 20," in text
     assert "20 × (2½ − 1.8117) = 20 × 0.6883 = +13.7657" in text
     assert f"1400.0000 +13.7657 = {row.rating_after:.4f}" in text
-    assert "1413.7657" in text and "1413.76" in text  # SPEC: 1413.76 (unrounded 1413.7657)
+    assert "1413.7657" in text and "1413.76" in text  # docs/club-rating.md §1: 1413.76 (unrounded 1413.7657)
     assert "Shown with one decimal: 1413.8; on the ladder: 1414." in text
 
 

@@ -5,7 +5,7 @@ Revises: b7d1e2f3a4c5
 Create Date: 2026-12-01 12:00:00
 
 ``club_settings.default_language``: the language of the pages when a visitor chose none
-(SPEC §12); empty means "follow the browser".
+(docs/qualities.md §2); empty means "follow the browser".
 """
 from alembic import op
 import sqlalchemy as sa

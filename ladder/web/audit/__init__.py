@@ -1,7 +1,7 @@
 """Blueprint 'audit' (organizers only) at /organize/audit: the audit log, newest first, in
 words, filterable by event and member (id or name) and by date, paginated, exportable as CSV.
 
-SPEC §3: who, when, what, old value, new value. Id filters come from links on the member and
+docs/club-rating.md §2: who, when, what, old value, new value. Id filters come from links on the member and
 event pages (``?event=…&member=…``); the form filters by name and date range. Names here are
 full names: the page is for organizers only.
 """
@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_rows
+from ..formatting import club_zone, time_text
 from ..guards import require_organizer
 from ..htmx import page_or_fragment
 from ..request_values import digits
@@ -88,10 +89,11 @@ def export() -> Response:
     describe = _describer(page)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("When (UTC)"), _("Who"), _("Action"), _("What"), _("Old value"),
-                     _("New value")])
+    writer.writerow([_("When (%(zone)s)", zone=club_zone().key), _("Who"), _("Action"),
+                     _("What"), _("Old value"), _("New value")])
     for entry in page.entries:
-        writer.writerow([entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.actor, entry.action,
+        # The club's time zone, as on the page (web.formatting.time_text, the one formatter).
+        writer.writerow([time_text(entry.at, seconds=True), entry.actor, entry.action,
                          describe(entry), entry.old_value or "", entry.new_value or ""])
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = (

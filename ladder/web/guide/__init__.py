@@ -1,4 +1,4 @@
-"""Blueprint 'guide' (SPEC §12): the rules made visible, in the reader's language.
+"""Blueprint 'guide' (docs/qualities.md §2): the rules made visible, in the reader's language.
 
 * ``guide.ladder``    — ``/guide/ladder``: how the club rating works, with the club's settings;
 * ``guide.tiebreaks`` — ``/guide/tiebreaks``: every tie-break in plain words, the editions;

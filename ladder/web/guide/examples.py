@@ -1,4 +1,4 @@
-"""The guide's worked examples, computed live by the product's own engines (SPEC §12).
+"""The guide's worked examples, computed live by the product's own engines (docs/qualities.md §2).
 
 Nothing here is a number typed by hand: every value the guide pages print comes from the
 rating engine (:func:`ladder.rating.rate_event`, :func:`~ladder.rating.replay`, with the
@@ -102,13 +102,13 @@ class LadderExamples:
     settings: Settings
     expectations: tuple[Expectation, ...]
     table: tuple[TableRow, ...]
-    worked: Calculation  # SPEC §2 example 1 (Ann) under the club's K
+    worked: Calculation  # docs/club-rating.md §1 example 1 (Ann) under the club's K
     worked_row: RatingRow
     worked_reversed_after: float  # the same night typed in the opposite order
-    protection: Pair  # SPEC §2 example 4: established beats provisional
+    protection: Pair  # docs/club-rating.md §1 example 4: established beats provisional
     only_newcomers: tuple[RatingRow, ...]  # an established player meets only newcomers
     only_newcomers_established: RatingRow
-    first_night: tuple[RatingRow, ...]  # SPEC §2 example 3: a new club's first night
+    first_night: tuple[RatingRow, ...]  # docs/club-rating.md §1 example 3: a new club's first night
     k_rows: tuple[RatingRow, RatingRow]  # K fixed per event, then the lower K
     upset: Pair  # favourite beats outsider (FAQ: why so little)
     surprise: Pair  # outsider beats favourite
@@ -126,7 +126,7 @@ def ladder_examples(options: RatingOptions) -> LadderExamples:
     expectations = tuple(Expectation(start, start + d, expected_score(start, start + d))
                          for d in (0, 100, 200, 400))
 
-    # SPEC §2 example 1: 1400 against 1500 (L), 1300 (W), 1600 (D), 1350 (W).
+    # docs/club-rating.md §1 example 1: 1400 against 1500 (L), 1300 (W), 1600 (D), 1350 (W).
     opponents = [(1500.0, L), (1300.0, W), (1600.0, D), (1350.0, W)]
     state = {1: MemberState(1400.0, many)}
     pairings = []
@@ -140,7 +140,7 @@ def ladder_examples(options: RatingOptions) -> LadderExamples:
     worked = hand_calculation(ann.rating_before, ann.k, games, ann.rating_after, options.floor)
     reversed_rows, _ = rate_event(_event(list(reversed(pairings))), state, options)
 
-    # SPEC §2 example 4: an established 1500 beats a newcomer at the start rating.
+    # docs/club-rating.md §1 example 4: an established 1500 beats a newcomer at the start rating.
     est, new = 1, 2
     state = {est: MemberState(start + 300, many)}
     rows, _ = rate_event(_event([Pairing(est, new, W)]), state, options)
@@ -153,7 +153,7 @@ def ladder_examples(options: RatingOptions) -> LadderExamples:
     only_newcomers_established = _row(rows, 1)
     only_newcomers = tuple(r for r in rows if r.member_id != 1)
 
-    # SPEC §2 example 3: the first night of a new club, four newcomers.
+    # docs/club-rating.md §1 example 3: the first night of a new club, four newcomers.
     rows, _ = rate_event(_event([Pairing(1, 2, W), Pairing(3, 4, D), Pairing(1, 3, W),
                                  Pairing(2, 4, L)]), {}, options)
     first_night = tuple(rows)
@@ -220,7 +220,7 @@ class EditionValue:
 class TiebreakExamples:
     """Every example of the tie-break guide."""
 
-    buchholz: tuple[Record, ...]  # SPEC §7.6: three tie-breaks, three winners
+    buchholz: tuple[Record, ...]  # docs/tiebreaks.md §6: three tie-breaks, three winners
     buchholz_leaders: dict[str, tuple[str, ...]]  # code -> who has the best value
     sonneborn: tuple[Record, ...]  # round-robin SB
     progressive: tuple[Record, ...]
@@ -259,14 +259,14 @@ class TiebreakExamples:
                 "n": len(self.bye_rounds), "r": r}
 
 
-#: The Buchholz example of SPEC §7.6 (opponents' final scores).
+#: The Buchholz example of docs/tiebreaks.md §6 (opponents' final scores).
 BUCHHOLZ = (("Ana", (4, 3, 3, 2, 1)), ("Bo", (4, 3, Fraction(5, 2), 2, 2)),
             ("Cai", (3, 3, 3, Fraction(5, 2), 1)))
 #: The round-robin SB example (kind, opponent's score).
 SONNEBORN = (("Ana", ((D, 3), (W, Fraction(5, 2)), (D, Fraction(3, 2)), (W, 0))),
              ("Bo", ((D, 3), (D, Fraction(5, 2)), (W, Fraction(3, 2)), (W, 0))))
 PROGRESSIVE = (("W W W L W", (W, W, W, L, W)), ("L W W W W", (L, W, W, W, W)))
-#: The bye cap of SPEC §7.6: four wins and a half-point bye in round 3.
+#: The bye cap of docs/tiebreaks.md §6: four wins and a half-point bye in round 3.
 BYE_ROUNDS = (CalcRound(W, Fraction(7, 2)), CalcRound(W, 3), CalcRound(Kind.HALF_BYE),
               CalcRound(W, Fraction(5, 2)), CalcRound(W, 2))
 EDITION_CODES = {"fide-2026": "BH,BH/C1", "fide-2024": "BH,BH/C1", "fide-2012": "BH,BH/C1",

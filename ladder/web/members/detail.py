@@ -104,7 +104,7 @@ def entry_row(entry_id: int) -> str:
 
 @bp.post("/entries/<int:entry_id>/relink")
 def relink(entry_id: int) -> Response | str | tuple[str, int]:
-    """Move one entry to another member or to a new member (SPEC §4 split / re-link)."""
+    """Move one entry to another member or to a new member (docs/desk.md §2 split / re-link)."""
     entry = _entry_or_404(entry_id)
     owner = entry.member
     assert owner is not None
@@ -165,7 +165,7 @@ def _parse_date(value: str) -> dt.date | None:
 
 @bp.post("/<int:member_id>/consent")
 def consent(member_id: int) -> Response | str | tuple[str, int]:
-    """Record (or withdraw) the consent of parent and child to show the full name (SPEC §5)."""
+    """Record (or withdraw) the consent of parent and child to show the full name (docs/privacy.md)."""
     member = visible_member_or_404(member_id)
     form = {key: request.form.get(key, "") for key in
             ("given", "date", "recorded_by", "note", "parent_and_child")}

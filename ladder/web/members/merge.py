@@ -1,6 +1,6 @@
 """Merging members: the duplicates view, merge anywhere, the merges list and Undo.
 
-SPEC §4: the software suggests, the organizer confirms. A refused merge or undo (they played
+docs/desk.md §2: the software suggests, the organizer confirms. A refused merge or undo (they played
 each other, same event, already merged, a later merge to undo first) shows the service's message
 and changes nothing.
 """

@@ -4,7 +4,7 @@
 * :mod:`.intake`    — new event: paste or upload → preview → confirm names → publish;
 * :mod:`.events`    — an event's details, tie-breaks, the editable grid, delete;
 * :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS);
-* :mod:`.seasons`   — seasons: create, edit, delete (SPEC §12);
+* :mod:`.seasons`   — seasons: create, edit, delete (docs/qualities.md §2);
 * :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
 * :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so).
 """

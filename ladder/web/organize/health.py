@@ -1,4 +1,4 @@
-"""The organizer's pool-health page (SPEC §12), whether or not it is public."""
+"""The organizer's pool-health page (docs/qualities.md §2), whether or not it is public."""
 
 from __future__ import annotations
 

@@ -156,7 +156,7 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
 
 @bp.post("/events/new/names")
 def event_names() -> tuple[str, int]:
-    """Confirm names (SPEC §4): the suggestions for every typed name; nothing is stored.
+    """Confirm names (docs/desk.md §2): the suggestions for every typed name; nothing is stored.
 
     Posted again from the names page itself (``names_step``) it keeps the choices made and
     applies the button pressed (``do``): accept the suggestions above a score, write the

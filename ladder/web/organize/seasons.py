@@ -1,4 +1,4 @@
-"""The organizer's seasons: list, create, edit, delete (SPEC §12).
+"""The organizer's seasons: list, create, edit, delete (docs/qualities.md §2).
 
 The service refuses a season that overlaps another, shares its name or ends before it
 starts, with the pure validator's sentences translated; the form comes back with the message

@@ -1,4 +1,4 @@
-"""Blueprint 'public' (SPEC §6): the ladder, the roster and profiles, the events.
+"""Blueprint 'public' (docs/desk.md §3): the ladder, the roster and profiles, the events.
 
 Every route goes through :func:`ladder.web.visibility.public_route`, so it answers at its plain
 URL and under ``/c/<token>`` as the club's visibility allows (private, unlisted, public).

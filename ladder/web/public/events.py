@@ -76,7 +76,7 @@ def event(event_id: int) -> str:
 @public_route(bp, "/events/<int:event_id>/explain/<int:start_no>/<path:code>",
               endpoint="explain")
 def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
-    """Why a player has their tie-break value (SPEC §7.5): the per-round table, with articles.
+    """Why a player has their tie-break value (docs/tiebreaks.md §5): the per-round table, with articles.
 
     Only the event's own tie-break codes are explained; any other code, or an unknown start
     number, is a 404.
@@ -102,7 +102,7 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
 
 @public_route(bp, "/events/<int:event_id>/rating/<int:member_id>", endpoint="rating_detail")
 def rating_detail(event_id: int, member_id: int) -> str:
-    """How a member's rating changed in an event (SPEC §12): K, each counted game's expected
+    """How a member's rating changed in an event (docs/qualities.md §2): K, each counted game's expected
     and actual score, the sums and the change; the games that did not count, with why."""
     if event_id > MAX_ID or member_id > MAX_ID:
         abort(404)

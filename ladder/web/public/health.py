@@ -1,4 +1,4 @@
-"""The pool-health page (SPEC §12): public at ``/health`` when the club says so.
+"""The pool-health page (docs/qualities.md §2): public at ``/health`` when the club says so.
 
 Inflation and deflation (the established members' mean and median rating against the start
 rating), the share of provisional members, games per month, and how well the ladder's and a

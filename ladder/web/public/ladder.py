@@ -1,4 +1,4 @@
-"""The ladder page (SPEC §6) and robots.txt."""
+"""The ladder page (docs/desk.md §3) and robots.txt."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def search(items: Iterable[T], query: str, name_of: Callable[[T], str],
 
 
 def ladder_order(lines: Sequence[LadderLine], sort: str, direction: str) -> list[LadderLine]:
-    """Sort within each group; provisional members always stay below (SPEC §2)."""
+    """Sort within each group; provisional members always stay below (docs/club-rating.md §1)."""
     book = names()
     keys = {
         "rating": lambda line: line.rating,
@@ -90,7 +90,7 @@ def sort_args() -> tuple[str, str]:
 
 
 def as_of_arg() -> tuple[dt.date | None, str | None]:
-    """``?as_of=YYYY-MM-DD`` (SPEC §12): the date, or the message naming the bad value."""
+    """``?as_of=YYYY-MM-DD`` (docs/qualities.md §2): the date, or the message naming the bad value."""
     text = request.args.get("as_of", "").strip()[:40]
     if not text:
         return None, None
@@ -143,8 +143,8 @@ def ladder_rows(lines: Iterable[LadderLine]) -> list[LadderRow]:
 
 @public_route(bp, "/")
 def ladder() -> str:
-    """The ladder: rank, name, rating, games, last change; sortable, searchable (SPEC §6);
-    ``?as_of=`` shows it as it stood on a past date (SPEC §12)."""
+    """The ladder: rank, name, rating, games, last change; sortable, searchable (docs/desk.md §3);
+    ``?as_of=`` shows it as it stood on a past date (docs/qualities.md §2)."""
     query = request.args.get("q", "")[:MAX_QUERY].strip()
     sort, direction = sort_args()
     as_of, as_of_error = as_of_arg()
@@ -181,5 +181,5 @@ def ladder() -> str:
 
 @bp.get("/robots.txt")
 def robots() -> Response:
-    """robots.txt (SPEC §5): ``/c/`` is never indexed; private and unlisted clubs show only tools."""
+    """robots.txt (docs/privacy.md): ``/c/`` is never indexed; private and unlisted clubs show only tools."""
     return Response(robots_txt(), mimetype="text/plain")

@@ -1,4 +1,4 @@
-"""Public pages of members: the roster and a member's profile (SPEC §6)."""
+"""Public pages of members: the roster and a member's profile (docs/desk.md §3)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Public pages of the seasons (SPEC §12): the list, and a season with its table and awards.
+"""Public pages of the seasons (docs/qualities.md §2): the list, and a season with its table and awards.
 
 Computed from the stored rating rows on every request (never stored, never replayed); names
-only through ``display_name`` in the templates (SPEC §5).
+only through ``display_name`` in the templates (docs/privacy.md).
 """
 
 from __future__ import annotations

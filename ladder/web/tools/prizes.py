@@ -1,8 +1,8 @@
-"""The prize helper page (SPEC §7.4): prizes + standings → who receives what.
+"""The prize helper page (docs/tiebreaks.md §4): prizes + standings → who receives what.
 
 State in the query string: ``prizes`` (one line per place), ``standings`` (one line per
 player: ``name; points; rank``) and optionally ``event=<id>``, which fills the standings from
-a published event the visitor may see (names through the display-name function only, SPEC §5).
+a published event the visitor may see (names through the display-name function only, docs/privacy.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The tie-break calculator's state in the query string (SPEC §7.6: every state has a URL).
+"""The tie-break calculator's state in the query string (docs/tiebreaks.md §6: every state has a URL).
 
 Encoding (documented on the page and in the README of the tool):
 
