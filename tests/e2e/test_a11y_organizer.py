@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_a11y_public import AXE, _violations
+from tests.e2e.axe_support import AXE, serious_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -36,7 +36,7 @@ def desk(live_server):
 
 
 def _check(page: Page, problems: dict, label: str) -> None:
-    found = _violations(page)
+    found = serious_violations(page)
     if found:
         problems[label] = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]])
                            for v in found]

@@ -5,14 +5,13 @@ screen no page scrolls sideways (wide tables scroll inside their own labelled re
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+
+from tests.e2e.axe_support import TOOLS, serious_violations
 
 pytestmark = pytest.mark.e2e
 
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
 
 @pytest.fixture
@@ -46,15 +45,8 @@ GUIDE = ["/guide/ladder", "/guide/tiebreaks", "/guide/faq"]
 
 
 # The public tools, including a state with a field error (marked with aria-invalid).
-TOOLS = ["/tools/tiebreaks", "/tools/tiebreaks?edition=uscf&r=W,w,3&r=L,b,4&r=H",
-         "/tools/tiebreaks/compare", "/tools/elo", "/tools/elo?rating=-5",
-         "/tools/prizes"]
 
 
-def _violations(page: Page) -> list[dict]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
-    return [v for v in json.loads(result)["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def test_public_pages_pass_axe(demo_server, browser) -> None:
@@ -65,7 +57,7 @@ def test_public_pages_pass_axe(demo_server, browser) -> None:
     problems = {}
     for path in _pages(demo_server):
         page.goto(demo_server.url + path)
-        found = _violations(page)
+        found = serious_violations(page)
         if found:
             problems[path] = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]])
                               for v in found]

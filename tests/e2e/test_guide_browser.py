@@ -18,10 +18,10 @@ def night_server(live_server):
     from ladder.extensions import db
     from ladder.models import Event
     from tests.factories import publish_t
-    from tests.web.test_visible_rules import _night, _round_robin
+    from tests.web.visible_rules_events import club_night_with_rules, round_robin_won_by_first
     with live_server.app.app_context():
-        publish_t(_round_robin(["A", "B", "C", "X", "Y", "Z"]), dt.date(2025, 1, 7))
-        publish_t(_night(), dt.date(2025, 2, 4))
+        publish_t(round_robin_won_by_first(["A", "B", "C", "X", "Y", "Z"]), dt.date(2025, 1, 7))
+        publish_t(club_night_with_rules(), dt.date(2025, 2, 4))
         live_server.event_id = db.session.scalar(select(Event.id).where(Event.name == "Club night"))
     return live_server
 

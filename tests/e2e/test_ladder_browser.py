@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from ladder.services.events import PublishRequest, exact_links, publish
-from ladder.vocabulary.tournament import Kind
-from tests.factories import tournament
+from tests.e2e.ladder_seed import seed_six_nights
 
 pytestmark = pytest.mark.e2e
 
 
-def _seed(app) -> None:
-    names = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Kim", "Finn Roe"]
-    games = []
-    # Six nights of a small round robin, so everyone but Finn becomes established.
-    for night in range(6):
-        games = [(1, 1, 2, Kind.WIN), (1, 3, 4, Kind.DRAW), (2, 1, 3, Kind.DRAW),
-                 (2, 2, 4, Kind.LOSS)]
-        roster = names[:4]
-        if night == 5:
-            roster = names
-            games.append((3, 5, 6, Kind.WIN))
-        t = tournament(roster, games, name=f"Night {night + 1}")
-        with app.app_context():
-            publish(PublishRequest(tournament=t, name=t.name,
-                                   date=dt.date(2025, 1, 7) + dt.timedelta(days=7 * night),
-                                   kind=t.kind, links=exact_links(t)), actor="test")
 
 
 def test_ladder_shows_ranks_and_greys_provisional(live_server, page: Page) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     page.goto(live_server.url + "/")
     rows = page.locator("#ladder-rows tr")
     expect(rows).to_have_count(6)
@@ -47,7 +27,7 @@ def test_ladder_shows_ranks_and_greys_provisional(live_server, page: Page) -> No
 
 
 def test_search_filters_without_reload(live_server, page: Page) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     page.goto(live_server.url + "/")
     page.evaluate("window.__marker = 'same page'")
     page.get_by_label("Find a member").fill("chen")
@@ -61,7 +41,7 @@ def test_search_filters_without_reload(live_server, page: Page) -> None:
 
 
 def test_search_works_without_javascript(live_server, browser) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(live_server.url + "/")

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.htmx_wait import wait_for_htmx
-from tests.e2e.test_ladder_browser import _seed
+from tests.e2e.ladder_seed import seed_six_nights
 
 pytestmark = pytest.mark.e2e
 
@@ -33,7 +33,7 @@ def test_switch_language_without_javascript(live_server, browser: Browser) -> No
 
 
 def test_the_choice_survives_navigation_and_an_htmx_search(live_server, page: Page) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     page.goto(live_server.url + "/")
     _switch(page, "简体中文")
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")

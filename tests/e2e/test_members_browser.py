@@ -24,7 +24,7 @@ LOGIN = ("alice", "a long enough password")
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
 
-def _seed(app: Flask) -> None:
+def seed_six_nights(app: Flask) -> None:
     nights = [
         (["John Smith", "Ann Lee", "Bo Chen", "Cai Wu"],
          [(1, 1, 2, W), (1, 3, 4, D), (2, 1, 3, D), (2, 2, 4, L)]),
@@ -67,7 +67,7 @@ def _log_in(page: Page, base: str) -> None:
 def test_merge_then_undo_through_the_pages_restores_the_standings(live_server,
                                                                    page: Page) -> None:
     app = live_server.app
-    _seed(app)
+    seed_six_nights(app)
     before = _standings(app)
     assert any(line["name"] == "J. Smith" for line in before)
 
@@ -102,7 +102,7 @@ def test_merge_then_undo_through_the_pages_restores_the_standings(live_server,
 
 def test_refused_merge_shows_the_message_and_changes_nothing(live_server, page: Page) -> None:
     app = live_server.app
-    _seed(app)
+    seed_six_nights(app)
     before = _standings(app)
     _log_in(page, live_server.url)
     page.get_by_label("Duplicate record (hidden after the merge)").select_option(label="Ann Lee (#2)")
@@ -116,7 +116,7 @@ def test_refused_merge_shows_the_message_and_changes_nothing(live_server, page: 
 
 def test_relink_an_entry_to_a_new_member_in_the_browser(live_server, page: Page) -> None:
     app = live_server.app
-    _seed(app)
+    seed_six_nights(app)
     _log_in(page, live_server.url)
     page.goto(live_server.url + "/organize/members/1")
     _ready(page)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Kim", "Finn Roe", "Gus Tan"]
 
 
-def _seed(app) -> None:
+def seed_six_nights(app) -> None:
     app.config["LIST_PAGE_SIZE"] = 3  # read per request: windows of three rows
     games = [(1, 1, 2, Kind.WIN), (1, 3, 4, Kind.DRAW), (1, 5, 6, Kind.LOSS), (2, 7, 1, Kind.WIN)]
     with app.app_context():
@@ -24,7 +24,7 @@ def _seed(app) -> None:
 
 
 def test_more_appends_the_next_rows_in_place(live_server, page: Page) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     page.goto(live_server.url + "/")
     page.evaluate("window.__marker = 'same page'")
     members = page.locator("#ladder-rows tr:not(.more)")
@@ -42,7 +42,7 @@ def test_more_appends_the_next_rows_in_place(live_server, page: Page) -> None:
 
 
 def test_more_is_a_plain_link_without_javascript(live_server, browser) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(live_server.url + "/members")
@@ -55,7 +55,7 @@ def test_more_is_a_plain_link_without_javascript(live_server, browser) -> None:
 
 
 def test_the_printable_ladder_holds_every_row(live_server, page: Page) -> None:
-    _seed(live_server.app)
+    seed_six_nights(live_server.app)
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="The whole ladder on one page (for printing)").click()
     expect(page.locator("#ladder-rows tr")).to_have_count(7)
@@ -64,8 +64,8 @@ def test_the_printable_ladder_holds_every_row(live_server, page: Page) -> None:
 
 
 def test_windowed_pages_pass_axe(live_server, browser) -> None:
-    from tests.e2e.test_a11y_public import _violations
-    _seed(live_server.app)
+    from tests.e2e.axe_support import serious_violations
+    seed_six_nights(live_server.app)
     live_server.app.config["PROFILE_PAGE_SIZE"] = 2
     context = browser.new_context(bypass_csp=True)  # the checker is a test-only script
     page = context.new_page()
@@ -73,7 +73,7 @@ def test_windowed_pages_pass_axe(live_server, browser) -> None:
     for path in ("/", "/?page=2", "/?page=3", "/members?page=2", "/events", "/members/1",
                  "/members/1?h2h_page=2"):
         page.goto(live_server.url + path)
-        found = _violations(page)
+        found = serious_violations(page)
         if found:
             problems[path] = [v["id"] for v in found]
     context.close()

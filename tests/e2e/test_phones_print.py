@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.test_a11y_public import TOOLS, _violations
+from tests.e2e.axe_support import TOOLS, serious_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -207,13 +207,13 @@ def test_public_pages_pass_axe_at_phone_width(club, browser) -> None:
     problems = {}
     for path in every_page(club):
         page.goto(club.url + path)
-        found = _violations(page)
+        found = serious_violations(page)
         if found:
             problems[path] = [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
     # The opened menu and the focused chart point too.
     page.goto(club.url + "/")
     page.locator("details.menu > summary").click()
-    found = _violations(page)
+    found = serious_violations(page)
     if found:
         problems["/ (menu open)"] = [v["id"] for v in found]
     context.close()

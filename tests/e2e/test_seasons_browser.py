@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_a11y_public import _violations
+from tests.e2e.axe_support import serious_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -53,7 +53,7 @@ def test_season_and_health_pages_pass_axe_and_fit_a_phone(demo, browser) -> None
         overflow = page.evaluate(
             "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 1, f"{path} scrolls sideways by {overflow}px"
-        found = _violations(page)
+        found = serious_violations(page)
         if found:
             problems[path] = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]])
                               for v in found]

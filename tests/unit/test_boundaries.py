@@ -204,3 +204,20 @@ def test_the_circle_finder_sees_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert _cycles(graph) == [["a", "b", "c"]]
     assert len(_graph()) > 150  # the real graph was read
+
+
+def test_no_test_module_imports_another_test_module() -> None:
+    """Tests read as documentation: fixtures live in ``conftest.py`` and shared helpers in
+    support modules (``tests/factories.py``, ``tests/served.py``, ``tests/*/..._support.py``),
+    so no ``test_*`` module or ``conftest`` is ever imported by another module."""
+    offenders = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                last = name.rpartition(".")[2]
+                if last.startswith("test_") or last == "conftest":
+                    offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []

@@ -31,7 +31,7 @@ from ladder.rating import (
     replay_compact,
 )
 from ladder.vocabulary.tournament import EventKind, Kind
-from tests.unit.test_rating_properties import JUNIORS, OPTIONS, STATES, event_lists
+from tests.unit.rating_strategies import JUNIORS, OPTIONS, STATES, event_lists
 
 
 def reference(events: Iterable[EventInput], state: Mapping[int, MemberState] | None,

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ladder.formats import read_trf
 from ladder.tiebreaks import compute
 from ladder.vocabulary.tournament import EventKind, looks_like_round_robin
-from tests.unit.test_tiebreak_support import TESTDATA, crosstable
+from tests.unit.tiebreak_support import TESTDATA, crosstable
 
 LICHESS = TESTDATA / "formats" / "lichess_swiss_QLMFFLBq_2020.trf"
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from ladder.tiebreaks.command import tiebreaks_command
-from tests.unit.test_tiebreak_support import EXERCISES, TESTDATA
+from tests.unit.tiebreak_support import EXERCISES, TESTDATA
 
 SWISS5 = str(EXERCISES / "held_swiss_5.trf")
 

@@ -10,7 +10,7 @@ import pytest
 from ladder.tiebreaks import EDITIONS, CalcRound, TiebreakError, calculate, compute
 from ladder.tiebreaks.editions import categories, edition_for_date, get_edition
 from ladder.vocabulary.tournament import Colour, Kind
-from tests.unit.test_tiebreak_support import crosstable
+from tests.unit.tiebreak_support import crosstable
 
 # Four players, three rounds:
 #   R1: 1-2 1-0, 3-4 ½-½;  R2: 1 wins by forfeit against 3, 2-4 0-1;

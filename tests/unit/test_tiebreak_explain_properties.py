@@ -18,7 +18,7 @@ from ladder.tiebreaks.codes import NAMES, parse_code
 from ladder.tiebreaks.engine import prepare
 from ladder.tiebreaks.explain import Explanation, explain_prepared
 from ladder.vocabulary.tournament import Tournament
-from tests.unit.test_tiebreak_properties import random_event, round_robin
+from tests.unit.tiebreak_events import random_event, round_robin
 
 EDITIONS = ["fide-2026", "fide-2024", "fide-2012", "uscf"]
 

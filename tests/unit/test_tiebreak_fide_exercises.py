@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ladder.tiebreaks import compute, rank
-from tests.unit.test_tiebreak_support import EXERCISES, TESTDATA, exercise, read_csv, uzchess
+from tests.unit.tiebreak_support import EXERCISES, TESTDATA, exercise, read_csv, uzchess
 
 SWISS5_2023 = read_csv(EXERCISES / "held_swiss_5.expected_2023rules.csv")
 SWISS5_2026 = read_csv(EXERCISES / "held_swiss_5.expected_2026rules_changes.csv")

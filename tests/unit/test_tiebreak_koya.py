@@ -13,7 +13,7 @@ import pytest
 
 from ladder.tiebreaks import compute, explain
 from ladder.vocabulary.tournament import EventKind
-from tests.unit.test_tiebreak_support import crosstable
+from tests.unit.tiebreak_support import crosstable
 
 F = Fraction
 

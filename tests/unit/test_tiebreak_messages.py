@@ -11,7 +11,7 @@ from ladder.tiebreaks.codes import NAMES
 from ladder.tiebreaks.editions import get_edition
 from ladder.tiebreaks.wording import TextMessage, msg
 from ladder.vocabulary.messages import Message
-from tests.unit.test_tiebreak_support import crosstable, exercise
+from tests.unit.tiebreak_support import crosstable, exercise
 
 CODES = ["PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS/C1", "REP", "STD", "BH/C1", "BH/M1", "AOB",
          "FB", "SB/C1", "KS", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "MM", "SOLK", "HARK",

@@ -8,7 +8,7 @@ from ladder.bench.tiebreaks import bench_tiebreaks, synthetic_swiss
 from ladder.tiebreaks import compute, explain, rank
 from ladder.tiebreaks.buchholz import fore_tournament
 from ladder.tiebreaks.engine import prepare
-from tests.unit.test_tiebreak_support import crosstable, exercise
+from tests.unit.tiebreak_support import crosstable, exercise
 
 
 def ranks(t, codes, edition="fide-2026") -> dict[int, int]:

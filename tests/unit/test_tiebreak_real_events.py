@@ -28,7 +28,7 @@ from ladder.formats import read_trf
 from ladder.tiebreaks import compute, explain
 from ladder.tiebreaks.command import tiebreaks_command
 from ladder.vocabulary.tournament import Kind, Tournament
-from tests.unit.test_tiebreak_support import TESTDATA
+from tests.unit.tiebreak_support import TESTDATA
 
 REAL = TESTDATA / "real-events"
 ORDER = "BH,BH/C1,SB,PS,WIN"

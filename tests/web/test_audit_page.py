@@ -12,7 +12,7 @@ from ladder.models import AuditEntry, Event
 from ladder.services import audit
 from ladder.services.members import merge
 from tests.factories import direct_writes, member
-from tests.web.test_members_pages import ids, seed
+from tests.web.members_support import ids, seed
 
 
 def _rows(html: str) -> list[str]:

@@ -12,7 +12,7 @@ from ladder.services.ladder_check import check
 from ladder.services.members import merge as merge_members
 from ladder.vocabulary.tournament import Kind
 from tests.factories import direct_writes, member, publish_t, snapshot, tournament
-from tests.web.test_members_pages import HTMX, JAN, ids, seed, token
+from tests.web.members_support import HTMX, JAN, ids, seed, token
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from fractions import Fraction
 
 import pytest
 from flask import Flask
@@ -20,57 +19,23 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import Entry, Member, RatingRow, Result
 from ladder.rating.elo import expected_score
-from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ladder.vocabulary.tournament import Kind
 from tests.factories import direct_writes, publish_t, tournament
+from tests.web.visible_rules_events import club_night_with_rules, round_robin_won_by_first
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 OVER_THE_BOARD = {Kind.WIN, Kind.DRAW, Kind.LOSS}
 
 
-def _round_robin(names: list[str]) -> Tournament:
-    """Everyone plays everyone (circle method), the first named wins every game."""
-    n = len(names)
-    order = list(range(1, n + 1))
-    games = []
-    for rnd in range(1, n):
-        for i in range(n // 2):
-            a, b = order[i], order[n - 1 - i]
-            games.append((rnd, min(a, b), max(a, b), W if (a + b + rnd) % 3 else D))
-        order = [order[0]] + [order[-1]] + order[1:-1]
-    return tournament(names, games, name="Founders' round-robin")
 
 
-def _night() -> Tournament:
-    """Established A, B, C and newcomers N1, N2: protection, a forfeit, an unrated game."""
-    names = ["A", "B", "C", "N1", "N2"]
-    res: dict[int, list[RoundResult]] = {i: [] for i in range(1, 6)}
-
-    def game(rnd: int, white: int, black: int, kind: Kind, outcome: Fraction | None = None
-             ) -> None:
-        res[white].append(RoundResult(rnd, kind, black, Colour.WHITE, outcome))
-        mirror = None if outcome is None else 1 - outcome
-        res[black].append(RoundResult(rnd, kind.mirror, white, Colour.BLACK, mirror))
-
-    game(1, 1, 4, W)  # A beats N1: counts for N1 only (protection rule)
-    game(1, 2, 3, D)  # B - C: both established, counts for both
-    res[5].append(RoundResult(1, Kind.HALF_BYE))
-    game(2, 2, 1, W)  # B beats A: counts for both
-    game(2, 4, 5, W)  # N1 beats N2: both provisional, counts for both
-    res[3].append(RoundResult(2, Kind.ZERO_BYE))
-    game(3, 1, 5, Kind.FORFEIT_WIN)  # a forfeit: never rated
-    game(3, 2, 4, Kind.UNRATED_PLAYED, Fraction(1))  # played, not rated
-    game(4, 4, 3, W)  # N1 beats C: counts for N1 only
-    players = tuple(Player(i, name, results=tuple(sorted(res[i], key=lambda r: r.round)))
-                    for i, name in enumerate(names, start=1))
-    return Tournament("Club night", players, 4, kind=EventKind.SWISS,
-                      tiebreak_codes=("BH/C1", "SB"))
 
 
 @pytest.fixture
 def night(app: Flask) -> dict[str, int]:
     with app.app_context():
-        publish_t(_round_robin(["A", "B", "C", "X", "Y", "Z"]), dt.date(2025, 1, 7))
-        event = publish_t(_night(), dt.date(2025, 2, 4))
+        publish_t(round_robin_won_by_first(["A", "B", "C", "X", "Y", "Z"]), dt.date(2025, 1, 7))
+        event = publish_t(club_night_with_rules(), dt.date(2025, 2, 4))
         ids = {name: db.session.scalar(select(Member.id).where(Member.name == name))
                for name in ("A", "B", "C", "N1", "N2")}
         return {"event": event.id, **ids}
@@ -154,7 +119,7 @@ def test_marks_are_exactly_the_games_that_did_not_count(app: Flask, client: Flas
 def test_an_unrated_event_is_marked_once_not_game_by_game(app: Flask,
                                                           client: FlaskClient) -> None:
     with app.app_context():
-        event_id = publish_t(_night(), dt.date(2025, 2, 4), rated=False).id
+        event_id = publish_t(club_night_with_rules(), dt.date(2025, 2, 4), rated=False).id
     html = client.get(f"/events/{event_id}").get_data(as_text=True)
     assert 'class="nc-mark"' not in html
     assert 'href="/guide/ladder#never-rated"' in html.split('class="notice unrated"')[1]
