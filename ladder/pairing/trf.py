@@ -113,6 +113,17 @@ _LOSSES = frozenset("-L0Z ")
 _UNPLAYED = frozenset("+-HFUZ ")
 
 
+def _read_colour(char: str, line_no: int) -> tuple[str | None, bool, bool]:
+    """(colour, the entry is not blank, a game may have been played) of a colour column."""
+    if char in ("w", "b"):
+        return char, True, True
+    if char == "-":
+        return None, True, False
+    if char == " ":
+        return None, False, False
+    raise _bad(line_no, f"unknown colour {char!r}")
+
+
 def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, bool]:
     """One round's entry of a 001 line: the match and whether it is trailing blank space."""
     entry = line[start:start + 8].ljust(8)
@@ -128,17 +139,9 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
         skip = False
     if opponent == pid:
         played = False
-    colour: str | None = None
-    if colour_char in "wb":
-        colour = colour_char
-        skip = False
-    elif colour_char == "-":
-        skip = False
-        played = False
-    elif colour_char == " ":
-        played = False
-    else:
-        raise _bad(line_no, f"unknown colour {colour_char!r}")
+    colour, colour_given, colour_played = _read_colour(colour_char, line_no)
+    skip = skip and not colour_given
+    played = played and colour_played
     if opponent == pid and colour is not None:
         raise _bad(line_no, "a colour is given where there is no opponent")
     if result_char in _DRAWS:
@@ -191,14 +194,72 @@ def _read_player(line: str, line_no: int, counter: list[int]) -> TrfPlayer:
     return TrfPlayer(pid, rating, points, matches)
 
 
-def _read_colour_line(text: str, tournament_colour: list[str | None], flags: list[bool]) -> None:
-    for token in text.split():
-        if token == "rank":
-            flags[0] = True
-        elif token == "white1":
-            tournament_colour[0] = "w"
-        elif token == "black1":
-            tournament_colour[0] = "b"
+@dataclass
+class _Reading:
+    """What the lines read so far say."""
+
+    players: dict[int, TrfPlayer] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
+    counter: list[int] = field(default_factory=lambda: [0])
+    colour: str | None = None
+    use_rank: bool = False
+    expected: int = 0
+    values: dict[str, int] = field(default_factory=dict)
+    pab_set: bool = False
+    forbidden: list[tuple[tuple[int, ...], int, int | None]] = field(default_factory=list)
+
+
+def _read_points_line(reading: _Reading, prefix: str, line: str, line_no: int) -> None:
+    value = _tenths(line[4:12], line_no, "a point value must be a number like 0.5")
+    reading.values[prefix] = value
+    if prefix == "BBU":
+        reading.pab_set = True
+    elif prefix == "BBW" and not reading.pab_set:
+        reading.values["BBU"] = value
+
+
+def _read_forbidden(reading: _Reading, prefix: str, line: str, line_no: int) -> None:
+    """XXP (the whole event) or 260 (rounds first..last) forbidden pairs (C.04.1.a)."""
+    if prefix == "XXP":
+        ids = tuple(_player_id(token, line_no) for token in line[3:].split())
+        reading.forbidden.append((ids, 0, None))
+        return
+    if not (line[4:7].strip().isdigit() and line[8:11].strip().isdigit()):
+        raise _bad(line_no, "the rounds of a forbidden pair must be whole numbers")
+    ids = tuple(_player_id(token, line_no) for token in line[12:].split())
+    reading.forbidden.append((ids, int(line[4:7]) - 1, int(line[8:11])))
+
+
+def _read_line(reading: _Reading, line: str, line_no: int) -> None:
+    prefix = line[:3]
+    if prefix == "001":
+        player = _read_player(line, line_no, reading.counter)
+        if player.id in reading.players:
+            raise _bad(line_no, "a start number is repeated")
+        reading.players[player.id] = player
+        reading.order.append(player.id)
+    elif prefix in ("XXR", "142"):
+        rounds_text = line[3:].strip()
+        if not rounds_text.isdigit() or int(rounds_text) <= 0:
+            raise _bad(line_no, "the number of rounds must be a positive whole number")
+        reading.expected = int(rounds_text)
+    elif prefix == "XXC":
+        for token in line[3:].split():
+            if token == "rank":
+                reading.use_rank = True
+            elif token in ("white1", "black1"):
+                reading.colour = token[0]
+    elif prefix == "152":
+        code = line[4:].strip()
+        if code not in ("W", "B"):
+            raise _bad(line_no, "the initial colour must be W or B")
+        reading.colour = code.lower()
+    elif prefix in ("XXP", "260"):
+        _read_forbidden(reading, prefix, line, line_no)
+    elif prefix in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+        _read_points_line(reading, prefix, line, line_no)
+    elif prefix == "162":
+        _read_point_system(line, line_no, reading)
 
 
 def read_trf(text: str) -> Tournament:
@@ -206,58 +267,15 @@ def read_trf(text: str) -> Tournament:
 
     Raises :class:`PairingInputError` naming the line when the file cannot be paired as is.
     """
-    players: dict[int, TrfPlayer] = {}
-    order: list[int] = []
-    counter = [0]
-    colour: list[str | None] = [None]
-    flags = [False]
-    expected = 0
-    values: dict[str, int] = {}
-    pab_set = False
-    forbidden: list[tuple[tuple[int, ...], int, int | None]] = []
+    reading = _Reading()
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for line_no, line in enumerate(lines, start=1):
-        if len(line) < 3:
-            continue
-        prefix = line[:3]
-        if prefix == "001":
-            player = _read_player(line, line_no, counter)
-            if player.id in players:
-                raise _bad(line_no, "a start number is repeated")
-            players[player.id] = player
-            order.append(player.id)
-        elif prefix in ("XXR", "142"):
-            rounds_text = line[3:].strip()
-            if not rounds_text.isdigit() or int(rounds_text) <= 0:
-                raise _bad(line_no, "the number of rounds must be a positive whole number")
-            expected = int(rounds_text)
-        elif prefix == "XXC":
-            _read_colour_line(line[3:], colour, flags)
-        elif prefix == "152":
-            code = line[4:].strip()
-            if code not in ("W", "B"):
-                raise _bad(line_no, "the initial colour must be W or B")
-            colour[0] = code.lower()
-        elif prefix == "XXP":
-            ids = tuple(_player_id(token, line_no) for token in line[3:].split())
-            forbidden.append((ids, 0, None))
-        elif prefix == "260":
-            first = int(line[4:7]) - 1
-            last = int(line[8:11])
-            ids = tuple(_player_id(token, line_no) for token in line[12:].split())
-            forbidden.append((ids, first, last))
-        elif prefix in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            value = _tenths(line[4:12], line_no, "a point value must be a number like 0.5")
-            values[prefix] = value
-            if prefix == "BBU":
-                pab_set = True
-            elif prefix == "BBW" and not pab_set:
-                values["BBU"] = value
-        elif prefix == "162":
-            _read_point_system(line, line_no, values)
-    if not flags[0] and sorted(players) != list(range(len(players))):
+        if len(line) >= 3:
+            _read_line(reading, line, line_no)
+    players = reading.players
+    if not reading.use_rank and sorted(players) != list(range(len(players))):
         raise PairingInputError(msg("A start number is missing from the player lines."))
-    played = counter[0]
+    played = reading.counter[0]
     # The coming round is complete (every player has an entry) only when nobody is paired.
     if players and all(len(p.matches) > played for p in players.values()):
         played += 1
@@ -266,32 +284,35 @@ def read_trf(text: str) -> Tournament:
             player.matches.extend(
                 Match(player.id, None, LOSS, False, False)
                 for _ in range(played - len(player.matches)))
+    expected = reading.expected
     if not expected:
         raise PairingInputError(msg("The total number of rounds (XXR) must be given."))
     if played > expected - 1:
         raise PairingInputError(msg(
             "The file already holds %(played)d rounds of %(rounds)d: no round is left to pair.",
             played=played, rounds=expected))
-    by_rank = order if flags[0] else sorted(players)
-    tournament = Tournament(
-        players=players, by_rank=by_rank, played_rounds=played, expected_rounds=expected,
-        initial_colour=colour[0], use_rank=flags[0],
+    values = reading.values
+    return Tournament(
+        players=players, by_rank=reading.order if reading.use_rank else sorted(players),
+        played_rounds=played, expected_rounds=expected, initial_colour=reading.colour,
+        use_rank=reading.use_rank,
         win=values.get("BBW", 10), draw=values.get("BBD", 5), loss=values.get("BBL", 0),
         zero_bye=values.get("BBZ", 0), forfeit_loss=values.get("BBF", 0),
         pab=values.get("BBU", values.get("BBW", 10)),
         forbidden=[(ids, first, expected if last is None else last)
-                   for ids, first, last in forbidden])
-    return tournament
+                   for ids, first, last in reading.forbidden])
 
 
-def _read_point_system(line: str, line_no: int, values: dict[str, int]) -> None:
+def _read_point_system(line: str, line_no: int, reading: _Reading) -> None:
+    values = reading.values
     start = 5
     while start <= len(line) - 5:
         code = line[start]
         score = _tenths(line[start + 1:start + 5], line_no, "a point value must be a number")
         if code == "W":
             values["BBW"] = score
-            values.setdefault("BBU", score)
+            if not reading.pab_set:
+                values["BBU"] = score
         elif code == "D":
             values["BBD"] = score
         elif code == "L":
@@ -301,6 +322,7 @@ def _read_point_system(line: str, line_no: int, values: dict[str, int]) -> None:
             values["BBF"] = score
         elif code == "P":
             values["BBU"] = score
+            reading.pab_set = True
         else:
             raise _bad(line_no, f"unknown point code {code!r}")
         start += 9
