@@ -36,7 +36,9 @@ class Trace:
 
     computes: int = 0
     vertex_count: int = 0
-    brackets: list[list[int]] = field(default_factory=list)  # ids per bracket, as paired
+    #: Per bracket: its players' ids (moved-down players first, in pairing order) and how
+    #: many of them were moved down into it.
+    brackets: list[tuple[list[int], int]] = field(default_factory=list)
     moved_down: dict[int, int] = field(default_factory=dict)  # id -> score group it left
 
 
@@ -197,7 +199,8 @@ def _brackets(engine: _Engine, layout: Layout) -> dict[int, int]:
         while next_index < n and players[next_index].score >= players[group_start].score:
             state.members.append(next_index)
             next_index += 1
-        engine.trace.brackets.append([players[v].id for v in state.members[:residents_end]])
+        engine.trace.brackets.append(
+            ([players[v].id for v in state.members[:residents_end]], state.moved_down))
         base = _base_weights(engine, layout, state, residents_end)
         engine.compute()
         step = _Step(engine, layout, state, base, residents_end, next_vertex)

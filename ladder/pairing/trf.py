@@ -262,6 +262,27 @@ def _read_line(reading: _Reading, line: str, line_no: int) -> None:
         _read_point_system(line, line_no, reading)
 
 
+def _infer_initial_colour(players: dict[int, TrfPlayer], by_rank: list[int]) -> str | None:
+    """Without XXC: the colour the top paired player had in the first round with colours
+    (shifted by one for each higher player paired in that round), as the engine infers it."""
+    rounds = [index for p in players.values() for index, m in enumerate(p.matches)
+              if m.colour is not None]
+    if not rounds:
+        return None
+    first = min(rounds)
+    counter = 0
+    result: str | None = None
+    for pid in by_rank:
+        matches = players[pid].matches
+        if any(m.participated for m in matches[:first + 1]):
+            if result is None and first < len(matches):
+                colour = matches[first].colour
+                if colour is not None:
+                    result = colour if counter % 2 == 0 else ("b" if colour == "w" else "w")
+            counter += 1
+    return result
+
+
 def read_trf(text: str) -> Tournament:
     """Read ``text`` (a TRF posed for pairing the next round) as the engine reads it.
 
@@ -292,8 +313,11 @@ def read_trf(text: str) -> Tournament:
             "The file already holds %(played)d rounds of %(rounds)d: no round is left to pair.",
             played=played, rounds=expected))
     values = reading.values
+    by_rank = reading.order if reading.use_rank else sorted(players)
+    if reading.colour is None:
+        reading.colour = _infer_initial_colour(players, by_rank)
     return Tournament(
-        players=players, by_rank=reading.order if reading.use_rank else sorted(players),
+        players=players, by_rank=by_rank,
         played_rounds=played, expected_rounds=expected, initial_colour=reading.colour,
         use_rank=reading.use_rank,
         win=values.get("BBW", 10), draw=values.get("BBD", 5), loss=values.get("BBL", 0),
