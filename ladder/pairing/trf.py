@@ -85,11 +85,11 @@ class Tournament:
         return self.draw
 
 
-def _bad(line_no: int, what: str) -> PairingInputError:
+def _bad(line_no: int, what: Message) -> PairingInputError:
     return PairingInputError(msg("TRF line %(line)d: %(what)s", line=line_no, what=what))
 
 
-def _tenths(text: str, line_no: int, what: str) -> int:
+def _tenths(text: str, line_no: int, what: Message) -> int:
     text = text.strip()
     try:
         whole, _, fraction = text.partition(".")
@@ -103,7 +103,7 @@ def _tenths(text: str, line_no: int, what: str) -> int:
 def _player_id(text: str, line_no: int) -> int:
     text = text.strip()
     if not text.isdigit() or int(text) == 0:
-        raise _bad(line_no, "a start number must be a positive whole number")
+        raise _bad(line_no, msg("a start number must be a positive whole number"))
     return int(text) - 1
 
 
@@ -121,7 +121,7 @@ def _read_colour(char: str, line_no: int) -> tuple[str | None, bool, bool]:
         return None, True, False
     if char == " ":
         return None, False, False
-    raise _bad(line_no, f"unknown colour {char!r}")
+    raise _bad(line_no, msg("unknown colour %(code)s", code=repr(char)))
 
 
 def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, bool]:
@@ -135,7 +135,7 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
         if opponent_text != "0000":
             opponent = _player_id(opponent_text, line_no)
             if opponent == pid:
-                raise _bad(line_no, "a player is listed as their own opponent")
+                raise _bad(line_no, msg("a player is listed as their own opponent"))
         skip = False
     if opponent == pid:
         played = False
@@ -143,7 +143,7 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
     skip = skip and not colour_given
     played = played and colour_played
     if opponent == pid and colour is not None:
-        raise _bad(line_no, "a colour is given where there is no opponent")
+        raise _bad(line_no, msg("a colour is given where there is no opponent"))
     if result_char in _DRAWS:
         result = DRAW
     elif result_char in _WINS:
@@ -151,13 +151,13 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
     elif result_char in _LOSSES:
         result = LOSS
     else:
-        raise _bad(line_no, f"unknown result {result_char!r}")
+        raise _bad(line_no, msg("unknown result %(code)s", code=repr(result_char)))
     if result_char in _UNPLAYED:
         played = False
         if result_char not in "+-" and opponent != pid:
-            raise _bad(line_no, "a bye is given with an opponent")
+            raise _bad(line_no, msg("a bye is given with an opponent"))
     elif colour is None and (result_char != "=" or opponent != pid):
-        raise _bad(line_no, "a game is given without a colour")
+        raise _bad(line_no, msg("a game is given without a colour"))
     if result_char != " ":
         skip = False
     participated = opponent != pid or result_char in "U+"
@@ -167,13 +167,13 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
 def _read_player(line: str, line_no: int, counter: list[int]) -> TrfPlayer:
     """A 001 line; ``counter[0]`` is the number of rounds seen so far (updated)."""
     if len(line) < 84:
-        raise _bad(line_no, "a player line is shorter than its points column")
+        raise _bad(line_no, msg("a player line is shorter than its points column"))
     pid = _player_id(line[4:8], line_no)
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdigit():
-        raise _bad(line_no, "the rating must be a whole number")
+        raise _bad(line_no, msg("the rating must be a whole number"))
     rating = int(rating_text) if rating_text else 0
-    points = _tenths(line[80:84], line_no, "the points must be a number like 3.5")
+    points = _tenths(line[80:84], line_no, msg("the points must be a number like 3.5"))
     matches: list[Match] = []
     skipped = 0
     start = 91
@@ -190,7 +190,7 @@ def _read_player(line: str, line_no: int, counter: list[int]) -> TrfPlayer:
                 counter[0] = max(counter[0], len(matches))
         start += 10
     if line[start:].strip():
-        raise _bad(line_no, "the round columns are misaligned")
+        raise _bad(line_no, msg("the round columns are misaligned"))
     return TrfPlayer(pid, rating, points, matches)
 
 
@@ -210,7 +210,7 @@ class _Reading:
 
 
 def _read_points_line(reading: _Reading, prefix: str, line: str, line_no: int) -> None:
-    value = _tenths(line[4:12], line_no, "a point value must be a number like 0.5")
+    value = _tenths(line[4:12], line_no, msg("a point value must be a number like 0.5"))
     reading.values[prefix] = value
     if prefix == "BBU":
         reading.pab_set = True
@@ -225,7 +225,7 @@ def _read_forbidden(reading: _Reading, prefix: str, line: str, line_no: int) -> 
         reading.forbidden.append((ids, 0, None))
         return
     if not (line[4:7].strip().isdigit() and line[8:11].strip().isdigit()):
-        raise _bad(line_no, "the rounds of a forbidden pair must be whole numbers")
+        raise _bad(line_no, msg("the rounds of a forbidden pair must be whole numbers"))
     ids = tuple(_player_id(token, line_no) for token in line[12:].split())
     reading.forbidden.append((ids, int(line[4:7]) - 1, int(line[8:11])))
 
@@ -235,13 +235,13 @@ def _read_line(reading: _Reading, line: str, line_no: int) -> None:
     if prefix == "001":
         player = _read_player(line, line_no, reading.counter)
         if player.id in reading.players:
-            raise _bad(line_no, "a start number is repeated")
+            raise _bad(line_no, msg("a start number is repeated"))
         reading.players[player.id] = player
         reading.order.append(player.id)
     elif prefix in ("XXR", "142"):
         rounds_text = line[3:].strip()
         if not rounds_text.isdigit() or int(rounds_text) <= 0:
-            raise _bad(line_no, "the number of rounds must be a positive whole number")
+            raise _bad(line_no, msg("the number of rounds must be a positive whole number"))
         reading.expected = int(rounds_text)
     elif prefix == "XXC":
         for token in line[3:].split():
@@ -252,7 +252,7 @@ def _read_line(reading: _Reading, line: str, line_no: int) -> None:
     elif prefix == "152":
         code = line[4:].strip()
         if code not in ("W", "B"):
-            raise _bad(line_no, "the initial colour must be W or B")
+            raise _bad(line_no, msg("the initial colour must be W or B"))
         reading.colour = code.lower()
     elif prefix in ("XXP", "260"):
         _read_forbidden(reading, prefix, line, line_no)
@@ -332,7 +332,7 @@ def _read_point_system(line: str, line_no: int, reading: _Reading) -> None:
     start = 5
     while start <= len(line) - 5:
         code = line[start]
-        score = _tenths(line[start + 1:start + 5], line_no, "a point value must be a number")
+        score = _tenths(line[start + 1:start + 5], line_no, msg("a point value must be a number like 0.5"))
         if code == "W":
             values["BBW"] = score
             if not reading.pab_set:
@@ -348,5 +348,5 @@ def _read_point_system(line: str, line_no: int, reading: _Reading) -> None:
             values["BBU"] = score
             reading.pab_set = True
         else:
-            raise _bad(line_no, f"unknown point code {code!r}")
+            raise _bad(line_no, msg("unknown point code %(code)s", code=repr(code)))
         start += 9
