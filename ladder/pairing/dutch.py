@@ -34,7 +34,8 @@ class NoPairing(Exception):
 class Trace:
     """What the engine did, for the reasons and the bench."""
 
-    computes: int = 0
+    computes: int = 0  # maximum-weight matchings computed
+    skipped: int = 0  # matchings not recomputed because no weight had changed
     vertex_count: int = 0
     #: Per bracket: its players' ids (moved-down players first, in pairing order) and how
     #: many of them were moved down into it.
@@ -52,12 +53,24 @@ class _Engine:
         self.matcher = Matcher(self.n)
         self.trace = Trace(vertex_count=self.n)
         self.mate: list[int] = list(range(self.n))
+        self.weights: dict[tuple[int, int], int] = {}  # the matcher's weights, mirrored
+        self.dirty = True
 
     def set(self, u: int, v: int, weight: int) -> None:
-        self.matcher.set_weight(u, v, weight)
+        key = (u, v) if u < v else (v, u)
+        if self.weights.get(key, 0) != weight:
+            self.weights[key] = weight
+            self.matcher.set_weight(u, v, weight)
+            self.dirty = True
 
     def compute(self) -> list[int]:
-        """Match, and answer per vertex its partner (itself when unmatched)."""
+        """Match, and answer per vertex its partner (itself when unmatched).
+
+        When no weight changed since the last matching, that matching still holds."""
+        if not self.dirty:
+            self.trace.skipped += 1
+            return self.mate
+        self.dirty = False
         self.matcher.compute()
         self.trace.computes += 1
         mate = []
