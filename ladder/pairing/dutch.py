@@ -15,6 +15,15 @@ order, by adjusting weights and matching again:
 
 The same order of steps and the same weights as bbpPairings (the FIDE-endorsed engine),
 so the optimum chosen at each step is the same.
+
+What the matcher (:mod:`ladder.pairing.matching`) must give: an exact maximum-weight
+matching (not forced to maximum cardinality) of integer weights of any size (about 70 bits
+in round 1, 250 bits for 60 players in round 9). No state is kept between computations and
+no tie-breaking is asked for: every shared reference case is reproduced with networkx's
+matcher, computed from scratch each time, whose ties fall otherwise than bbpPairings'
+incremental one. Between two computations only a few vertices' edges change, except when a
+bracket starts (all its edges and the next score group's); a fixed board is an edge of the
+largest weight whose two vertices have no other edge.
 """
 
 from __future__ import annotations
