@@ -1,0 +1,466 @@
+"""The FIDE Dutch system (C.04.3, in force from 1 February 2026) as a sequence of matchings.
+
+The pairing is built bracket by bracket from the top score group down (C.04.3 B.1). Each
+step is a maximum-weight matching of all the players still to pair, with the weights of
+:mod:`ladder.pairing.weights`; between steps the engine fixes what the rules decide in
+order, by adjusting weights and matching again:
+
+1. completion: is there a pairing at all, and the score of the PAB assignee (C.04.3 C.1-C.4);
+2. per bracket, which moved-down players are paired (C.04.3 C.6: as many, and as high, as
+   possible), and against whom (B.3: the highest moved-down player first);
+3. the exchanges in the rest of the bracket (C.04.3 B.4: as few, and of players as close to
+   the border of S1 and S2, as possible), then the transpositions (B.3): each S1 player
+   against the highest S2 player that keeps the best pairing;
+4. what is left moves down to the next bracket.
+
+The same order of steps and the same weights as bbpPairings (the FIDE-endorsed engine),
+so the optimum chosen at each step is the same.
+
+What the matcher (:mod:`ladder.pairing.matching`) must give: an exact maximum-weight
+matching (not forced to maximum cardinality) of integer weights of any size (about 70 bits
+in round 1, 250 bits for 60 players in round 9). No state is kept between computations and
+no tie-breaking is asked for: every shared reference case is reproduced with networkx's
+matcher, computed from scratch each time, whose ties fall otherwise than bbpPairings'
+incremental one. Between two computations only a few vertices' edges change, except when a
+bracket starts (all its edges and the next score group's); a fixed board is an edge of the
+largest weight whose two vertices have no other edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ladder.pairing.matching import Matcher
+from ladder.pairing.state import Player, Round
+from ladder.pairing.weights import Layout, compatible, edge_weight
+
+
+class NoPairing(Exception):
+    """No pairing satisfies the absolute criteria (C.04.3 C.1-C.3)."""
+
+
+@dataclass
+class Trace:
+    """What the engine did, for the reasons and the bench."""
+
+    computes: int = 0  # maximum-weight matchings computed
+    skipped: int = 0  # matchings not recomputed because no weight had changed
+    vertex_count: int = 0
+    #: Per bracket: its players' ids (moved-down players first, in pairing order) and how
+    #: many of them were moved down into it.
+    brackets: list[tuple[list[int], int]] = field(default_factory=list)
+    moved_down: dict[int, int] = field(default_factory=dict)  # id -> score group it left
+
+
+class _Engine:
+    """One round's pairing: the matcher and the weights mirrored as the steps set them."""
+
+    def __init__(self, round_: Round, players: list[Player]) -> None:
+        self.round = round_
+        self.p = players
+        self.n = len(players)
+        self.matcher = Matcher(self.n)
+        self.trace = Trace(vertex_count=self.n)
+        self.mate: list[int] = list(range(self.n))
+        self.weights: dict[tuple[int, int], int] = {}  # the matcher's weights, mirrored
+        self.dirty = True
+
+    def set(self, u: int, v: int, weight: int) -> None:
+        key = (u, v) if u < v else (v, u)
+        if self.weights.get(key, 0) != weight:
+            self.weights[key] = weight
+            self.matcher.set_weight(u, v, weight)
+            self.dirty = True
+
+    def compute(self) -> list[int]:
+        """Match, and answer per vertex its partner (itself when unmatched).
+
+        When no weight changed since the last matching, that matching still holds."""
+        if not self.dirty:
+            self.trace.skipped += 1
+            return self.mate
+        self.dirty = False
+        self.matcher.compute()
+        self.trace.computes += 1
+        mate = []
+        for v in range(self.n):
+            m = self.matcher.mate(v)
+            mate.append(v if m < 0 else m)
+        self.mate = mate
+        return mate
+
+    def finalize(self, v0: int, v1: int, max_weight: int) -> None:
+        """Fix board ``v0``-``v1``: its edge above all others, their other edges removed."""
+        for u in range(self.n):
+            if u != v0:
+                self.set(v0, u, max_weight if u == v1 else 0)
+            if u != v1:
+                self.set(v1, u, max_weight if u == v0 else 0)
+
+
+def _layout(round_: Round, players: list[Player]) -> Layout:
+    shifts: dict[int, int] = {}
+    total = 0
+    largest = 0
+    count = 0
+    for index in range(len(players) - 1, -1, -1):
+        count += 1
+        score = players[index].score
+        if index == 0 or score < players[index - 1].score:
+            shifts[score] = total
+            largest = max(largest, count)
+            total += count.bit_length()
+            count = 0
+    return Layout(round_, largest.bit_length(), total, shifts)
+
+
+def _complete(engine: _Engine, mate: list[int]) -> bool:
+    unmatched = [v for v in range(engine.n) if mate[v] == v]
+    return len(unmatched) <= 1 and all(engine.p[v].eligible_for_bye for v in unmatched)
+
+
+def _initial_weights(engine: _Engine, layout: Layout) -> None:
+    """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
+    players, round_ = engine.p, engine.round
+    top = players[0].score
+    for i in range(engine.n):
+        for j in range(i):
+            if engine.n % 2:
+                w = 0
+                if compatible(round_, players[i], players[j]):
+                    w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
+                    w = (w << layout.scores_shift) + (
+                        layout.shifts[players[i].score] + layout.shifts[players[j].score])
+                    w = (w << layout.group_bits) + (players[i].score >= top)
+            else:
+                w = edge_weight(layout, players[j], players[i], False, False)
+            engine.set(i, j, w)
+
+
+def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None:
+    """The score of the PAB assignee, and whether C.04.3 C.9 applies in the first bracket."""
+    players = engine.p
+    bye = next(v for v in range(engine.n) if mate[v] == v)
+    layout.bye_score = players[bye].score
+    top = players[0].score
+    single = False
+    if layout.bye_score >= top:
+        single = True
+        for v in range(engine.n):
+            if players[v].score < top:
+                break
+            if players[mate[v]].score < top:
+                single = False
+                break
+    layout.single_downfloater_is_bye = single
+    counts = sorted((p.played_games for p in players if p.score == layout.bye_score),
+                    reverse=True)
+    ranks: dict[int, int] = {}
+    for rank, played in enumerate(counts):
+        ranks[played] = rank
+    layout.unplayed_ranks = ranks
+    for i in range(engine.n):
+        for j in range(i):
+            engine.set(i, j, edge_weight(layout, players[j], players[i], False, False))
+
+
+def pair_players(round_: Round) -> tuple[list[tuple[int, int]], int | None, Trace]:
+    """Pair the round: boards as (id, id) unordered, the PAB id, and a trace of the steps.
+
+    Raises :class:`NoPairing` when no pairing meets the absolute criteria.
+    """
+    players = sorted((round_.players[pid] for pid in round_.to_pair),
+                     key=lambda p: (-p.score, p.rank))
+    if not players:
+        return [], None, Trace()
+    engine = _Engine(round_, players)
+    layout = _layout(round_, players)
+    _initial_weights(engine, layout)
+    mate = engine.compute()
+    if not _complete(engine, mate):
+        raise NoPairing
+    if engine.n % 2:
+        _bye_assignee_data(engine, layout, mate)
+    partner = _brackets(engine, layout)
+    boards = []
+    pab = None
+    for v in range(engine.n):
+        m = partner.get(v)
+        if m is None:
+            pab = players[v].id
+        elif v < m:
+            boards.append((players[v].id, players[m].id))
+    return boards, pab, engine.trace
+
+
+@dataclass
+class _Bracket:
+    """The players of the current bracket and the next score group, as vertices."""
+
+    members: list[int]  # vertices: moved-down players, residents, then the next score group
+    moved_down: int  # how many of members are moved-down players
+    first_vertex: int  # first vertex of the current score group
+    matched: list[bool]  # per vertex: its board in this bracket is decided
+
+
+def _brackets(engine: _Engine, layout: Layout) -> dict[int, int]:
+    """Pair bracket by bracket (C.04.3 B.1-B.5); answer vertex -> partner for every board."""
+    players, n = engine.p, engine.n
+    partner: dict[int, int] = {}
+    top = players[0].score
+    next_index = 0
+    members: list[int] = []
+    while next_index < n and players[next_index].score >= top:
+        members.append(next_index)
+        next_index += 1
+    state = _Bracket(members, 0, 0, [False] * n)
+    while len(state.members) > 1 or next_index < n:
+        residents_end = len(state.members)  # members[:residents_end] = current bracket
+        next_vertex = state.first_vertex + (residents_end - state.moved_down)
+        group_start = next_index
+        while next_index < n and players[next_index].score >= players[group_start].score:
+            state.members.append(next_index)
+            next_index += 1
+        engine.trace.brackets.append(
+            ([players[v].id for v in state.members[:residents_end]], state.moved_down))
+        base = _base_weights(engine, layout, state, residents_end)
+        engine.compute()
+        step = _Step(engine, layout, state, base, residents_end, next_vertex)
+        step.moved_down()
+        step.remainder_pairs()
+        mate = step.mate
+        members = []
+        moved_down = 0
+        single = bool(n % 2 and group_start < n
+                      and layout.bye_score >= players[group_start].score)
+        for index, v in enumerate(state.members):
+            if index < residents_end and state.matched[v]:
+                partner[v] = mate[v]
+                partner[mate[v]] = v
+            else:
+                members.append(v)
+                if index < residents_end:
+                    moved_down += 1
+                    engine.trace.moved_down[players[v].id] = players[v].score
+                if single and players[mate[v]].score < players[group_start].score:
+                    single = False
+        layout.single_downfloater_is_bye = single
+        state = _Bracket(members, moved_down, next_vertex, state.matched)
+    return partner
+
+
+Base = dict[tuple[int, int], int]
+
+
+def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_end: int) -> Base:
+    """Weights of every board in the bracket and the next score group, set in the matcher."""
+    base: Base = {}
+    members, players = state.members, engine.p
+    for larger in range(state.moved_down, len(members)):
+        for smaller in range(larger):
+            w = edge_weight(layout, players[members[smaller]], players[members[larger]],
+                            larger < residents_end, larger >= residents_end)
+            base[larger, smaller] = w
+            engine.set(members[larger], members[smaller], w)
+    return base
+
+
+def _exchange_weight(base: Base, layout: Layout, smaller: int, larger: int,
+                     smaller_position: int, pairs: int) -> int:
+    """A remainder board's weight with the exchange order added (C.04.3 B.4): as few
+    exchanges as possible, then the exchanged players as close to the S1/S2 border."""
+    w = base[larger, smaller]
+    if w:
+        addend = (int(smaller_position < pairs) << (2 * layout.group_bits)) - smaller_position
+        w += addend << 1
+    return w
+
+
+class _Step:
+    """The matchings of one bracket after its base weights are set."""
+
+    def __init__(self, engine: _Engine, layout: Layout, state: _Bracket, base: Base,
+                 residents_end: int, next_vertex: int) -> None:
+        self.engine, self.layout, self.state, self.base = engine, layout, state, base
+        self.members = state.members
+        self.residents_end = residents_end
+        self.next_vertex = next_vertex
+        self.mate = engine.mate
+        self.remainder: list[int] = []
+        self.pairs = 0
+
+    def compute(self) -> None:
+        self.mate = self.engine.compute()
+
+    def with_resident(self, v: int) -> bool:
+        """``v`` is matched with a resident of the current score group."""
+        return self.state.first_vertex <= self.mate[v] < self.next_vertex
+
+    def is_higher(self, v: int) -> bool:
+        """``v`` is the higher player of a board inside the bracket (in S1)."""
+        return v < self.mate[v] < self.next_vertex
+
+    # -- moved-down players (C.04.3 C.6, B.3) -------------------------------------------
+
+    def moved_down(self) -> None:
+        """Which moved-down players are paired (as many and as high as possible), then
+        their opponents (each the highest resident that keeps the best pairing)."""
+        members, players = self.members, self.engine.p
+        group_score = remaining = remaining_matched = 0
+        for index in range(self.state.moved_down):
+            score = players[members[index]].score
+            if index == 0 or score < group_score:
+                group_score = score
+                same = [v for v in members[index:] if players[v].score >= group_score]
+                remaining = len(same)
+                remaining_matched = sum(1 for v in same if self.with_resident(v))
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                self.state.matched[members[index]] = True
+                continue
+            remaining -= 1
+            if self._try_moved_down(index):
+                remaining_matched -= 1
+        for index in range(self.state.moved_down):
+            if self.state.matched[members[index]]:
+                self._opponent_of_moved_down(index)
+
+    def _try_moved_down(self, index: int) -> bool:
+        v = self.members[index]
+        residents = range(self.state.moved_down, self.residents_end)
+        if not self.with_resident(v):
+            for opponent in residents:
+                w = self.base[opponent, index]
+                if w:
+                    self.engine.set(v, self.members[opponent], w | 1)
+            self.compute()
+        if not self.with_resident(v):
+            return False
+        self.state.matched[v] = True
+        bonus = self.residents_end - self.state.moved_down
+        for opponent in residents:
+            w = self.base[opponent, index]
+            if w:
+                self.engine.set(v, self.members[opponent], (w | bonus) + 1)
+        return True
+
+    def _opponent_of_moved_down(self, index: int) -> None:
+        v = self.members[index]
+        addend = len(self.members)
+        for opponent in range(self.residents_end - 1, self.state.moved_down - 1, -1):
+            ov = self.members[opponent]
+            if self.state.matched[ov]:
+                continue
+            w = self.base[opponent, index]
+            if w:
+                self.engine.set(v, ov, w + addend)
+                addend += 1
+        self.compute()
+        self.state.matched[self.mate[v]] = True
+        self.engine.finalize(v, self.mate[v], self.layout.max_weight)
+
+    # -- the remainder: exchanges (C.04.3 B.4), transpositions (B.3) ---------------------
+
+    def _weight(self, smaller: int, larger: int, position: int) -> int:
+        return _exchange_weight(self.base, self.layout, smaller, larger, position, self.pairs)
+
+    def remainder_pairs(self) -> None:
+        """Pair the residents not paired with moved-down players."""
+        members, first = self.members, self.state.first_vertex
+        for index in range(self.state.moved_down, self.residents_end):
+            v = members[index]
+            if self.mate[v] < first:
+                continue
+            self.remainder.append(index)
+            if self.mate[v] < v:
+                self.pairs += 1
+        for a, larger in enumerate(self.remainder):
+            for position, smaller in enumerate(self.remainder[:a]):
+                self.engine.set(members[smaller], members[larger],
+                                self._weight(smaller, larger, position))
+        self.compute()
+        exchanges = sum(1 for index in self.remainder[:self.pairs]
+                        if not self.is_higher(members[index]))
+        self._exchange_from_s1(exchanges)
+        self._exchange_from_s2(exchanges)
+        self._fix_s1_and_s2()
+        self._transpose()
+
+    def _exchange_from_s1(self, exchanges: int) -> None:
+        """S1 players to move to S2: the lowest first (C.04.3 B.4)."""
+        remaining, position = exchanges, self.pairs
+        while position > 0 and remaining:
+            position -= 1
+            index = self.remainder[position]
+            v = self.members[index]
+            later = self.remainder[position + 1:]
+            if self.is_higher(v):
+                for other in later:
+                    w = self._weight(index, other, position)
+                    if w:
+                        self.engine.set(v, self.members[other], w - 1)
+                self.compute()
+            exchange = not self.is_higher(v)
+            remaining -= exchange
+            for other in later:
+                if exchange:
+                    self.base[other, index] = 0
+                self.engine.set(v, self.members[other], self._weight(index, other, position))
+
+    def _exchange_from_s2(self, exchanges: int) -> None:
+        """S2 players to move to S1: the highest first (C.04.3 B.4)."""
+        remaining = exchanges
+        for at in range(self.pairs, len(self.remainder)):
+            if remaining <= 1:
+                break
+            index = self.remainder[at]
+            v = self.members[index]
+            later = self.remainder[at + 1:]
+            already = self.is_higher(v)
+            if not already:
+                for other in later:
+                    w = self._weight(index, other, at)
+                    if w:
+                        self.engine.set(v, self.members[other], w + 1)
+                self.compute()
+            if self.is_higher(v):
+                remaining -= 1
+                for other in self.remainder[:at]:
+                    self.base[index, other] = 0
+                    self.engine.set(v, self.members[other], 0)
+                for other in range(self.residents_end, len(self.members)):
+                    self.base[other, index] = 0
+                    self.engine.set(v, self.members[other], 0)
+            if not already:
+                for other in later:
+                    self.engine.set(v, self.members[other], self._weight(index, other, at))
+
+    def _fix_s1_and_s2(self) -> None:
+        """Only boards from an S1 player to an S2 player stay."""
+        for a, index in enumerate(self.remainder):
+            v = self.members[index]
+            for other in self.remainder[a + 1:]:
+                ov = self.members[other]
+                if not self.is_higher(v) or self.is_higher(ov):
+                    self.base[other, index] = 0
+                self.engine.set(v, ov, self.base[other, index])
+
+    def _transpose(self) -> None:
+        """Each S1 player in turn gets the highest S2 player that keeps the best pairing."""
+        for index in self.remainder:
+            v = self.members[index]
+            if not self.is_higher(v):
+                continue
+            addend = 0
+            for other in reversed(self.remainder):
+                ov = self.members[other]
+                if other <= index or self.state.matched[ov]:
+                    continue
+                w = self.base[other, index]
+                if w:
+                    self.engine.set(v, ov, w + addend)
+                addend += 1
+            self.compute()
+            self.state.matched[v] = self.state.matched[self.mate[v]] = True
+            self.engine.finalize(v, self.mate[v], self.layout.max_weight)
