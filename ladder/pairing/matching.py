@@ -1,0 +1,746 @@
+"""Maximum-weight matching on a general graph, exact on Python integers of any size, incremental.
+
+The Dutch engine poses a round as one maximum-weight matching whose edge weights pack the
+pairing criteria into their bits (hundreds of bits for 500 players), and it recomputes the
+matching many times per round after changing the weights at a few vertices. This matcher is
+Edmonds' blossom algorithm with dual variables (the primal-dual method of Galil's survey and
+Gabow's O(n^3) organisation) that *keeps* its duals, blossoms and matching between computes:
+changing the weights at k vertices costs about k augmentations, not a fresh O(n^3) solve.
+
+It follows the organisation of the matcher in bbpPairings (the FIDE-endorsed engine), so that
+where several matchings share the maximum weight it tends to choose the same one:
+
+* weights are stored doubled and every vertex dual is an integer (no half-units); the dual of a
+  vertex whose weights change is reset to ``2 * max_weight`` (every resistance stays >= 0);
+* changing an edge *(u, v)* dissolves the blossoms around *u* and unmatches *u*'s outermost
+  blossom (u is "the modified vertex", the first argument of :meth:`Matcher.set_weight`);
+* one augmentation phase grows alternating trees from *all* exposed blossoms of positive dual at
+  once; the dual step is the least of: an outer vertex's dual, an outer-to-unlabelled edge's
+  resistance, half an outer-to-outer resistance, half an inner blossom's dual; events are taken
+  in that priority, the first minimum in a fixed iteration order winning each comparison;
+* an exposed vertex whose dual reaches zero ends its tree (it may stay single: the result is a
+  maximum-*weight* matching, not a maximum-cardinality one).
+
+Edges of weight zero are non-edges and never enter the matching.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+__all__ = ["Matcher"]
+
+_ZERO = 0  # exposed, dual zero: may end an augmenting path
+_FREE = 1  # matched, not (yet) in a tree
+_OUTER = 2  # even: an exposed root, or the mate of an inner blossom
+_INNER = 3  # odd
+
+
+class _Blossom:
+    """A vertex or a blossom (an odd cycle of sub-blossoms) of the blossom forest."""
+
+    __slots__ = (
+        "vertex", "root", "parent", "head", "tail", "to_prev", "to_next",
+        "next_b", "prev_b", "dual", "sub", "starts",
+    )
+
+    def __init__(self, vertex: int) -> None:
+        self.vertex = vertex  # the vertex index, or -1 for a blossom with children
+        self.root: _Root | None = None  # for a blossom with children: its outermost blossom's root
+        self.parent: _Blossom | None = None
+        self.head = vertex  # first and last vertex of this blossom's vertex list
+        self.tail = vertex
+        self.to_prev = -1  # the vertex of this child on the edge to the previous sibling
+        self.to_next = -1  # ... and on the edge to the next sibling
+        self.next_b: _Blossom | None = None
+        self.prev_b: _Blossom | None = None
+        self.dual = 0  # twice the blossom's dual (blossoms with children only)
+        self.sub: _Blossom | None = None  # a child (after a compute: the one holding the base)
+        self.starts = False  # matching-order walk: does it start with ``sub``?
+
+
+class _Root:
+    """The bookkeeping of an outermost blossom: its base, its mate, its label in a phase."""
+
+    __slots__ = ("child", "base", "mate", "label", "labeling", "labeled", "min_edges", "min_res")
+
+    def __init__(self, child: _Blossom, base: int, mate: int, label: int = _ZERO,
+                 labeling: int = -1, labeled: int = -1) -> None:
+        self.child = child
+        self.base = base
+        self.mate = mate  # the vertex matched to ``base`` (in another root), or -1
+        self.label = label
+        self.labeling = labeling  # inner root: the outer vertex that labelled it
+        self.labeled = labeled  # inner root: its vertex on that edge
+        # outer root: other outer root's base -> this root's end of the least-resistance edge
+        self.min_edges: dict[int, int] = {}
+        self.min_res = 0  # outer root: least resistance to another outer root
+
+
+class Matcher:
+    """Maximum-weight matching of a graph on ``vertex_count`` vertices, recomputed incrementally.
+
+    ``max_weight`` bounds every weight ever set; giving the engine's bound (as bbpPairings'
+    ``Computer(capacity, maxEdgeWeight)`` takes it) reproduces bbp's duals exactly. Without it
+    the bound grows with the largest weight seen.
+    """
+
+    def __init__(self, vertex_count: int, max_weight: int | None = None) -> None:
+        """Start with ``vertex_count`` isolated vertices (every weight 0, nothing matched)."""
+        if vertex_count < 0:
+            raise ValueError("vertex_count must be >= 0")
+        if max_weight is not None and max_weight < 0:
+            raise ValueError("max_weight must be >= 0")
+        n = vertex_count
+        self._n = n
+        self._fixed_max = max_weight is not None
+        self._max = max_weight if max_weight is not None else 0
+        self._w: list[list[int]] = [[0] * n for _ in range(n)]  # doubled weights
+        self._y: list[int] = [0] * n  # vertex duals
+        self._node: list[_Blossom] = [_Blossom(v) for v in range(n)]
+        self._root_of: list[_Root] = []
+        self._nxt: list[int] = [-1] * n  # vertex lists of the blossoms
+        self._minres: list[int] = [0] * n  # non-outer vertex: least resistance to an outer one
+        self._minedge: list[int] = [-1] * n  # ... and that outer vertex
+        self._pool: dict[_Root, None] = {}  # live roots, in creation order
+        for v in range(n):
+            root = _Root(self._node[v], v, -1)
+            self._root_of.append(root)
+            self._pool[root] = None
+        self._mates: list[int] = [-1] * n
+        self._inf = 1
+
+    # ----------------------------------------------------------------- public interface
+
+    def set_weight(self, u: int, v: int, weight: int) -> None:
+        """Set the weight of edge ``(u, v)`` (0 removes it); ``u`` is the modified vertex.
+
+        The blossoms around ``u`` are dissolved and ``u``'s outermost blossom is unmatched, so
+        the next :meth:`compute` repairs the matching from the current duals.
+        """
+        if u == v:
+            raise ValueError("an edge needs two distinct vertices")
+        if not (0 <= u < self._n and 0 <= v < self._n):
+            raise IndexError("vertex out of range")
+        if weight < 0:
+            raise ValueError("weights must be >= 0")
+        if weight > self._max:
+            if self._fixed_max:
+                raise ValueError("weight exceeds max_weight")
+            self._max = weight
+        root = self._root_of[u]
+        if root.mate != -1:
+            self._root_of[root.mate].mate = -1
+            root.mate = -1
+        root.base = u
+        node = self._node[u]
+        if root.child is not node:
+            self._free_ancestor_of_base(root, node)
+        self._y[u] = 2 * self._max
+        w2 = weight << 1
+        self._w[u][v] = w2
+        self._w[v][u] = w2
+
+    def compute(self) -> None:
+        """Make the matching a maximum-weight matching of the current weights."""
+        self._inf = (self._max << 2) + 1
+        self._even_exposed_duals()
+        while self._augment():
+            pass
+        for root in list(self._pool):
+            self._matching_order(root)
+        self._read_mates()
+
+    def mate(self, v: int) -> int:
+        """The partner of ``v`` in the last computed matching, or -1."""
+        return self._mates[v]
+
+    def weight(self, u: int, v: int) -> int:
+        """The current weight of edge ``(u, v)``."""
+        return self._w[u][v] >> 1
+
+    # ------------------------------------------------------------------- blossom forest
+
+    def _new_root(self, child: _Blossom, base: int, mate: int, label: int = _ZERO,
+                  labeling: int = -1, labeled: int = -1) -> _Root:
+        """Make ``child`` (a former sub-blossom) an outermost blossom."""
+        root = _Root(child, base, mate, label, labeling, labeled)
+        child.parent = None
+        self._nxt[child.tail] = -1
+        self._set_root(child, root)
+        self._pool[root] = None
+        return root
+
+    def _set_root(self, child: _Blossom, root: _Root) -> None:
+        """Point every vertex of ``child``, and every blossom inside it, at ``root``."""
+        root_of = self._root_of
+        nxt = self._nxt
+        node = self._node
+        v = child.head
+        while v != -1:
+            root_of[v] = root
+            p = node[v].parent
+            while p is not None and p.tail == v:
+                p.root = root
+                p = p.parent
+            v = nxt[v]
+
+    def _vertices(self, b: _Blossom) -> list[int]:
+        """The vertices of an outermost blossom (its list ends with -1)."""
+        out = []
+        nxt = self._nxt
+        v = b.head
+        while v != -1:
+            out.append(v)
+            v = nxt[v]
+        return out
+
+    def _root_of_node(self, b: _Blossom) -> _Root:
+        if b.vertex >= 0:
+            return self._root_of[b.vertex]
+        assert b.root is not None
+        return b.root
+
+    def _free_ancestor_of_base(self, root: _Root, anc: _Blossom) -> None:
+        """Dissolve the blossoms above ``anc`` (which holds ``root``'s base), duals kept feasible.
+
+        Each freed sub-blossom becomes outermost, matched along the dissolved cycles as the base
+        dictates; its vertices take the halved duals of the blossoms dissolved around them.
+        """
+        y = self._y
+        nxt = self._nxt
+        adjust = 0
+        p = anc.parent
+        while p is not None:
+            adjust += p.dual >> 1
+            p = p.parent
+        blossom = anc.parent
+        next_b = anc.next_b
+        self._new_root(anc, root.base, root.mate)
+        v = anc.head
+        while v != -1:
+            y[v] += adjust
+            v = nxt[v]
+        to_free = anc
+        while blossom is not None:
+            forward = True
+            prev: _Blossom | None = None
+            cur = next_b
+            while cur is not to_free:
+                assert cur is not None
+                nb = cur.next_b
+                assert nb is not None
+                if forward:
+                    self._new_root(cur, cur.to_next, nb.to_prev)
+                else:
+                    assert prev is not None
+                    self._new_root(cur, cur.to_prev, prev.to_next)
+                v = cur.head
+                while v != -1:
+                    y[v] += adjust
+                    v = nxt[v]
+                forward = not forward
+                prev = cur
+                cur = nb
+            adjust -= blossom.dual >> 1
+            to_free = blossom
+            next_b = blossom.next_b
+            blossom = blossom.parent
+        del self._pool[root]
+
+    def _even_exposed_duals(self) -> None:
+        """Give every exposed vertex an even dual (so outer-outer resistances stay even)."""
+        y = self._y
+        node = self._node
+        for root in list(self._pool):
+            if root.mate != -1 or not (y[root.base] & 1):
+                continue
+            adjustable = root.child
+            b = node[root.base]
+            while b is not adjustable:
+                par = b.parent
+                assert par is not None
+                par.sub = b
+                par.starts = True
+                b = par
+            while adjustable.vertex < 0 and not adjustable.dual:
+                assert adjustable.sub is not None
+                adjustable = adjustable.sub
+            if adjustable is not root.child:
+                self._free_ancestor_of_base(root, adjustable)
+            if adjustable.vertex < 0:
+                adjustable.dual -= 2
+            for v in self._vertices(adjustable):
+                y[v] += 1
+
+    def _matching_order(self, root: _Root) -> None:
+        """Relink ``root``'s vertex list: the base first, then matched pairs consecutively."""
+        nxt = self._nxt
+        node = self._node
+        top = root.child
+        cur: _Blossom = top
+        cv = root.base
+        starts = True
+        while True:
+            b = node[cv]
+            while b is not cur:
+                par = b.parent
+                assert par is not None
+                par.sub = b
+                par.starts = starts
+                b = par
+            cur = node[cv]
+            while cur is not top:
+                par = cur.parent
+                assert par is not None and cur.prev_b is not None and cur.next_b is not None
+                starts = (not starts) and par.sub is not cur
+                nxt[cur.prev_b.tail] = cur.head
+                cur = cur.next_b
+                par = cur.parent
+                assert par is not None
+                if cur is par.sub:
+                    assert cur.prev_b is not None and cur.next_b is not None
+                    starts = par.starts
+                    nxt[cur.prev_b.tail] = cur.head
+                    par.head = (cur if starts else cur.next_b).head
+                    par.tail = (cur.prev_b if starts else cur).tail
+                    cur = par
+                else:
+                    cv = cur.to_prev if starts else cur.to_next
+                    break
+            if cur is top:
+                break
+        nxt[top.tail] = -1
+
+    def _read_mates(self) -> None:
+        mates = [-1] * self._n
+        nxt = self._nxt
+        for root in self._pool:
+            base = root.base
+            assert root.child.head == base
+            mates[base] = root.mate
+            a = nxt[base]
+            while a != -1:
+                b = nxt[a]
+                mates[a] = b
+                mates[b] = a
+                a = nxt[b]
+        self._mates = mates
+
+    # ------------------------------------------------------------- one augmentation phase
+
+    def _inner_outer_from(self, outer: _Root) -> None:
+        """Update the least outer edge of every non-outer vertex with ``outer``'s vertices."""
+        y = self._y
+        w = self._w
+        minres = self._minres
+        minedge = self._minedge
+        root_of = self._root_of
+        overts = self._vertices(outer.child)
+        for i in range(self._n):
+            if root_of[i].label == _OUTER:
+                continue
+            best = minres[i]
+            yi = y[i]
+            wi = w[i]
+            for o in overts:
+                wo = wi[o]
+                if wo:
+                    r = yi + y[o] - wo
+                    if r < best:
+                        best = r
+                        minedge[i] = o
+            minres[i] = best
+
+    def _init_inner_outer(self) -> None:
+        y = self._y
+        w = self._w
+        inf = self._inf
+        minres = self._minres
+        minedge = self._minedge
+        root_of = self._root_of
+        n = self._n
+        outer = [v for v in range(n) if root_of[v].label == _OUTER]
+        for i in range(n):
+            if root_of[i].label == _OUTER:
+                continue
+            best = inf
+            yi = y[i]
+            wi = w[i]
+            for o in outer:
+                wo = wi[o]
+                if wo:
+                    r = yi + y[o] - wo
+                    if r < best:
+                        best = r
+                        minedge[i] = o
+            minres[i] = best
+
+    def _outer_pair(self, b0: _Root, b1: _Root, best: int) -> int:
+        """Least resistance between outer roots ``b0`` and ``b1`` (``b0``'s list first)."""
+        y = self._y
+        w = self._w
+        a0 = self._root_of_node(b0.child)
+        a1 = self._root_of_node(b1.child)
+        l1 = self._vertices(b1.child)
+        nxt = self._nxt
+        v0 = b0.child.head
+        while v0 != -1:
+            y0 = y[v0]
+            w0 = w[v0]
+            for v1 in l1:
+                wv = w0[v1]
+                if wv:
+                    r = y0 + y[v1] - wv
+                    if r < best:
+                        best = r
+                        a0.min_edges[a1.base] = v0
+                        a1.min_edges[a0.base] = v1
+                        if r < a0.min_res:
+                            a0.min_res = r
+                        if r < a1.min_res:
+                            a1.min_res = r
+            v0 = nxt[v0]
+        return best
+
+    def _init_outer_outer_one(self, b0: _Root) -> None:
+        inf = self._inf
+        b0.min_res = inf
+        for it in self._pool:
+            if it.label == _OUTER and it is not b0:
+                b0.min_edges.pop(it.base, None)
+                it.min_edges.pop(b0.base, None)
+                self._outer_pair(b0, it, inf)
+
+    def _init_outer_outer_all(self) -> None:
+        """Least resistances between all pairs of outer roots (later root's list first)."""
+        inf = self._inf
+        outer = [r for r in self._pool if r.label == _OUTER]
+        for r in outer:
+            r.min_res = inf
+            r.min_edges = {}
+        for j, b0 in enumerate(outer):
+            for k in range(j):
+                self._outer_pair(b0, outer[k], inf)
+
+    def _min_outer_outer(self) -> tuple[int, _Root | None]:
+        best = self._inf
+        which: _Root | None = None
+        for r in self._pool:
+            if r.label == _OUTER and r.min_res < best:
+                best = r.min_res
+                which = r
+        return best, which
+
+    def _min_inner_dual(self) -> tuple[int, _Blossom | None]:
+        best = self._inf
+        which: _Blossom | None = None
+        for r in self._pool:
+            if r.label == _INNER:
+                c = r.child
+                if c.vertex < 0 and c.dual < best:
+                    best = c.dual
+                    which = c
+        return best, which
+
+    def _augment_to_source(self, v: int, new_mate: int) -> None:
+        """Flip the alternating path from ``v`` to its tree's root; ``v`` is matched to ``new_mate``."""
+        root_of = self._root_of
+        r = root_of[v]
+        while r.mate != -1:
+            r.base = v
+            orig = root_of[r.mate]
+            r.mate = new_mate
+            orig.base = orig.labeled
+            orig.mate = orig.labeling
+            v = orig.labeling
+            new_mate = orig.labeled
+            r = root_of[v]
+        r.base = v
+        r.mate = new_mate
+
+    def _augment(self) -> bool:  # noqa: C901 - one phase of the primal-dual method, kept whole
+        """One phase: grow trees from every exposed root of positive dual until an augmentation.
+
+        Returns False when no exposed vertex has a positive dual (the matching is optimal).
+        """
+        n = self._n
+        y = self._y
+        w = self._w
+        inf = self._inf
+        root_of = self._root_of
+        minres = self._minres
+        minedge = self._minedge
+        pool = self._pool
+        for r in pool:
+            r.label = _FREE if r.mate != -1 else (_OUTER if y[r.base] else _ZERO)
+            r.labeling = -1
+            r.labeled = -1
+        min_od = inf
+        min_od_v = -1
+        for v in range(n):
+            if root_of[v].label == _OUTER and y[v] < min_od:
+                min_od = y[v]
+                min_od_v = v
+        if min_od_v == -1:
+            return False
+        self._init_inner_outer()
+        self._init_outer_outer_all()
+        min_oo, min_oo_root = self._min_outer_outer()
+        min_id = inf
+        min_id_b: _Blossom | None = None
+
+        while True:
+            min_io = inf
+            min_io_v = -1
+            for v in range(n):
+                if minres[v] < min_io:
+                    lab = root_of[v].label
+                    if lab == _FREE or lab == _ZERO:
+                        min_io = minres[v]
+                        min_io_v = v
+            delta = min(min_od, min_io, min_oo >> 1, min_id >> 1)
+            if delta:
+                delta2 = delta << 1
+                min_od -= delta
+                min_io -= delta
+                min_oo -= delta2
+                min_id -= delta2
+                for v in range(n):
+                    r = root_of[v]
+                    lab = r.label
+                    if lab == _OUTER:
+                        y[v] -= delta
+                    elif lab == _INNER:
+                        y[v] += delta
+                    elif minres[v] < inf:
+                        minres[v] -= delta
+                    if r.base == v:
+                        c = r.child
+                        if lab == _OUTER:
+                            if r.min_res < inf:
+                                r.min_res -= delta2
+                            if c.vertex < 0:
+                                c.dual += delta2
+                        elif lab == _INNER and c.vertex < 0:
+                            c.dual -= delta2
+
+            if not min_od:
+                self._augment_to_source(min_od_v, -1)
+                return True
+            if not min_io and root_of[min_io_v].label == _ZERO:
+                o = minedge[min_io_v]
+                self._augment_to_source(o, min_io_v)
+                self._augment_to_source(min_io_v, o)
+                return True
+            if not min_oo:
+                assert min_oo_root is not None
+                a = min_oo_root
+                v0 = v1 = -1
+                for r in pool:
+                    if r.label == _OUTER and r is not a:
+                        c0 = a.min_edges.get(r.base, -1)
+                        c1 = r.min_edges.get(a.base, -1)
+                        if c0 != -1 and c1 != -1 and y[c0] + y[c1] == w[c0][c1]:
+                            v0, v1 = c0, c1
+                            break
+                assert v0 != -1
+                path: deque[int] = deque((v0, v1))
+                while True:
+                    f = root_of[path[0]]
+                    if f.mate == -1:
+                        break
+                    inner = root_of[f.mate]
+                    path.appendleft(f.base)
+                    path.appendleft(f.mate)
+                    path.appendleft(inner.labeled)
+                    path.appendleft(inner.labeling)
+                while True:
+                    f = root_of[path[-1]]
+                    if f.mate == -1:
+                        break
+                    inner = root_of[f.mate]
+                    path.append(f.base)
+                    path.append(f.mate)
+                    path.append(inner.labeled)
+                    path.append(inner.labeling)
+                if root_of[path[0]] is root_of[path[-1]]:
+                    while root_of[path[1]] is root_of[path[-2]]:
+                        for _ in range(4):
+                            path.popleft()
+                            path.pop()
+                    new = self._make_blossom(list(path))
+                    for v in self._vertices(new.child):
+                        if y[v] < min_od:
+                            min_od = y[v]
+                            min_od_v = v
+                    min_oo, min_oo_root = self._min_outer_outer()
+                    min_id, min_id_b = self._min_inner_dual()
+                else:
+                    self._augment_to_source(v0, v1)
+                    self._augment_to_source(v1, v0)
+                    return True
+            elif not min_io:
+                u = min_io_v
+                ru = root_of[u]
+                m = root_of[ru.mate]
+                ru.label = _INNER
+                m.label = _OUTER
+                ru.labeling = minedge[u]
+                ru.labeled = u
+                self._inner_outer_from(m)
+                self._init_outer_outer_one(m)
+                for v in self._vertices(m.child):
+                    if y[v] < min_od:
+                        min_od = y[v]
+                        min_od_v = v
+                if m.min_res < min_oo:
+                    min_oo = m.min_res
+                    min_oo_root = m
+                c = ru.child
+                if c.vertex < 0 and c.dual < min_id:
+                    min_id = c.dual
+                    min_id_b = c
+            elif not min_id:
+                assert min_id_b is not None
+                got = self._dissolve(min_id_b, min_od, min_od_v, min_oo, min_oo_root)
+                min_od, min_od_v, min_oo, min_oo_root = got
+                min_id, min_id_b = self._min_inner_dual()
+
+    def _make_blossom(self, path: list[int]) -> _Root:
+        """Form an outer blossom from the cycle ``path`` (edges ``path[2k], path[2k+1]``)."""
+        root_of = self._root_of
+        originals = [root_of[path[k]] for k in range(0, len(path), 2)]
+        base_root = originals[0]
+        blossom = _Blossom(-1)
+        blossom.head = originals[-1].child.head
+        blossom.tail = originals[0].child.tail
+        children = [r.child for r in originals]
+        count = len(children)
+        for k in range(count):
+            prev = children[k]
+            nb = children[(k + 1) % count]
+            prev.to_next = path[2 * k]
+            prev.next_b = nb
+            nb.to_prev = path[2 * k + 1]
+            nb.parent = blossom
+            nb.prev_b = prev
+        blossom.sub = children[0]
+        new = _Root(blossom, base_root.base, base_root.mate, base_root.label,
+                    base_root.labeling, base_root.labeled)
+        new.min_edges = dict(base_root.min_edges)
+        blossom.root = new
+        self._absorb_children(new, originals)
+        self._pool[new] = None
+        return new
+
+    def _absorb_children(self, new: _Root, originals: list[_Root]) -> None:
+        """Give the new blossom its children's vertices and least outer-outer edges."""
+        y = self._y
+        w = self._w
+        pool = self._pool
+        new.min_res = self._inf
+        for r in originals:
+            del pool[r]
+            self._set_root(r.child, new)
+        for it in pool:
+            if it.label != _OUTER:
+                continue
+            best = self._inf
+            for r in originals:
+                if r.label == _INNER:
+                    best = self._outer_pair(r, it, best)
+                else:
+                    c0 = r.min_edges.get(it.base, -1)
+                    c1 = it.min_edges.get(r.base, -1)
+                    if c0 != -1 and c1 != -1:
+                        res = y[c0] + y[c1] - w[c0][c1]
+                        if res < best:
+                            best = res
+                            new.min_edges[it.base] = c0
+                            it.min_edges[new.base] = c1
+                            if res < new.min_res:
+                                new.min_res = res
+                            if res < it.min_res:
+                                it.min_res = res
+        previous_head = -1
+        nxt = self._nxt
+        for r in originals:
+            if r.label != _OUTER:
+                self._inner_outer_from(r)
+            nxt[r.child.tail] = previous_head
+            previous_head = r.child.head
+
+    def _dissolve(self, blossom: _Blossom, min_od: int, min_od_v: int, min_oo: int,
+                  min_oo_root: _Root | None) -> tuple[int, int, int, _Root | None]:
+        """Expand an inner blossom whose dual reached zero; relabel its children along the tree."""
+        y = self._y
+        old = blossom.root
+        assert old is not None
+        del self._pool[old]
+        base_v = old.base
+        b = self._node[base_v]
+        while b.parent is not blossom:
+            assert b.parent is not None
+            b = b.parent
+        root_child = b
+        b = self._node[old.labeled]
+        while b.parent is not blossom:
+            assert b.parent is not None
+            b = b.parent
+        connect = b
+        forward = True
+        c = root_child
+        while c is not connect:
+            forward = not forward
+            assert c.next_b is not None
+            c = c.next_b
+        links_next = False
+        is_free = False
+        prev = root_child.prev_b
+        cur = root_child
+        nb: _Blossom | None = None
+        while nb is not root_child:
+            assert cur is not None and prev is not None
+            nb = cur.next_b
+            assert nb is not None
+            if cur is connect and not forward:
+                is_free = False
+            if is_free:
+                label = _FREE
+            elif (links_next != forward) or cur is root_child:
+                label = _INNER
+            else:
+                label = _OUTER
+            if cur is root_child:
+                base, mate = base_v, old.mate
+            elif links_next:
+                base, mate = cur.to_next, nb.to_prev
+            else:
+                base, mate = cur.to_prev, prev.to_next
+            if cur is connect:
+                labeling, labeled = old.labeling, old.labeled
+            elif label == _INNER:
+                if forward:
+                    labeling, labeled = nb.to_prev, cur.to_next
+                else:
+                    labeling, labeled = prev.to_next, cur.to_prev
+            else:
+                labeling = labeled = -1
+            nr = self._new_root(cur, base, mate, label, labeling, labeled)
+            if label == _OUTER:
+                self._inner_outer_from(nr)
+                self._init_outer_outer_one(nr)
+                for v in self._vertices(cur):
+                    if y[v] < min_od:
+                        min_od = y[v]
+                        min_od_v = v
+                if nr.min_res < min_oo:
+                    min_oo = nr.min_res
+                    min_oo_root = nr
+            if cur is (connect if forward else root_child):
+                is_free = True
+            links_next = not links_next
+            prev = cur
+            cur = nb
+        return min_od, min_od_v, min_oo, min_oo_root
