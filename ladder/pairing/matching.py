@@ -27,6 +27,7 @@ Edges of weight zero are non-edges and never enter the matching.
 from __future__ import annotations
 
 from collections import deque
+from operator import itemgetter, sub
 
 __all__ = ["Matcher"]
 
@@ -344,15 +345,14 @@ class Matcher:
             yi = y[i]
             wi = w[i]
             for o in overts:
-                wo = wi[o]
-                if wo:
-                    r = yi + y[o] - wo
-                    if r < best:
-                        best = r
-                        minedge[i] = o
+                r = yi + y[o] - wi[o]
+                if r < best:
+                    best = r
+                    minedge[i] = o
             minres[i] = best
 
     def _init_inner_outer(self) -> None:
+        """Least resistance of every non-outer vertex to the outer ones (first in index order)."""
         y = self._y
         w = self._w
         inf = self._inf
@@ -361,20 +361,25 @@ class Matcher:
         root_of = self._root_of
         n = self._n
         outer = [v for v in range(n) if root_of[v].label == _OUTER]
-        for i in range(n):
-            if root_of[i].label == _OUTER:
-                continue
-            best = inf
-            yi = y[i]
-            wi = w[i]
-            for o in outer:
-                wo = wi[o]
-                if wo:
-                    r = yi + y[o] - wo
-                    if r < best:
-                        best = r
-                        minedge[i] = o
-            minres[i] = best
+        others = [v for v in range(n) if root_of[v].label != _OUTER]
+        if not outer:
+            for i in others:
+                minres[i] = inf
+            return
+        if len(outer) == 1:
+            o = outer[0]
+            yo = y[o]
+            for i in others:
+                minres[i] = y[i] + yo - w[i][o]
+                minedge[i] = o
+            return
+        gather = itemgetter(*outer)
+        youter = [y[o] for o in outer]
+        for i in others:
+            diffs = list(map(sub, youter, gather(w[i])))
+            best = min(diffs)
+            minres[i] = y[i] + best
+            minedge[i] = outer[diffs.index(best)]
 
     def _outer_pair(self, b0: _Root, b1: _Root, best: int) -> int:
         """Least resistance between outer roots ``b0`` and ``b1`` (``b0``'s list first)."""
@@ -389,39 +394,99 @@ class Matcher:
             y0 = y[v0]
             w0 = w[v0]
             for v1 in l1:
-                wv = w0[v1]
-                if wv:
-                    r = y0 + y[v1] - wv
-                    if r < best:
-                        best = r
-                        a0.min_edges[a1.base] = v0
-                        a1.min_edges[a0.base] = v1
-                        if r < a0.min_res:
-                            a0.min_res = r
-                        if r < a1.min_res:
-                            a1.min_res = r
+                r = y0 + y[v1] - w0[v1]
+                if r < best:
+                    best = r
+                    a0.min_edges[a1.base] = v0
+                    a1.min_edges[a0.base] = v1
+                    if r < a0.min_res:
+                        a0.min_res = r
+                    if r < a1.min_res:
+                        a1.min_res = r
             v0 = nxt[v0]
         return best
 
     def _init_outer_outer_one(self, b0: _Root) -> None:
+        """Least resistances between the new outer root ``b0`` and the other outer roots."""
         inf = self._inf
+        y = self._y
         b0.min_res = inf
-        for it in self._pool:
-            if it.label == _OUTER and it is not b0:
-                b0.min_edges.pop(it.base, None)
-                it.min_edges.pop(b0.base, None)
+        others = [it for it in self._pool if it.label == _OUTER and it is not b0]
+        v0 = b0.child.vertex
+        if v0 < 0:
+            for it in others:
+                self._outer_pair(b0, it, inf)
+            return
+        singles = [it for it in others if it.child.vertex >= 0]
+        if singles:
+            y0 = y[v0]
+            w0 = self._w[v0]
+            best = inf
+            for it in singles:
+                r = y0 + y[it.child.vertex] - w0[it.child.vertex]
+                if r < it.min_res:
+                    it.min_res = r
+                if r < best:
+                    best = r
+            b0.min_res = best
+        for it in others:
+            if it.child.vertex < 0:
                 self._outer_pair(b0, it, inf)
 
     def _init_outer_outer_all(self) -> None:
-        """Least resistances between all pairs of outer roots (later root's list first)."""
+        """Least resistances between all pairs of outer roots.
+
+        A pair's least edge is the first in the order: the later root's (in pool order) vertex
+        list outside, the earlier root's inside. Between two single vertices there is one edge,
+        left implicit (:meth:`_edge_end`); only the least resistance of each root is computed.
+        """
+        y = self._y
+        w = self._w
         inf = self._inf
         outer = [r for r in self._pool if r.label == _OUTER]
-        for r in outer:
-            r.min_res = inf
-            r.min_edges = {}
+        singles = [r.child.vertex for r in outer if r.child.vertex >= 0]
+        mres = {r: inf for r in outer}
+        if len(singles) > 1:
+            gather = itemgetter(*singles)
+            ys = [y[v] for v in singles]
+            for j, v in enumerate(singles):
+                diffs = list(map(sub, ys, gather(w[v])))
+                diffs[j] = inf
+                mres[self._root_of[v]] = y[v] + min(diffs)
         for j, b0 in enumerate(outer):
-            for k in range(j):
-                self._outer_pair(b0, outer[k], inf)
+            if b0.child.vertex >= 0:
+                continue
+            for k, b1 in enumerate(outer):
+                if k == j or (k > j and b1.child.vertex < 0):
+                    continue  # a pair of blossoms is done once, from the later one
+                a, b = (b0, b1) if k < j else (b1, b0)  # a: the later root
+                best = inf
+                c0 = c1 = -1
+                l1 = self._vertices(b.child)
+                for v0 in self._vertices(a.child):
+                    y0 = y[v0]
+                    w0 = w[v0]
+                    for v1 in l1:
+                        r = y0 + y[v1] - w0[v1]
+                        if r < best:
+                            best = r
+                            c0 = v0
+                            c1 = v1
+                a.min_edges[b.base] = c0
+                b.min_edges[a.base] = c1
+                if best < mres[a]:
+                    mres[a] = best
+                if best < mres[b]:
+                    mres[b] = best
+        for r in outer:
+            r.min_res = mres[r]
+
+    def _edge_end(self, a: _Root, b: _Root) -> int:
+        """``a``'s end of the least edge between outer roots ``a`` and ``b`` (-1: none known)."""
+        got = a.min_edges.get(b.base, -1)
+        if got == -1 and a.child.vertex >= 0 and b.child.vertex >= 0:
+            return a.child.vertex
+        return got
 
     def _min_outer_outer(self) -> tuple[int, _Root | None]:
         best = self._inf
@@ -476,6 +541,7 @@ class Matcher:
             r.label = _FREE if r.mate != -1 else (_OUTER if y[r.base] else _ZERO)
             r.labeling = -1
             r.labeled = -1
+            r.min_edges = {}
         min_od = inf
         min_od_v = -1
         for v in range(n):
@@ -539,8 +605,8 @@ class Matcher:
                 v0 = v1 = -1
                 for r in pool:
                     if r.label == _OUTER and r is not a:
-                        c0 = a.min_edges.get(r.base, -1)
-                        c1 = r.min_edges.get(a.base, -1)
+                        c0 = self._edge_end(a, r)
+                        c1 = self._edge_end(r, a)
                         if c0 != -1 and c1 != -1 and y[c0] + y[c1] == w[c0][c1]:
                             v0, v1 = c0, c1
                             break
@@ -651,8 +717,8 @@ class Matcher:
                 if r.label == _INNER:
                     best = self._outer_pair(r, it, best)
                 else:
-                    c0 = r.min_edges.get(it.base, -1)
-                    c1 = it.min_edges.get(r.base, -1)
+                    c0 = self._edge_end(r, it)
+                    c1 = self._edge_end(it, r)
                     if c0 != -1 and c1 != -1:
                         res = y[c0] + y[c1] - w[c0][c1]
                         if res < best:
