@@ -27,7 +27,8 @@ Edges of weight zero are non-edges and never enter the matching.
 from __future__ import annotations
 
 from collections import deque
-from operator import itemgetter, sub
+from itertools import compress, repeat
+from operator import add, itemgetter, lt, mul, sub
 
 __all__ = ["Matcher"]
 
@@ -110,6 +111,10 @@ class Matcher:
             self._pool[root] = None
         self._mates: list[int] = [-1] * n
         self._inf = 1
+        self._big = 4
+        self._sign: list[int] = []  # per vertex in a phase: 1 outer, -1 inner, 0 otherwise
+        self._isfree: list[int] = []  # 1: unlabelled or zero (its least outer edge counts)
+        self._pen: list[int] = []  # 0 where ``_isfree``, else a value above every resistance
 
     # ----------------------------------------------------------------- public interface
 
@@ -331,25 +336,44 @@ class Matcher:
     # ------------------------------------------------------------- one augmentation phase
 
     def _inner_outer_from(self, outer: _Root) -> None:
-        """Update the least outer edge of every non-outer vertex with ``outer``'s vertices."""
+        """Update the least outer edge of every non-outer vertex with ``outer``'s vertices.
+
+        ``outer``'s vertices are taken in list order, an edge replacing the stored one only when
+        strictly less resistant. Outer vertices hold -1, so they are never updated.
+        """
         y = self._y
         w = self._w
         minres = self._minres
         minedge = self._minedge
-        root_of = self._root_of
-        overts = self._vertices(outer.child)
-        for i in range(self._n):
-            if root_of[i].label == _OUTER:
-                continue
-            best = minres[i]
-            yi = y[i]
-            wi = w[i]
-            for o in overts:
-                r = yi + y[o] - wi[o]
-                if r < best:
-                    best = r
-                    minedge[i] = o
-            minres[i] = best
+        n = self._n
+        everyone = range(n)
+        for o in self._vertices(outer.child):
+            rs = list(map(sub, map(add, y, repeat(y[o], n)), w[o]))
+            for i in compress(everyone, map(lt, rs, minres)):
+                minres[i] = rs[i]
+                minedge[i] = o
+
+    def _mark(self, child: _Blossom, label: int) -> None:
+        """Copy a root's new label onto its vertices (the per-vertex arrays of the phase loop)."""
+        sign = self._sign
+        free = self._isfree
+        pen = self._pen
+        minres = self._minres
+        big = self._big
+        for v in self._vertices(child):
+            if label == _OUTER:
+                sign[v] = 1
+                free[v] = 0
+                pen[v] = big
+                minres[v] = -1
+            elif label == _INNER:
+                sign[v] = -1
+                free[v] = 0
+                pen[v] = big
+            else:
+                sign[v] = 0
+                free[v] = 1
+                pen[v] = 0
 
     def _init_inner_outer(self) -> None:
         """Least resistance of every non-outer vertex to the outer ones (first in index order)."""
@@ -362,6 +386,8 @@ class Matcher:
         n = self._n
         outer = [v for v in range(n) if root_of[v].label == _OUTER]
         others = [v for v in range(n) if root_of[v].label != _OUTER]
+        for o in outer:
+            minres[o] = -1
         if not outer:
             for i in others:
                 minres[i] = inf
@@ -542,6 +568,17 @@ class Matcher:
             r.labeling = -1
             r.labeled = -1
             r.min_edges = {}
+        big = self._big = inf << 2
+        sign = self._sign = [0] * n
+        free = self._isfree = [0] * n
+        pen = self._pen = [big] * n
+        for v in range(n):
+            lab = root_of[v].label
+            if lab == _OUTER:
+                sign[v] = 1
+            else:
+                free[v] = 1
+                pen[v] = 0
         min_od = inf
         min_od_v = -1
         for v in range(n):
@@ -557,14 +594,13 @@ class Matcher:
         min_id_b: _Blossom | None = None
 
         while True:
-            min_io = inf
-            min_io_v = -1
-            for v in range(n):
-                if minres[v] < min_io:
-                    lab = root_of[v].label
-                    if lab == _FREE or lab == _ZERO:
-                        min_io = minres[v]
-                        min_io_v = v
+            vals = list(map(add, minres, pen))
+            min_io = min(vals)
+            if min_io < inf:
+                min_io_v = vals.index(min_io)
+            else:
+                min_io = inf
+                min_io_v = -1
             delta = min(min_od, min_io, min_oo >> 1, min_id >> 1)
             if delta:
                 delta2 = delta << 1
@@ -572,23 +608,19 @@ class Matcher:
                 min_io -= delta
                 min_oo -= delta2
                 min_id -= delta2
-                for v in range(n):
-                    r = root_of[v]
+                y[:] = map(sub, y, map(mul, sign, repeat(delta, n)))
+                minres[:] = map(sub, minres, map(mul, free, repeat(delta, n)))
+                for r in pool:
                     lab = r.label
                     if lab == _OUTER:
-                        y[v] -= delta
-                    elif lab == _INNER:
-                        y[v] += delta
-                    elif minres[v] < inf:
-                        minres[v] -= delta
-                    if r.base == v:
+                        if r.min_res < inf:
+                            r.min_res -= delta2
                         c = r.child
-                        if lab == _OUTER:
-                            if r.min_res < inf:
-                                r.min_res -= delta2
-                            if c.vertex < 0:
-                                c.dual += delta2
-                        elif lab == _INNER and c.vertex < 0:
+                        if c.vertex < 0:
+                            c.dual += delta2
+                    elif lab == _INNER:
+                        c = r.child
+                        if c.vertex < 0:
                             c.dual -= delta2
 
             if not min_od:
@@ -654,6 +686,8 @@ class Matcher:
                 m.label = _OUTER
                 ru.labeling = minedge[u]
                 ru.labeled = u
+                self._mark(ru.child, _INNER)
+                self._mark(m.child, _OUTER)
                 self._inner_outer_from(m)
                 self._init_outer_outer_one(m)
                 for v in self._vertices(m.child):
@@ -709,6 +743,8 @@ class Matcher:
         for r in originals:
             del pool[r]
             self._set_root(r.child, new)
+            if r.label != _OUTER:
+                self._mark(r.child, _OUTER)
         for it in pool:
             if it.label != _OUTER:
                 continue
@@ -794,6 +830,7 @@ class Matcher:
             else:
                 labeling = labeled = -1
             nr = self._new_root(cur, base, mate, label, labeling, labeled)
+            self._mark(cur, label)
             if label == _OUTER:
                 self._inner_outer_from(nr)
                 self._init_outer_outer_one(nr)
