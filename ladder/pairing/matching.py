@@ -115,6 +115,13 @@ class Matcher:
         self._sign: list[int] = []  # per vertex in a phase: 1 outer, -1 inner, 0 otherwise
         self._isfree: list[int] = []  # 1: unlabelled or zero (its least outer edge counts)
         self._pen: list[int] = []  # 0 where ``_isfree``, else a value above every resistance
+        # the phase's minima: outer dual, outer-outer resistance, inner blossom dual (and where)
+        self._od = 0
+        self._od_v = -1
+        self._oo = 0
+        self._oo_root: _Root | None = None
+        self._id = 0
+        self._id_b: _Blossom | None = None
 
     # ----------------------------------------------------------------- public interface
 
@@ -504,8 +511,8 @@ class Matcher:
                     mres[a] = best
                 if best < mres[b]:
                     mres[b] = best
-        for r in outer:
-            r.min_res = mres[r]
+        for root in outer:
+            root.min_res = mres[root]
 
     def _edge_end(self, a: _Root, b: _Root) -> int:
         """``a``'s end of the least edge between outer roots ``a`` and ``b`` (-1: none known)."""
@@ -550,20 +557,40 @@ class Matcher:
         r.base = v
         r.mate = new_mate
 
-    def _augment(self) -> bool:  # noqa: C901 - one phase of the primal-dual method, kept whole
+    def _augment(self) -> bool:
         """One phase: grow trees from every exposed root of positive dual until an augmentation.
 
         Returns False when no exposed vertex has a positive dual (the matching is optimal).
         """
+        if not self._start_phase():
+            return False
+        while True:
+            min_io, min_io_v = self._dual_step()
+            if not self._od:
+                self._augment_to_source(self._od_v, -1)
+                return True
+            if not min_io and self._root_of[min_io_v].label == _ZERO:
+                o = self._minedge[min_io_v]
+                self._augment_to_source(o, min_io_v)
+                self._augment_to_source(min_io_v, o)
+                return True
+            if not self._oo:
+                if self._outer_outer_event():
+                    return True
+            elif not min_io:
+                self._label_free(min_io_v)
+            elif not self._id:
+                assert self._id_b is not None
+                self._dissolve(self._id_b)
+                self._id, self._id_b = self._min_inner_dual()
+
+    def _start_phase(self) -> bool:
+        """Label the roots (exposed: outer or zero; matched: free) and set the phase's minima."""
         n = self._n
         y = self._y
-        w = self._w
         inf = self._inf
         root_of = self._root_of
-        minres = self._minres
-        minedge = self._minedge
-        pool = self._pool
-        for r in pool:
+        for r in self._pool:
             r.label = _FREE if r.mate != -1 else (_OUTER if y[r.base] else _ZERO)
             r.labeling = -1
             r.labeled = -1
@@ -572,140 +599,142 @@ class Matcher:
         sign = self._sign = [0] * n
         free = self._isfree = [0] * n
         pen = self._pen = [big] * n
+        self._od = inf
+        self._od_v = -1
         for v in range(n):
-            lab = root_of[v].label
-            if lab == _OUTER:
+            if root_of[v].label == _OUTER:
                 sign[v] = 1
+                if y[v] < self._od:
+                    self._od = y[v]
+                    self._od_v = v
             else:
                 free[v] = 1
                 pen[v] = 0
-        min_od = inf
-        min_od_v = -1
-        for v in range(n):
-            if root_of[v].label == _OUTER and y[v] < min_od:
-                min_od = y[v]
-                min_od_v = v
-        if min_od_v == -1:
+        if self._od_v == -1:
             return False
         self._init_inner_outer()
         self._init_outer_outer_all()
-        min_oo, min_oo_root = self._min_outer_outer()
-        min_id = inf
-        min_id_b: _Blossom | None = None
+        self._oo, self._oo_root = self._min_outer_outer()
+        self._id = inf
+        self._id_b = None
+        return True
 
+    def _dual_step(self) -> tuple[int, int]:
+        """Change the duals by the least slack; answer the least outer-to-unlabelled edge.
+
+        The step is the least of: an outer vertex's dual, an outer-to-unlabelled resistance,
+        half an outer-to-outer resistance, half an inner blossom's dual.
+        """
+        n = self._n
+        inf = self._inf
+        minres = self._minres
+        vals = list(map(add, minres, self._pen))
+        min_io = min(vals) if vals else inf
+        if min_io < inf:
+            min_io_v = vals.index(min_io)
+        else:
+            min_io = inf
+            min_io_v = -1
+        delta = min(self._od, min_io, self._oo >> 1, self._id >> 1)
+        if not delta:
+            return min_io, min_io_v
+        delta2 = delta << 1
+        self._od -= delta
+        self._oo -= delta2
+        self._id -= delta2
+        y = self._y
+        y[:] = map(sub, y, map(mul, self._sign, repeat(delta, n)))
+        minres[:] = map(sub, minres, map(mul, self._isfree, repeat(delta, n)))
+        for r in self._pool:
+            lab = r.label
+            if lab == _OUTER:
+                if r.min_res < inf:
+                    r.min_res -= delta2
+                c = r.child
+                if c.vertex < 0:
+                    c.dual += delta2
+            elif lab == _INNER:
+                c = r.child
+                if c.vertex < 0:
+                    c.dual -= delta2
+        return min_io - delta, min_io_v
+
+    def _note_outer_vertices(self, child: _Blossom) -> None:
+        """Let the new outer vertices of ``child`` compete for the least outer dual."""
+        y = self._y
+        for v in self._vertices(child):
+            if y[v] < self._od:
+                self._od = y[v]
+                self._od_v = v
+
+    def _outer_outer_event(self) -> bool:
+        """A tight edge between two outer roots: a new blossom (False) or an augmentation."""
+        y = self._y
+        w = self._w
+        root_of = self._root_of
+        a = self._oo_root
+        assert a is not None
+        v0 = v1 = -1
+        for r in self._pool:
+            if r.label == _OUTER and r is not a:
+                c0 = self._edge_end(a, r)
+                c1 = self._edge_end(r, a)
+                if c0 != -1 and c1 != -1 and y[c0] + y[c1] == w[c0][c1]:
+                    v0, v1 = c0, c1
+                    break
+        assert v0 != -1
+        path: deque[int] = deque((v0, v1))
+        self._extend_to_root(path, True)
+        self._extend_to_root(path, False)
+        if root_of[path[0]] is not root_of[path[-1]]:
+            self._augment_to_source(v0, v1)
+            self._augment_to_source(v1, v0)
+            return True
+        while root_of[path[1]] is root_of[path[-2]]:
+            for _ in range(4):
+                path.popleft()
+                path.pop()
+        new = self._make_blossom(list(path))
+        self._note_outer_vertices(new.child)
+        self._oo, self._oo_root = self._min_outer_outer()
+        self._id, self._id_b = self._min_inner_dual()
+        return False
+
+    def _extend_to_root(self, path: deque[int], front: bool) -> None:
+        """Walk one end of ``path`` up its tree: base, mate, then the inner root's labelling edge."""
+        root_of = self._root_of
         while True:
-            vals = list(map(add, minres, pen))
-            min_io = min(vals)
-            if min_io < inf:
-                min_io_v = vals.index(min_io)
+            f = root_of[path[0] if front else path[-1]]
+            if f.mate == -1:
+                return
+            inner = root_of[f.mate]
+            steps = (f.base, f.mate, inner.labeled, inner.labeling)
+            if front:
+                path.extendleft(steps)
             else:
-                min_io = inf
-                min_io_v = -1
-            delta = min(min_od, min_io, min_oo >> 1, min_id >> 1)
-            if delta:
-                delta2 = delta << 1
-                min_od -= delta
-                min_io -= delta
-                min_oo -= delta2
-                min_id -= delta2
-                y[:] = map(sub, y, map(mul, sign, repeat(delta, n)))
-                minres[:] = map(sub, minres, map(mul, free, repeat(delta, n)))
-                for r in pool:
-                    lab = r.label
-                    if lab == _OUTER:
-                        if r.min_res < inf:
-                            r.min_res -= delta2
-                        c = r.child
-                        if c.vertex < 0:
-                            c.dual += delta2
-                    elif lab == _INNER:
-                        c = r.child
-                        if c.vertex < 0:
-                            c.dual -= delta2
+                path.extend(steps)
 
-            if not min_od:
-                self._augment_to_source(min_od_v, -1)
-                return True
-            if not min_io and root_of[min_io_v].label == _ZERO:
-                o = minedge[min_io_v]
-                self._augment_to_source(o, min_io_v)
-                self._augment_to_source(min_io_v, o)
-                return True
-            if not min_oo:
-                assert min_oo_root is not None
-                a = min_oo_root
-                v0 = v1 = -1
-                for r in pool:
-                    if r.label == _OUTER and r is not a:
-                        c0 = self._edge_end(a, r)
-                        c1 = self._edge_end(r, a)
-                        if c0 != -1 and c1 != -1 and y[c0] + y[c1] == w[c0][c1]:
-                            v0, v1 = c0, c1
-                            break
-                assert v0 != -1
-                path: deque[int] = deque((v0, v1))
-                while True:
-                    f = root_of[path[0]]
-                    if f.mate == -1:
-                        break
-                    inner = root_of[f.mate]
-                    path.appendleft(f.base)
-                    path.appendleft(f.mate)
-                    path.appendleft(inner.labeled)
-                    path.appendleft(inner.labeling)
-                while True:
-                    f = root_of[path[-1]]
-                    if f.mate == -1:
-                        break
-                    inner = root_of[f.mate]
-                    path.append(f.base)
-                    path.append(f.mate)
-                    path.append(inner.labeled)
-                    path.append(inner.labeling)
-                if root_of[path[0]] is root_of[path[-1]]:
-                    while root_of[path[1]] is root_of[path[-2]]:
-                        for _ in range(4):
-                            path.popleft()
-                            path.pop()
-                    new = self._make_blossom(list(path))
-                    for v in self._vertices(new.child):
-                        if y[v] < min_od:
-                            min_od = y[v]
-                            min_od_v = v
-                    min_oo, min_oo_root = self._min_outer_outer()
-                    min_id, min_id_b = self._min_inner_dual()
-                else:
-                    self._augment_to_source(v0, v1)
-                    self._augment_to_source(v1, v0)
-                    return True
-            elif not min_io:
-                u = min_io_v
-                ru = root_of[u]
-                m = root_of[ru.mate]
-                ru.label = _INNER
-                m.label = _OUTER
-                ru.labeling = minedge[u]
-                ru.labeled = u
-                self._mark(ru.child, _INNER)
-                self._mark(m.child, _OUTER)
-                self._inner_outer_from(m)
-                self._init_outer_outer_one(m)
-                for v in self._vertices(m.child):
-                    if y[v] < min_od:
-                        min_od = y[v]
-                        min_od_v = v
-                if m.min_res < min_oo:
-                    min_oo = m.min_res
-                    min_oo_root = m
-                c = ru.child
-                if c.vertex < 0 and c.dual < min_id:
-                    min_id = c.dual
-                    min_id_b = c
-            elif not min_id:
-                assert min_id_b is not None
-                got = self._dissolve(min_id_b, min_od, min_od_v, min_oo, min_oo_root)
-                min_od, min_od_v, min_oo, min_oo_root = got
-                min_id, min_id_b = self._min_inner_dual()
+    def _label_free(self, u: int) -> None:
+        """A tight edge from an outer vertex to free ``u``: its root inner, the mate's outer."""
+        root_of = self._root_of
+        ru = root_of[u]
+        m = root_of[ru.mate]
+        ru.label = _INNER
+        m.label = _OUTER
+        ru.labeling = self._minedge[u]
+        ru.labeled = u
+        self._mark(ru.child, _INNER)
+        self._mark(m.child, _OUTER)
+        self._inner_outer_from(m)
+        self._init_outer_outer_one(m)
+        self._note_outer_vertices(m.child)
+        if m.min_res < self._oo:
+            self._oo = m.min_res
+            self._oo_root = m
+        c = ru.child
+        if c.vertex < 0 and c.dual < self._id:
+            self._id = c.dual
+            self._id_b = c
 
     def _make_blossom(self, path: list[int]) -> _Root:
         """Form an outer blossom from the cycle ``path`` (edges ``path[2k], path[2k+1]``)."""
@@ -773,24 +802,17 @@ class Matcher:
             nxt[r.child.tail] = previous_head
             previous_head = r.child.head
 
-    def _dissolve(self, blossom: _Blossom, min_od: int, min_od_v: int, min_oo: int,
-                  min_oo_root: _Root | None) -> tuple[int, int, int, _Root | None]:
-        """Expand an inner blossom whose dual reached zero; relabel its children along the tree."""
-        y = self._y
+    def _dissolve(self, blossom: _Blossom) -> None:
+        """Expand an inner blossom whose dual reached zero; relabel its children along the tree.
+
+        The children on the even-length path from the labelling child to the base child keep
+        the tree alternating (inner, outer, ..., inner); the others become free pairs.
+        """
         old = blossom.root
         assert old is not None
         del self._pool[old]
-        base_v = old.base
-        b = self._node[base_v]
-        while b.parent is not blossom:
-            assert b.parent is not None
-            b = b.parent
-        root_child = b
-        b = self._node[old.labeled]
-        while b.parent is not blossom:
-            assert b.parent is not None
-            b = b.parent
-        connect = b
+        root_child = self._child_holding(blossom, old.base)
+        connect = self._child_holding(blossom, old.labeled)
         forward = True
         c = root_child
         while c is not connect:
@@ -814,36 +836,45 @@ class Matcher:
                 label = _INNER
             else:
                 label = _OUTER
-            if cur is root_child:
-                base, mate = base_v, old.mate
-            elif links_next:
-                base, mate = cur.to_next, nb.to_prev
-            else:
-                base, mate = cur.to_prev, prev.to_next
-            if cur is connect:
-                labeling, labeled = old.labeling, old.labeled
-            elif label == _INNER:
-                if forward:
-                    labeling, labeled = nb.to_prev, cur.to_next
-                else:
-                    labeling, labeled = prev.to_next, cur.to_prev
-            else:
-                labeling = labeled = -1
-            nr = self._new_root(cur, base, mate, label, labeling, labeled)
-            self._mark(cur, label)
-            if label == _OUTER:
-                self._inner_outer_from(nr)
-                self._init_outer_outer_one(nr)
-                for v in self._vertices(cur):
-                    if y[v] < min_od:
-                        min_od = y[v]
-                        min_od_v = v
-                if nr.min_res < min_oo:
-                    min_oo = nr.min_res
-                    min_oo_root = nr
+            self._free_child(old, cur, prev, nb, label, cur is root_child, cur is connect,
+                             links_next, forward)
             if cur is (connect if forward else root_child):
                 is_free = True
             links_next = not links_next
             prev = cur
             cur = nb
-        return min_od, min_od_v, min_oo, min_oo_root
+
+    def _child_holding(self, blossom: _Blossom, v: int) -> _Blossom:
+        """The child of ``blossom`` that holds vertex ``v``."""
+        b = self._node[v]
+        while b.parent is not blossom:
+            assert b.parent is not None
+            b = b.parent
+        return b
+
+    def _free_child(self, old: _Root, cur: _Blossom, prev: _Blossom, nb: _Blossom, label: int,
+                    is_base: bool, is_connect: bool, links_next: bool, forward: bool) -> None:
+        """Make child ``cur`` of a dissolved inner blossom a root with ``label``."""
+        if is_base:
+            base, mate = old.base, old.mate
+        elif links_next:
+            base, mate = cur.to_next, nb.to_prev
+        else:
+            base, mate = cur.to_prev, prev.to_next
+        if is_connect:
+            labeling, labeled = old.labeling, old.labeled
+        elif label != _INNER:
+            labeling = labeled = -1
+        elif forward:
+            labeling, labeled = nb.to_prev, cur.to_next
+        else:
+            labeling, labeled = prev.to_next, cur.to_prev
+        nr = self._new_root(cur, base, mate, label, labeling, labeled)
+        self._mark(cur, label)
+        if label == _OUTER:
+            self._inner_outer_from(nr)
+            self._init_outer_outer_one(nr)
+            self._note_outer_vertices(cur)
+            if nr.min_res < self._oo:
+                self._oo = nr.min_res
+                self._oo_root = nr
