@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import compress, repeat
-from operator import add, itemgetter, lt, mul, sub
+from operator import add, and_, itemgetter, lt, mul, sub
 
 __all__ = ["Matcher"]
 
@@ -122,6 +122,15 @@ class Matcher:
         self._oo_root: _Root | None = None
         self._id = 0
         self._id_b: _Blossom | None = None
+        # Reuse between the phases of one compute: a vertex outer at two successive phase starts
+        # was outer all the phase between, so its dual fell by the same amount as every such
+        # vertex's, and a least edge among such vertices stays least (same ties, same order).
+        self._was_outer: list[bool] | None = None  # per vertex: outer at the last phase start
+        self._touched: list[bool] = [False] * n  # per vertex: relabelled during the last phase
+        self._single_stable: list[bool] = [False] * n  # outer at this and the last phase start
+        self._init_edge: list[int] = [-1] * n  # least outer edge found at the last phase start
+        self._single_best: list[int] = [-1] * n  # single outer vertex: its least single partner
+        self._phase_outer: list[_Root] = []  # the outer roots of this phase (some absorbed)
 
     # ----------------------------------------------------------------- public interface
 
@@ -157,6 +166,7 @@ class Matcher:
     def compute(self) -> None:
         """Make the matching a maximum-weight matching of the current weights."""
         self._inf = (self._max << 2) + 1
+        self._was_outer = None
         self._even_exposed_duals()
         while self._augment():
             pass
@@ -367,7 +377,9 @@ class Matcher:
         pen = self._pen
         minres = self._minres
         big = self._big
+        touched = self._touched
         for v in self._vertices(child):
+            touched[v] = True
             if label == _OUTER:
                 sign[v] = 1
                 free[v] = 0
@@ -383,36 +395,69 @@ class Matcher:
                 pen[v] = 0
 
     def _init_inner_outer(self) -> None:
-        """Least resistance of every non-outer vertex to the outer ones (first in index order)."""
+        """Least resistance of every non-outer vertex to the outer ones (first in index order).
+
+        A vertex left alone in the last phase whose least edge then went to a vertex outer then
+        and now keeps it, unless a vertex newly outer beats it (or ties it with a lower index).
+        """
         y = self._y
         w = self._w
         inf = self._inf
         minres = self._minres
         minedge = self._minedge
+        init_edge = self._init_edge
         root_of = self._root_of
         n = self._n
-        outer = [v for v in range(n) if root_of[v].label == _OUTER]
-        others = [v for v in range(n) if root_of[v].label != _OUTER]
+        labels = [root_of[v].label for v in range(n)]
+        outer = [v for v in range(n) if labels[v] == _OUTER]
+        others = [v for v in range(n) if labels[v] != _OUTER]
+        was = self._was_outer
+        touched = self._touched
+        now = [lab == _OUTER for lab in labels]
+        fresh = others
+        if was is not None:
+            new = [v for v in outer if not was[v]]
+            fresh = []
+            for i in others:
+                o = init_edge[i]
+                if was[i] or touched[i] or o == -1 or not now[o] or not was[o]:
+                    fresh.append(i)
+                    continue
+                yi = y[i]
+                wi = w[i]
+                best = yi + y[o] - wi[o]
+                for x in new:
+                    r = yi + y[x] - wi[x]
+                    if r < best or (r == best and x < o):
+                        best = r
+                        o = x
+                minres[i] = best
+                minedge[i] = o
+                init_edge[i] = o
+        self._single_stable = [False] * n if was is None else list(map(and_, was, now))
+        self._was_outer = now
+        self._touched = [False] * n
         for o in outer:
             minres[o] = -1
         if not outer:
-            for i in others:
+            for i in fresh:
                 minres[i] = inf
+                init_edge[i] = -1
             return
         if len(outer) == 1:
             o = outer[0]
             yo = y[o]
-            for i in others:
+            for i in fresh:
                 minres[i] = y[i] + yo - w[i][o]
-                minedge[i] = o
+                minedge[i] = init_edge[i] = o
             return
         gather = itemgetter(*outer)
         youter = [y[o] for o in outer]
-        for i in others:
+        for i in fresh:
             diffs = list(map(sub, youter, gather(w[i])))
             best = min(diffs)
             minres[i] = y[i] + best
-            minedge[i] = outer[diffs.index(best)]
+            minedge[i] = init_edge[i] = outer[diffs.index(best)]
 
     def _outer_pair(self, b0: _Root, b1: _Root, best: int) -> int:
         """Least resistance between outer roots ``b0`` and ``b1`` (``b0``'s list first)."""
@@ -444,7 +489,8 @@ class Matcher:
         inf = self._inf
         y = self._y
         b0.min_res = inf
-        others = [it for it in self._pool if it.label == _OUTER and it is not b0]
+        pool = self._pool
+        others = [it for it in self._phase_outer if it is not b0 and it in pool]
         v0 = b0.child.vertex
         if v0 < 0:
             for it in others:
@@ -480,12 +526,7 @@ class Matcher:
         singles = [r.child.vertex for r in outer if r.child.vertex >= 0]
         mres = {r: inf for r in outer}
         if len(singles) > 1:
-            gather = itemgetter(*singles)
-            ys = [y[v] for v in singles]
-            for j, v in enumerate(singles):
-                diffs = list(map(sub, ys, gather(w[v])))
-                diffs[j] = inf
-                mres[self._root_of[v]] = y[v] + min(diffs)
+            self._singles_least(singles, mres)
         for j, b0 in enumerate(outer):
             if b0.child.vertex >= 0:
                 continue
@@ -513,6 +554,35 @@ class Matcher:
                     mres[b] = best
         for root in outer:
             root.min_res = mres[root]
+
+    def _singles_least(self, singles: list[int], mres: dict[_Root, int]) -> None:
+        """Each single outer vertex's least resistance to another single outer vertex.
+
+        The partner found at the last phase start serves again while both stayed outer.
+        """
+        y = self._y
+        w = self._w
+        inf = self._inf
+        root_of = self._root_of
+        best_of = self._single_best
+        stable = self._single_stable
+        gather = None
+        ys: list[int] = []
+        index: dict[int, int] = {}
+        for v in singles:
+            b = best_of[v]
+            if b != -1 and stable[v] and stable[b] and root_of[b].child.vertex == b:
+                mres[root_of[v]] = y[v] + y[b] - w[v][b]
+                continue
+            if gather is None:
+                gather = itemgetter(*singles)
+                ys = [y[u] for u in singles]
+                index = {u: k for k, u in enumerate(singles)}
+            diffs = list(map(sub, ys, gather(w[v])))
+            diffs[index[v]] = inf
+            least = min(diffs)
+            mres[root_of[v]] = y[v] + least
+            best_of[v] = singles[diffs.index(least)]
 
     def _edge_end(self, a: _Root, b: _Root) -> int:
         """``a``'s end of the least edge between outer roots ``a`` and ``b`` (-1: none known)."""
@@ -612,6 +682,7 @@ class Matcher:
                 pen[v] = 0
         if self._od_v == -1:
             return False
+        self._phase_outer = [r for r in self._pool if r.label == _OUTER]
         self._init_inner_outer()
         self._init_outer_outer_all()
         self._oo, self._oo_root = self._min_outer_outer()
@@ -725,6 +796,7 @@ class Matcher:
         ru.labeled = u
         self._mark(ru.child, _INNER)
         self._mark(m.child, _OUTER)
+        self._phase_outer.append(m)
         self._inner_outer_from(m)
         self._init_outer_outer_one(m)
         self._note_outer_vertices(m.child)
@@ -761,6 +833,7 @@ class Matcher:
         blossom.root = new
         self._absorb_children(new, originals)
         self._pool[new] = None
+        self._phase_outer.append(new)
         return new
 
     def _absorb_children(self, new: _Root, originals: list[_Root]) -> None:
@@ -872,6 +945,7 @@ class Matcher:
         nr = self._new_root(cur, base, mate, label, labeling, labeled)
         self._mark(cur, label)
         if label == _OUTER:
+            self._phase_outer.append(nr)
             self._inner_outer_from(nr)
             self._init_outer_outer_one(nr)
             self._note_outer_vertices(cur)
