@@ -27,8 +27,9 @@ Edges of weight zero are non-edges and never enter the matching.
 from __future__ import annotations
 
 from collections import deque
+from heapq import heapify, heappop, heappush
 from itertools import compress, repeat
-from operator import add, and_, itemgetter, lt, mul, sub
+from operator import add, itemgetter, lt, mul, sub
 
 __all__ = ["Matcher"]
 
@@ -127,9 +128,11 @@ class Matcher:
         # vertex's, and a least edge among such vertices stays least (same ties, same order).
         self._was_outer: list[bool] | None = None  # per vertex: outer at the last phase start
         self._touched: list[bool] = [False] * n  # per vertex: relabelled during the last phase
-        self._single_stable: list[bool] = [False] * n  # outer at this and the last phase start
-        self._init_edge: list[int] = [-1] * n  # least outer edge found at the last phase start
-        self._single_best: list[int] = [-1] * n  # single outer vertex: its least single partner
+        self._streak: list[int] = [-1] * n  # outer vertex: the phase its outer run began
+        self._phase_no = 0
+        self._total_step = 0  # the dual steps of this compute, summed
+        self._io_heaps: dict[int, list[tuple[int, int, int]]] = {}
+        self._ss_heaps: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
         self._phase_outer: list[_Root] = []  # the outer roots of this phase (some absorbed)
 
     # ----------------------------------------------------------------- public interface
@@ -167,6 +170,9 @@ class Matcher:
         """Make the matching a maximum-weight matching of the current weights."""
         self._inf = (self._max << 2) + 1
         self._was_outer = None
+        self._total_step = 0
+        self._io_heaps = {}
+        self._ss_heaps = {}
         self._even_exposed_duals()
         while self._augment():
             pass
@@ -397,67 +403,64 @@ class Matcher:
     def _init_inner_outer(self) -> None:
         """Least resistance of every non-outer vertex to the outer ones (first in index order).
 
-        A vertex left alone in the last phase whose least edge then went to a vertex outer then
-        and now keeps it, unless a vertex newly outer beats it (or ties it with a lower index).
+        Each row is a heap kept across the phases of one compute, keyed by resistance plus the
+        compute's total dual step: constant while both ends keep their duals' course (the row's
+        vertex untouched, the outer end outer all along), so only the vertices newly outer are
+        pushed, and ends that left the outer set (their streak ended) are dropped on top.
         """
         y = self._y
         w = self._w
         inf = self._inf
+        total = self._total_step
         minres = self._minres
         minedge = self._minedge
-        init_edge = self._init_edge
         root_of = self._root_of
         n = self._n
+        heaps = self._io_heaps
+        streak = self._streak
+        self._phase_no += 1
+        phase = self._phase_no
         labels = [root_of[v].label for v in range(n)]
         outer = [v for v in range(n) if labels[v] == _OUTER]
         others = [v for v in range(n) if labels[v] != _OUTER]
         was = self._was_outer
         touched = self._touched
-        now = [lab == _OUTER for lab in labels]
-        fresh = others
-        if was is not None:
-            new = [v for v in outer if not was[v]]
-            fresh = []
-            for i in others:
-                o = init_edge[i]
-                if was[i] or touched[i] or o == -1 or not now[o] or not was[o]:
-                    fresh.append(i)
-                    continue
-                yi = y[i]
-                wi = w[i]
-                best = yi + y[o] - wi[o]
-                for x in new:
-                    r = yi + y[x] - wi[x]
-                    if r < best or (r == best and x < o):
-                        best = r
-                        o = x
-                minres[i] = best
-                minedge[i] = o
-                init_edge[i] = o
-        self._single_stable = [False] * n if was is None else list(map(and_, was, now))
-        self._was_outer = now
+        newly = []
+        for v in outer:
+            if was is None or not was[v]:
+                streak[v] = phase
+                newly.append(v)
+            heaps.pop(v, None)
+            minres[v] = -1
+        for v in others:
+            streak[v] = -1
+        self._was_outer = [lab == _OUTER for lab in labels]
         self._touched = [False] * n
-        for o in outer:
-            minres[o] = -1
-        if not outer:
-            for i in fresh:
-                minres[i] = inf
-                init_edge[i] = -1
-            return
-        if len(outer) == 1:
-            o = outer[0]
-            yo = y[o]
-            for i in fresh:
-                minres[i] = y[i] + yo - w[i][o]
-                minedge[i] = init_edge[i] = o
-            return
-        gather = itemgetter(*outer)
         youter = [y[o] for o in outer]
-        for i in fresh:
-            diffs = list(map(sub, youter, gather(w[i])))
-            best = min(diffs)
-            minres[i] = y[i] + best
-            minedge[i] = init_edge[i] = outer[diffs.index(best)]
+        souter = [streak[o] for o in outer]
+        gather = itemgetter(*outer) if len(outer) > 1 else None
+        for i in others:
+            heap = heaps.get(i)
+            wi = w[i]
+            if heap is None or was is None or was[i] or touched[i]:
+                if gather is None:
+                    keys = [youter[0] - wi[outer[0]] + total] if outer else []
+                else:
+                    keys = list(map(add, map(sub, youter, gather(wi)), repeat(total)))
+                heap = list(zip(keys, outer, souter, strict=True))
+                heapify(heap)
+                heaps[i] = heap
+            else:
+                for o in newly:
+                    heappush(heap, (y[o] - wi[o] + total, o, phase))
+            while heap and streak[heap[0][1]] != heap[0][2]:
+                heappop(heap)
+            if heap:
+                key, o, _ = heap[0]
+                minres[i] = y[i] + key - total
+                minedge[i] = o
+            else:
+                minres[i] = inf
 
     def _outer_pair(self, b0: _Root, b1: _Root, best: int) -> int:
         """Least resistance between outer roots ``b0`` and ``b1`` (``b0``'s list first)."""
@@ -558,31 +561,38 @@ class Matcher:
     def _singles_least(self, singles: list[int], mres: dict[_Root, int]) -> None:
         """Each single outer vertex's least resistance to another single outer vertex.
 
-        The partner found at the last phase start serves again while both stayed outer.
+        Rows are heaps kept across phases as in :meth:`_init_inner_outer` (a vertex never
+        becomes a single outer vertex again in a compute once it stopped being one).
         """
         y = self._y
         w = self._w
-        inf = self._inf
+        total = self._total_step
         root_of = self._root_of
-        best_of = self._single_best
-        stable = self._single_stable
+        streak = self._streak
+        heaps = self._ss_heaps
         gather = None
         ys: list[int] = []
-        index: dict[int, int] = {}
+        ss: list[int] = []
         for v in singles:
-            b = best_of[v]
-            if b != -1 and stable[v] and stable[b] and root_of[b].child.vertex == b:
-                mres[root_of[v]] = y[v] + y[b] - w[v][b]
-                continue
-            if gather is None:
-                gather = itemgetter(*singles)
-                ys = [y[u] for u in singles]
-                index = {u: k for k, u in enumerate(singles)}
-            diffs = list(map(sub, ys, gather(w[v])))
-            diffs[index[v]] = inf
-            least = min(diffs)
-            mres[root_of[v]] = y[v] + least
-            best_of[v] = singles[diffs.index(least)]
+            kept = heaps.get(v)
+            if kept is None or kept[0] != streak[v]:
+                if gather is None:
+                    gather = itemgetter(*singles)
+                    ys = [y[u] for u in singles]
+                    ss = [streak[u] for u in singles]
+                keys = map(add, map(sub, ys, gather(w[v])), repeat(total))
+                heap = [e for e in zip(keys, singles, ss, strict=True) if e[1] != v]
+                heapify(heap)
+                kept = (streak[v], heap)
+                heaps[v] = kept
+            heap = kept[1]
+            while heap:
+                _, u, sid = heap[0]
+                if streak[u] == sid and root_of[u].child.vertex == u:
+                    break
+                heappop(heap)
+            if heap:
+                mres[root_of[v]] = y[v] + heap[0][0] - total
 
     def _edge_end(self, a: _Root, b: _Root) -> int:
         """``a``'s end of the least edge between outer roots ``a`` and ``b`` (-1: none known)."""
@@ -710,6 +720,7 @@ class Matcher:
         if not delta:
             return min_io, min_io_v
         delta2 = delta << 1
+        self._total_step += delta
         self._od -= delta
         self._oo -= delta2
         self._id -= delta2
