@@ -133,7 +133,9 @@ class Matcher:
         self._total_step = 0  # the dual steps of this compute, summed
         self._io_heaps: dict[int, list[tuple[int, int, int]]] = {}
         self._ss_heaps: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
-        self._phase_outer: list[_Root] = []  # the outer roots of this phase (some absorbed)
+        # the outer roots of this phase, single vertices and blossoms (some since absorbed)
+        self._phase_singles: list[_Root] = []
+        self._phase_multis: list[_Root] = []
 
     # ----------------------------------------------------------------- public interface
 
@@ -487,33 +489,42 @@ class Matcher:
             v0 = nxt[v0]
         return best
 
+    def _add_phase_outer(self, root: _Root) -> None:
+        """Note a root that became outer during the phase."""
+        if root.child.vertex >= 0:
+            self._phase_singles.append(root)
+        else:
+            self._phase_multis.append(root)
+
     def _init_outer_outer_one(self, b0: _Root) -> None:
         """Least resistances between the new outer root ``b0`` and the other outer roots."""
         inf = self._inf
         y = self._y
         b0.min_res = inf
         pool = self._pool
-        others = [it for it in self._phase_outer if it is not b0 and it in pool]
+        singles = self._phase_singles = [it for it in self._phase_singles if it in pool]
+        multis = self._phase_multis = [it for it in self._phase_multis if it in pool]
         v0 = b0.child.vertex
         if v0 < 0:
-            for it in others:
+            for it in singles:
                 self._outer_pair(b0, it, inf)
+            for it in multis:
+                if it is not b0:
+                    self._outer_pair(b0, it, inf)
             return
-        singles = [it for it in others if it.child.vertex >= 0]
-        if singles:
+        others = [it for it in singles if it is not b0]
+        if others:
+            vs = [it.child.vertex for it in others]
             y0 = y[v0]
             w0 = self._w[v0]
-            best = inf
-            for it in singles:
-                r = y0 + y[it.child.vertex] - w0[it.child.vertex]
-                if r < it.min_res:
-                    it.min_res = r
-                if r < best:
-                    best = r
-            b0.min_res = best
-        for it in others:
-            if it.child.vertex < 0:
-                self._outer_pair(b0, it, inf)
+            rs = list(map(add, map(sub, map(y.__getitem__, vs), map(w0.__getitem__, vs)),
+                          repeat(y0)))
+            mrs = [it.min_res for it in others]
+            for k in compress(range(len(rs)), map(lt, rs, mrs)):
+                others[k].min_res = rs[k]
+            b0.min_res = min(rs)
+        for it in multis:
+            self._outer_pair(b0, it, inf)
 
     def _init_outer_outer_all(self) -> None:
         """Least resistances between all pairs of outer roots.
@@ -692,7 +703,8 @@ class Matcher:
                 pen[v] = 0
         if self._od_v == -1:
             return False
-        self._phase_outer = [r for r in self._pool if r.label == _OUTER]
+        self._phase_singles = [r for r in self._pool if r.label == _OUTER and r.child.vertex >= 0]
+        self._phase_multis = [r for r in self._pool if r.label == _OUTER and r.child.vertex < 0]
         self._init_inner_outer()
         self._init_outer_outer_all()
         self._oo, self._oo_root = self._min_outer_outer()
@@ -807,7 +819,7 @@ class Matcher:
         ru.labeled = u
         self._mark(ru.child, _INNER)
         self._mark(m.child, _OUTER)
-        self._phase_outer.append(m)
+        self._add_phase_outer(m)
         self._inner_outer_from(m)
         self._init_outer_outer_one(m)
         self._note_outer_vertices(m.child)
@@ -844,7 +856,7 @@ class Matcher:
         blossom.root = new
         self._absorb_children(new, originals)
         self._pool[new] = None
-        self._phase_outer.append(new)
+        self._add_phase_outer(new)
         return new
 
     def _absorb_children(self, new: _Root, originals: list[_Root]) -> None:
@@ -956,7 +968,7 @@ class Matcher:
         nr = self._new_root(cur, base, mate, label, labeling, labeled)
         self._mark(cur, label)
         if label == _OUTER:
-            self._phase_outer.append(nr)
+            self._add_phase_outer(nr)
             self._inner_outer_from(nr)
             self._init_outer_outer_one(nr)
             self._note_outer_vertices(cur)
