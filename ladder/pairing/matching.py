@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import deque
 from heapq import heapify, heappop, heappush
 from itertools import compress, repeat
-from operator import add, itemgetter, lt, mul, sub
+from operator import add, attrgetter, itemgetter, lt, mul, sub
 
 __all__ = ["Matcher"]
 
@@ -37,6 +37,7 @@ _ZERO = 0  # exposed, dual zero: may end an augmenting path
 _FREE = 1  # matched, not (yet) in a tree
 _OUTER = 2  # even: an exposed root, or the mate of an inner blossom
 _INNER = 3  # odd
+_MIN_RES = attrgetter("min_res")
 
 
 class _Blossom:
@@ -136,6 +137,8 @@ class Matcher:
         # the outer roots of this phase, single vertices and blossoms (some since absorbed)
         self._phase_singles: list[_Root] = []
         self._phase_multis: list[_Root] = []
+        self._phase_svs: list[int] = []  # the vertices of ``_phase_singles``
+        self._phase_dirty = False  # roots absorbed since the lists were pruned
 
     # ----------------------------------------------------------------- public interface
 
@@ -493,17 +496,27 @@ class Matcher:
         """Note a root that became outer during the phase."""
         if root.child.vertex >= 0:
             self._phase_singles.append(root)
+            self._phase_svs.append(root.child.vertex)
         else:
             self._phase_multis.append(root)
+
+    def _prune_phase_outer(self) -> None:
+        """Drop the outer roots absorbed into blossoms since the last pruning."""
+        pool = self._pool
+        singles = self._phase_singles = [it for it in self._phase_singles if it in pool]
+        self._phase_svs = [it.child.vertex for it in singles]
+        self._phase_multis = [it for it in self._phase_multis if it in pool]
+        self._phase_dirty = False
 
     def _init_outer_outer_one(self, b0: _Root) -> None:
         """Least resistances between the new outer root ``b0`` and the other outer roots."""
         inf = self._inf
         y = self._y
         b0.min_res = inf
-        pool = self._pool
-        singles = self._phase_singles = [it for it in self._phase_singles if it in pool]
-        multis = self._phase_multis = [it for it in self._phase_multis if it in pool]
+        if self._phase_dirty:
+            self._prune_phase_outer()
+        singles = self._phase_singles
+        multis = self._phase_multis
         v0 = b0.child.vertex
         if v0 < 0:
             for it in singles:
@@ -512,15 +525,14 @@ class Matcher:
                 if it is not b0:
                     self._outer_pair(b0, it, inf)
             return
-        others = [it for it in singles if it is not b0]
+        assert singles[-1] is b0
+        others = singles[:-1]
         if others:
-            vs = [it.child.vertex for it in others]
-            y0 = y[v0]
+            vs = self._phase_svs[:-1]
             w0 = self._w[v0]
             rs = list(map(add, map(sub, map(y.__getitem__, vs), map(w0.__getitem__, vs)),
-                          repeat(y0)))
-            mrs = [it.min_res for it in others]
-            for k in compress(range(len(rs)), map(lt, rs, mrs)):
+                          repeat(y[v0])))
+            for k in compress(range(len(rs)), map(lt, rs, map(_MIN_RES, others))):
                 others[k].min_res = rs[k]
             b0.min_res = min(rs)
         for it in multis:
@@ -704,7 +716,9 @@ class Matcher:
         if self._od_v == -1:
             return False
         self._phase_singles = [r for r in self._pool if r.label == _OUTER and r.child.vertex >= 0]
+        self._phase_svs = [r.child.vertex for r in self._phase_singles]
         self._phase_multis = [r for r in self._pool if r.label == _OUTER and r.child.vertex < 0]
+        self._phase_dirty = False
         self._init_inner_outer()
         self._init_outer_outer_all()
         self._oo, self._oo_root = self._min_outer_outer()
@@ -865,6 +879,7 @@ class Matcher:
         w = self._w
         pool = self._pool
         new.min_res = self._inf
+        self._phase_dirty = True
         for r in originals:
             del pool[r]
             self._set_root(r.child, new)
