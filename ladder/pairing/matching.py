@@ -30,6 +30,7 @@ from collections import deque
 from heapq import heapify, heappop, heappush
 from itertools import compress, repeat
 from operator import add, attrgetter, itemgetter, lt, mul, sub
+from typing import Any
 
 __all__ = ["Matcher"]
 
@@ -38,6 +39,7 @@ _FREE = 1  # matched, not (yet) in a tree
 _OUTER = 2  # even: an exposed root, or the mate of an inner blossom
 _INNER = 3  # odd
 _MIN_RES = attrgetter("min_res")
+_Row = list[tuple[int, int, int]] | tuple[int, int, int]  # heap of (key, vertex, streak) or least
 
 
 class _Blossom:
@@ -132,7 +134,9 @@ class Matcher:
         self._streak: list[int] = [-1] * n  # outer vertex: the phase its outer run began
         self._phase_no = 0
         self._total_step = 0  # the dual steps of this compute, summed
-        self._io_heaps: dict[int, list[tuple[int, int, int]]] = {}
+        self._io_heaps: dict[int, _Row] = {}
+        self._row_outer: tuple[list[int], list[int], list[int], Any] = (
+            [], [], [], None)
         self._ss_heaps: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
         # the outer roots of this phase, single vertices and blossoms (some since absorbed)
         self._phase_singles: list[_Root] = []
@@ -414,7 +418,6 @@ class Matcher:
         pushed, and ends that left the outer set (their streak ended) are dropped on top.
         """
         y = self._y
-        w = self._w
         inf = self._inf
         total = self._total_step
         minres = self._minres
@@ -441,31 +444,68 @@ class Matcher:
             streak[v] = -1
         self._was_outer = [lab == _OUTER for lab in labels]
         self._touched = [False] * n
-        youter = [y[o] for o in outer]
-        souter = [streak[o] for o in outer]
-        gather = itemgetter(*outer) if len(outer) > 1 else None
+        self._row_outer = (outer, [y[o] for o in outer], [streak[o] for o in outer],
+                           itemgetter(*outer) if len(outer) > 1 else None)
         for i in others:
-            heap = heaps.get(i)
-            wi = w[i]
-            if heap is None or was is None or was[i] or touched[i]:
-                if gather is None:
-                    keys = [youter[0] - wi[outer[0]] + total] if outer else []
-                else:
-                    keys = list(map(add, map(sub, youter, gather(wi)), repeat(total)))
-                heap = list(zip(keys, outer, souter, strict=True))
-                heapify(heap)
-                heaps[i] = heap
-            else:
-                for o in newly:
-                    heappush(heap, (y[o] - wi[o] + total, o, phase))
-            while heap and streak[heap[0][1]] != heap[0][2]:
-                heappop(heap)
-            if heap:
-                key, o, _ = heap[0]
-                minres[i] = y[i] + key - total
-                minedge[i] = o
-            else:
+            row = heaps.get(i)
+            top = None
+            again = row is not None and was is not None and not was[i] and not touched[i]
+            if again:
+                assert row is not None
+                top = self._reused_row_top(i, row, newly, phase)
+            if top is None:
+                top = self._built_row_top(i, again)
+            if top is None:
                 minres[i] = inf
+            else:
+                minres[i] = y[i] + top[0] - total
+                minedge[i] = top[1]
+
+    def _reused_row_top(self, i: int, row: _Row, newly: list[int],
+                        phase: int) -> tuple[int, int, int] | None:
+        """The valid least entry of row ``i`` after pushing the newly outer vertices (or None)."""
+        y = self._y
+        wi = self._w[i]
+        total = self._total_step
+        streak = self._streak
+        if isinstance(row, tuple):
+            best = row
+            for o in newly:
+                cand = (y[o] - wi[o] + total, o, phase)
+                if cand < best:
+                    best = cand
+            if streak[best[1]] != best[2]:
+                return None
+            self._io_heaps[i] = best
+            return best
+        for o in newly:
+            heappush(row, (y[o] - wi[o] + total, o, phase))
+        while row and streak[row[0][1]] != row[0][2]:
+            heappop(row)
+        return row[0] if row else None
+
+    def _built_row_top(self, i: int, as_heap: bool) -> tuple[int, int, int] | None:
+        """Build row ``i`` afresh: its least entry only, or a heap once that did not last."""
+        outer, youter, souter, gather = self._row_outer
+        wi = self._w[i]
+        total = self._total_step
+        if not outer:
+            self._io_heaps.pop(i, None)
+            return None
+        if gather is None:
+            keys = [youter[0] - wi[outer[0]] + total]
+        else:
+            keys = list(map(add, map(sub, youter, gather(wi)), repeat(total)))
+        if as_heap:
+            heap = list(zip(keys, outer, souter, strict=True))
+            heapify(heap)
+            self._io_heaps[i] = heap
+            return heap[0]
+        least = min(keys)
+        k = keys.index(least)
+        top = (least, outer[k], souter[k])
+        self._io_heaps[i] = top
+        return top
 
     def _outer_pair(self, b0: _Root, b1: _Root, best: int) -> int:
         """Least resistance between outer roots ``b0`` and ``b1`` (``b0``'s list first)."""
