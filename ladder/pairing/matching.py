@@ -22,6 +22,18 @@ where several matchings share the maximum weight it tends to choose the same one
   maximum-*weight* matching, not a maximum-cardinality one).
 
 Edges of weight zero are non-edges and never enter the matching.
+
+How bbp breaks ties, and what is reproduced here: its matching is whatever this deterministic
+procedure reaches, so equal-weight alternatives are decided by iteration orders, all of which are
+kept: roots in creation order (its IterablePool appends), vertices in index order, a blossom's
+vertex list as its children were linked (last child first) and as the matching order relinks it
+after every compute; every running minimum is replaced only by a strictly smaller value.
+
+Speed (pure Python): bbp re-derives every least edge at each phase start, O(n^2) a phase. Here a
+phase start reuses the previous phase's least edges wherever both ends kept their duals' course
+(a vertex outer at two successive phase starts was outer throughout, so its dual fell by the same
+total as every such vertex's; the least of such edges stays least, ties and order included), with
+per-row heaps; the per-phase scans and dual steps run at C speed through ``map``/``compress``.
 """
 
 from __future__ import annotations

@@ -164,3 +164,14 @@ def test_bad_input_is_refused() -> None:
         matcher.set_weight(1, 0, 11)
     with pytest.raises(IndexError):
         matcher.set_weight(3, 0, 1)
+
+
+def test_the_bench_reports_each_size() -> None:
+    from ladder.bench.matching import matching_timings
+
+    got = matching_timings(sizes=(6, 9), bits=40, recomputes=2)
+    assert sorted(got) == ["complete_6", "complete_9"]
+    assert set(got["complete_6"]) == {
+        "set_weights_s", "first_compute_s", "first_compute_cpu_s", "recompute_one_vertex_s",
+        "recompute_one_vertex_cpu_s"}
+    assert all(value >= 0 for value in got["complete_9"].values())
