@@ -195,8 +195,12 @@ class Matcher:
         self._io_heaps = {}
         self._ss_heaps = {}
         self._even_exposed_duals()
-        while self._augment():
-            pass
+        # each phase leaves one or two fewer exposed vertices of positive dual
+        for _ in range(self._n + 1):
+            if not self._augment():
+                break
+        else:
+            raise RuntimeError("maximum-weight matching: more phases than vertices")
         for root in list(self._pool):
             self._matching_order(root)
         self._read_mates()
@@ -719,7 +723,8 @@ class Matcher:
         """
         if not self._start_phase():
             return False
-        while True:
+        # labellings, blossoms and expansions of one phase: each is bounded by the vertices
+        for _ in range(8 * self._n + 16):
             min_io, min_io_v = self._dual_step()
             if not self._od:
                 self._augment_to_source(self._od_v, -1)
@@ -738,6 +743,9 @@ class Matcher:
                 assert self._id_b is not None
                 self._dissolve(self._id_b)
                 self._id, self._id_b = self._min_inner_dual()
+            else:
+                raise RuntimeError("maximum-weight matching: a dual step met no event")
+        raise RuntimeError("maximum-weight matching: a phase took more steps than its bound")
 
     def _start_phase(self) -> bool:
         """Label the roots (exposed: outer or zero; matched: free) and set the phase's minima."""
