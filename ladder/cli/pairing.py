@@ -49,9 +49,12 @@ def pair_command(file: str, out: str | None, as_json: bool, check: bool) -> None
         _pair(text, file, out, as_json)
 
 
-def _engine_error(error: Exception) -> None:
-    """A file the engine cannot read: one line, exit 2 (never a stack trace)."""
-    fail(str(error))
+def _engine_error(file: str, error: Exception) -> None:
+    """A file that cannot be paired as it stands: one line naming it, exit 2 (never a stack
+    trace). A FormatError already names the file, line and column."""
+    from ..formats import FormatError
+    text = " ".join(str(error).split())
+    fail(text if isinstance(error, FormatError) else f"{file}: {text}")
 
 
 def _pair(text: str, file: str, out: str | None, as_json: bool) -> None:
@@ -62,7 +65,7 @@ def _pair(text: str, file: str, out: str | None, as_json: bool) -> None:
         names = {player.start_no: player.name for player in read_trf(text, file).players}
         result = pair_trf_detailed(text)
     except (FormatError, ValueError) as error:
-        _engine_error(error)
+        _engine_error(file, error)
         return
     if isinstance(result, Refusal):
         if as_json:
@@ -130,7 +133,7 @@ def _check(text: str, file: str, as_json: bool) -> None:
     try:
         checks = check_rounds(text, file)
     except (FormatError, ValueError) as error:
-        _engine_error(error)
+        _engine_error(file, error)
         return
     differing = [check for check in checks if check.differs]
     if as_json:
