@@ -36,6 +36,7 @@ def finished(name: str) -> str:
 
 
 def expected(name: str, round_no: int) -> tuple[list[tuple[int, int]], int | None]:
+    """The reference's boards (sorted by White's start number, not in board order) and PAB."""
     detail = MANIFEST[f"driven/{name}"]["rounds_detail"][round_no - 1]
     assert detail["round"] == round_no
     return [tuple(pair) for pair in detail["pairs"]], detail["pab"]  # type: ignore[misc]
@@ -70,13 +71,15 @@ def test_pair_json_and_out_equal_the_endorsed_engine(tmp_path: Path, name: str,
     document = json.loads(result.output)
     pairs, pab = expected(name, round_no)
     assert document["round"] == round_no
-    assert [(b["white"], b["black"]) for b in document["boards"]] == pairs
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
     assert document["pab"] == pab
     assert [b["board"] for b in document["boards"]] == list(range(1, len(pairs) + 1))
     assert all(isinstance(reason, str) for b in document["boards"] for reason in b["reasons"])
     text = out.read_text(encoding="utf-8")
     assert int(text.splitlines()[0]) == len(pairs) + (pab is not None)
-    assert read_engine_output(text) == (pairs, pab)
+    boards, bye = read_engine_output(text)
+    assert boards == [(b["white"], b["black"]) for b in document["boards"]]  # board order
+    assert sorted(boards) == sorted(pairs) and bye == pab
     if pab is not None:
         assert text.splitlines()[-1] == f"{pab} 0"
 
@@ -110,7 +113,7 @@ def test_our_exchange_writer_poses_rounds_the_engine_pairs_as_the_reference(
     assert result.exit_code == 0, result.output
     document = json.loads(result.output)
     pairs, pab = expected(name, round_no)
-    assert [(b["white"], b["black"]) for b in document["boards"]] == pairs
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
     assert document["pab"] == pab
 
 
@@ -141,7 +144,7 @@ def test_unreadable_files_give_one_clear_line(tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr and str(path) in result.stderr
 
 
-@pytest.mark.parametrize("name", ["club-001.trf", "club-006.trf", "club-007.trf"])
+@pytest.mark.parametrize("name", ["club-001.trf", "club-007.trf", "club-011.trf"])
 def test_check_reports_no_difference_on_finished_files(name: str) -> None:
     result = run("pair", "--check", str(PAIRINGS / "driven" / name))
     assert result.exit_code == 0, result.output
