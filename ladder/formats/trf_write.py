@@ -13,7 +13,14 @@ import datetime as dt
 from dataclasses import replace
 from fractions import Fraction
 
-from ladder.formats.trf import ROUND_COLUMN, ROUND_WIDTH, Exchange
+from ladder.formats.trf import (
+    ROUND_COLUMN,
+    ROUND_WIDTH,
+    Exchange,
+    read_exchange,
+    read_trf,
+    split_lines,
+)
 from ladder.vocabulary.numbers import HALF, decimal_text
 from ladder.vocabulary.tournament import (
     DEFAULT_SCORING,
@@ -212,3 +219,46 @@ def _point_records(exchange: Exchange) -> list[str]:
     bb = {"W": "BBW", "D": "BBD", "L": "BBL", "A": "BBZ", "P": "BBU"}
     lines += [f"{bb[code]} {_number(value):>4}" for code, value in entries]
     return lines
+
+
+def pose_coming_byes(text: str, source: str = "<trf>") -> str:
+    """``text`` with the ``240`` byes of the coming round written into that round's column.
+
+    The engines read the players not to be paired from the coming round's column
+    (docs/pairing.md §2); a TRF-2026 file may give them only as ``240`` records. For each
+    player a ``240`` record gives a bye in the coming round (the round after the last one in
+    which anyone was paired) whose field there is blank, ``0000 - H``/``Z``/``F`` is written
+    and the bye's points are added to the score (the value of 162/BBx, else 1 / ½ / 0). Every
+    other line is kept as it is, with the file's own line ends.
+
+    Raises :class:`~ladder.formats.errors.FormatError` as :func:`read_trf` and
+    :func:`read_exchange` do.
+    """
+    exchange = read_exchange(text, source)
+    if not exchange.byes:
+        return text
+    t = read_trf(text, source)
+    played = max((r.round for p in t.players for r in p.results
+                  if r.opponent is not None or r.kind is Kind.PAIRING_BYE), default=0)
+    coming = played + 1
+    byes = exchange.byes_of(coming)
+    if not byes:
+        return text
+    scoring = exchange.points.scoring(t.scoring)
+    ending = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    lines = split_lines(text, source, "TRF")
+    column = ROUND_COLUMN - 1 + ROUND_WIDTH * (coming - 1)
+    for index, line in enumerate(lines):
+        if not line.startswith("001") or not line[4:8].strip().isdecimal():
+            continue
+        kind = byes.get(int(line[4:8]))
+        if kind is None or line[column:column + ROUND_WIDTH].strip():
+            continue
+        line = line.ljust(column)
+        line = line[:column] + f"0000 - {_CODES[kind]}" + line[column + 8:]
+        printed = line[80:84].strip()
+        if printed and printed.replace(",", ".").replace(".", "", 1).isdecimal():
+            points = Fraction(printed.replace(",", ".")) + scoring.points(kind)
+            line = line[:80] + f"{_number(points):>4}" + line[84:]
+        lines[index] = line.rstrip()
+    return ending.join(lines)

@@ -190,3 +190,25 @@ def test_bench_pairing_prints_one_json_line() -> None:
         assert set(entry["seconds"]) == {"round_1", "round_3"}
         assert all(value >= 0 for value in entry["seconds"].values())
         assert entry["all_rounds"] >= sum(entry["seconds"].values()) - 1e-3
+
+
+def test_requested_byes_given_only_as_240_records_are_not_paired(tmp_path: Path) -> None:
+    # club-001 round 4: players 1 and 14 asked for a half-point bye.
+    column = 91 + 30
+    lines = []
+    for line in pose_round(finished("club-001.trf"), 4).splitlines():
+        if line.startswith("001") and line[column:column + 8] == "0000 - H":
+            points = float(line[80:84]) - 0.5
+            line = (line[:80] + f"{points:>4.1f}" + line[84:column]).rstrip()
+        lines.append(line)
+    lines.append("240 H 004    1   14")
+    path = tmp_path / "byes-240.trf"
+    path.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8", newline="")
+    result = run("pair", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    pairs, pab = expected("club-001.trf", 4)
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
+    assert document["pab"] == pab
+    seated = {n for b in document["boards"] for n in (b["white"], b["black"])}
+    assert not seated & {1, 14}

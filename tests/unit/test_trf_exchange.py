@@ -17,6 +17,7 @@ from ladder.formats import (
     read_trf,
     write_exchange,
 )
+from ladder.formats.trf_write import pose_coming_byes
 from ladder.vocabulary.tournament import HALF, Colour, Kind, Player, RoundResult, Tournament
 from tests.factories import TESTDATA
 
@@ -153,3 +154,22 @@ def test_bad_records_are_refused_with_their_line(record: str, expected: str) -> 
         read_exchange(text, "club.trf")
     assert caught.value.line is not None and caught.value.line >= 4
     assert str(caught.value).startswith("club.trf:")
+
+
+def test_coming_round_240_byes_are_posed_into_the_column() -> None:
+    # The exchange file without its column entries: only the 240 records say who sits out.
+    full = write_exchange(small_event(), FULL)
+    column = 91 + 20
+    stripped = []
+    for line in full.split("\r\n"):
+        if line.startswith("001") and line[column:column + 8].startswith("0000"):
+            line = line[:column].rstrip()
+            line = line[:80] + {"   4": " 0.0", "   5": " 0.0", "   6": " 0.5"}[line[4:8]] + line[84:]
+        stripped.append(line)
+    text = "\r\n".join(stripped)
+    assert read_trf(text).player(4).points == 0
+    posed = pose_coming_byes(text)
+    assert posed == full  # the byes, their points, the file's own line ends
+    assert pose_coming_byes(full) == full  # nothing to add: unchanged
+    no_records = "\n".join(line for line in full.split("\r\n") if not line.startswith("240"))
+    assert pose_coming_byes(no_records) == no_records
