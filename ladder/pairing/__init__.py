@@ -13,6 +13,7 @@ Public API (the checks call exactly these):
 from __future__ import annotations
 
 from ladder.pairing.api import Board, Refusal, RoundPairing
+from ladder.pairing.berger import berger_rounds
 from ladder.pairing.engine import pair_trf, pair_trf_detailed
 
-__all__ = ["Board", "Refusal", "RoundPairing", "pair_trf", "pair_trf_detailed"]
+__all__ = ["Board", "Refusal", "RoundPairing", "berger_rounds", "pair_trf", "pair_trf_detailed"]
