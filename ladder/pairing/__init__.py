@@ -11,5 +11,6 @@ Public API (the checks call exactly these):
 from __future__ import annotations
 
 from ladder.pairing.api import Board, Refusal, RoundPairing
+from ladder.pairing.berger import berger_rounds
 
-__all__ = ["Board", "Refusal", "RoundPairing"]
+__all__ = ["Board", "Refusal", "RoundPairing", "berger_rounds"]
