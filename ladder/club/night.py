@@ -357,4 +357,20 @@ def standings_scores(sheet: Sheet, rounds: int) -> Mapping[int, Fraction]:
 __all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "Pairing", "Sheet",
            "seed_key", "result_of", "not_paired", "pose_round", "to_tournament",
            "finished_rounds", "manual_warnings", "check_pairs", "berger_pairs",
-           "standings_scores"]
+           "standings_scores", "message_to_json", "message_from_json"]
+
+
+def message_to_json(message: Message) -> object:
+    """A Message as plain JSON data (stored with a board: the engine's reasons)."""
+    return {"id": message.id, "plural": message.plural, "count": message.count,
+            "values": [[key, message_to_json(value) if isinstance(value, Message) else value]
+                       for key, value in message.values]}
+
+
+def message_from_json(data: object) -> Message:
+    """The Message :func:`message_to_json` stored."""
+    if not isinstance(data, dict):
+        return Message(str(data))
+    values = tuple((str(key), message_from_json(value) if isinstance(value, dict) else value)
+                   for key, value in data.get("values", []))
+    return Message(str(data["id"]), values, plural=data.get("plural"), count=data.get("count"))
