@@ -21,13 +21,15 @@ from ..club.night import (
     to_tournament,
 )
 from ..extensions import DbSession
-from ..models import Night, NightBoard, NightPlayer
+from ..models import Member, Night, NightBoard, NightPlayer
+from ..names import name_key
 from ..tiebreaks import TiebreakError, rank
 from ..vocabulary.messages import Message
 from ..vocabulary.tournament import EventKind
 
 __all__ = ["load_night", "sheet_of", "night_view", "NightView", "BoardView", "RoundView",
-           "StandingView", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights"]
+           "StandingView", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
+           "night_members"]
 
 
 def load_night(session: DbSession, night_id: int) -> Night | None:
@@ -236,3 +238,14 @@ def board_of(session: DbSession, board_id: int) -> NightBoard | None:
 def is_round_robin(night: Night) -> bool:
     """True for a round-robin night (Berger tables)."""
     return night.kind is EventKind.ROUND_ROBIN
+
+
+def night_members(session: DbSession, query: str, limit: int = 8) -> list[Member]:
+    """Members whose name contains ``query`` (the check-in search; reads only)."""
+    key = name_key(query)
+    if not key:
+        return []
+    rows = session.scalars(select(Member).where(Member.merged_into_id.is_(None),
+                                                   Member.name_key.contains(key))
+                              .order_by(Member.name).limit(limit))
+    return list(rows)

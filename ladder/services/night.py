@@ -12,8 +12,6 @@ import datetime as dt
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from sqlalchemy import select
-
 from ..extensions import db
 from ..models import Member, Night, NightBoard, NightBye, NightForbidden, NightPlayer, NightRound
 from ..names import name_key
@@ -323,17 +321,6 @@ def forbid_pair(night_id: int, first_no: int, second_no: int, version: int,
                  f"“{night.name}”: {first.name} and {second.name} must not be paired",
                  context={"night": night.name, "player": first.name,
                           "opponent": second.name})
-
-
-def night_members(query: str, limit: int = 8) -> list[Member]:
-    """Members whose name contains ``query`` (the check-in search; reads only)."""
-    key = name_key(query)
-    if not key:
-        return []
-    rows = db.session.scalars(select(Member).where(Member.merged_into_id.is_(None),
-                                                   Member.name_key.contains(key))
-                              .order_by(Member.name).limit(limit))
-    return list(rows)
 
 
 __all__ = ["NightSettings", "Arrival", "create_night", "check_in", "check_out", "withdraw",

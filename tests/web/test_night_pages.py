@@ -1,0 +1,79 @@
+"""The club night's pages: new night, check-in, pair → publish, one-tap results (htmx and
+plain), the public pairing page with juniors by initials and the reasons in words, a stale
+form's message, the print sheet."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from ladder.extensions import db
+from ladder.models import Night, NightBoard
+from ladder.services import night_rounds as rounds
+from tests.factories import HTMX, csrf_token
+from tests.services.night_support import simple_engine
+
+
+@pytest.fixture(autouse=True)
+def _engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rounds, "swiss_engine", lambda: simple_engine)
+
+
+def _version(app: Flask, night_id: int) -> str:
+    with app.app_context():
+        return str(db.session.get(Night, night_id).version)
+
+
+def test_a_night_through_its_pages(app: Flask, logged_in: FlaskClient) -> None:
+    token = csrf_token(logged_in, "/organize/nights")
+    answer = logged_in.post("/organize/nights", data={
+        "csrf_token": token, "name": "Tuesday", "date": "2025-02-04", "kind": "swiss",
+        "rounds": "x", "pab": "full"})
+    assert answer.status_code == 422 and "Rounds" in answer.get_data(as_text=True)
+    answer = logged_in.post("/organize/nights", data={
+        "csrf_token": token, "name": "Tuesday", "date": "2025-02-04", "kind": "swiss",
+        "rounds": "3", "pab": "half", "rated": "on"})
+    assert answer.status_code == 303
+    night_id = int(re.search(r"/nights/(\d+)", answer.headers["Location"]).group(1))
+    page = f"/organize/nights/{night_id}"
+    for name, junior in (("Ann Lee", ""), ("Bo Chen", ""), ("Cai Wu", "on"), ("Dee Park", "")):
+        fields = {"csrf_token": token, "version": _version(app, night_id), "name": name}
+        if junior:
+            fields["junior"] = "on"
+        assert logged_in.post(page + "/checkin", data=fields).status_code == 303
+    html = logged_in.get(page).get_data(as_text=True)
+    assert "Pairing numbers follow the club ladder" in html
+    stale = logged_in.post(page + "/rounds/1", data={"csrf_token": token, "version": "1",
+                                                      "action": "pair"})
+    assert stale.status_code == 409 and "meanwhile" in stale.get_data(as_text=True)
+    version = _version(app, night_id)
+    for _twice in range(2):  # a double click pairs once
+        logged_in.post(page + "/rounds/1", data={"csrf_token": token, "version": version,
+                                                 "action": "pair"})
+    public = logged_in.application.test_client()
+    assert "No round is published yet" in public.get(f"/nights/{night_id}").get_data(
+        as_text=True)
+    logged_in.post(page + "/rounds/1", data={"csrf_token": token,
+                                             "version": _version(app, night_id),
+                                             "action": "publish"})
+    with app.app_context():
+        boards = db.session.scalars(select(NightBoard)).all()
+        assert len(boards) == 2
+        first, second = boards[0].id, boards[1].id
+    tapped = logged_in.post(f"/organize/nights/boards/{first}", headers=HTMX,
+                            data={"csrf_token": token, "version": "1", "result": "1-0"})
+    assert tapped.status_code == 200 and 'aria-pressed="true"' in tapped.get_data(as_text=True)
+    logged_in.post(f"/organize/nights/boards/{second}",
+                   data={"csrf_token": token, "version": "1", "result": "½-½"})
+    shown = public.get(f"/nights/{night_id}").get_data(as_text=True)
+    assert "C. W." in shown and "Cai Wu" not in shown  # a junior by initials
+    assert "has White" in shown  # the engine's reason in words, names put in
+    assert "Standings after round 1" in shown
+    fragment = public.get(f"/nights/{night_id}", headers={**HTMX, "HX-Target": "night-live"})
+    assert fragment.get_data(as_text=True).lstrip().startswith('<div id="night-live"')
+    printed = logged_in.get(page + "/print/1").get_data(as_text=True)
+    assert "Board cards" in printed
