@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+
 from ..extensions import db
 from ..models import Member, Night, NightBoard, NightBye, NightForbidden, NightPlayer, NightRound
 from ..names import name_key

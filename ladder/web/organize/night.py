@@ -17,8 +17,7 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Night, NightBoard
-from ...queries.night import PAIRING_NUMBER_RULE, list_nights, load_night, night_members, \
-    night_view
+from ...queries.night import PAIRING_NUMBER_RULE, list_nights, load_night, night_members, night_view
 from ...services import InvalidInput, ServiceError
 from ...services import night as nights
 from ...services import night_rounds as rounds
@@ -109,9 +108,9 @@ def night_create() -> Response | tuple[str, int]:
     try:
         night = nights.create_night(_settings(), actor())
     except ServiceError as error:
-        return refused(error, lambda message: render_template(
+        return refused(error, lambda _message, failed=error: render_template(
             "organize/nights.html", nights=list_nights(db.session), presets=ORDER_PRESETS,
-            default_orders=DEFAULT_ORDER, error=error,
+            default_orders=DEFAULT_ORDER, error=failed,
             typed={k: request.form.get(k, "")[:MAX_FIELD] for k in request.form},
             today=dt.date.today().isoformat()))
     return see_other("organize.night", night_id=night.id)

@@ -4,7 +4,7 @@ night runs. Names only through the one display-name policy (juniors by initials)
 
 from __future__ import annotations
 
-from flask import abort, render_template
+from flask import abort
 
 from ...extensions import db
 from ...models import NightPlayer
