@@ -108,11 +108,15 @@ def night_create() -> Response | tuple[str, int]:
     try:
         night = nights.create_night(_settings(), actor())
     except ServiceError as error:
-        return refused(error, lambda _message, failed=error: render_template(
-            "organize/nights.html", nights=list_nights(db.session), presets=ORDER_PRESETS,
-            default_orders=DEFAULT_ORDER, error=failed,
-            typed={k: request.form.get(k, "")[:MAX_FIELD] for k in request.form},
-            today=dt.date.today().isoformat()))
+        failed = error
+
+        def render(_message: str) -> str:
+            return render_template(
+                "organize/nights.html", nights=list_nights(db.session), presets=ORDER_PRESETS,
+                default_orders=DEFAULT_ORDER, error=failed,
+                typed={k: request.form.get(k, "")[:MAX_FIELD] for k in request.form},
+                today=dt.date.today().isoformat())
+        return refused(error, render)
     return see_other("organize.night", night_id=night.id)
 
 
