@@ -5,6 +5,8 @@ Public API (the checks call exactly these):
 
 * :func:`pair_trf` — the next round of a TRF posed as ``tests/data/pairings/README.md`` says:
   ``([(white, black), …], pab_start_no_or_None)``, or ``None`` when no legal pairing exists.
+* :func:`pair_trf_detailed` — the same with the reasons per board (a :class:`RoundPairing`),
+  or a :class:`Refusal` that says why.
 * :func:`berger_rounds` — per round the boards ``(white, black)`` in board order, bye left out.
 """
 
@@ -12,5 +14,6 @@ from __future__ import annotations
 
 from ladder.pairing.api import Board, Refusal, RoundPairing
 from ladder.pairing.berger import berger_rounds
+from ladder.pairing.engine import pair_trf, pair_trf_detailed
 
-__all__ = ["Board", "Refusal", "RoundPairing", "berger_rounds"]
+__all__ = ["Board", "Refusal", "RoundPairing", "berger_rounds", "pair_trf", "pair_trf_detailed"]

@@ -1,0 +1,160 @@
+"""Edge weights of the Dutch system: the quality criteria packed into the bits of an integer.
+
+A pairing is a maximum-weight matching of the players; the weight of a possible board puts
+each criterion of C.04.3 C in its own field, the more important ones in higher bits, so that
+a heavier matching is always better by the first criterion that tells two pairings apart.
+Fields, from the top:
+
+* completion and the PAB (C.04.3 C.1-C.3): every edge counts, and more so when neither
+  player can take the bye, so that the player left over is one who may;
+* the number of pairs in the current bracket and their scores (C.04.3 C.5, C.6), then the
+  same for the next bracket (C.04.3 C.7 look-ahead: the downfloaters leave a pairable rest);
+* the unplayed games of the PAB assignee (C.04.3 C.9);
+* colour criteria (C.04.3 C.10-C.13): absolute colour difference, absolute preference,
+  preferences met, strong preferences met;
+* repeated floats (C.04.3 C.14-C.17) and their scores (C.04.3 C.18-C.21);
+* room in the low bits for the order of exchanges and transpositions (C.04.3 B.3, B.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ladder.pairing.state import DOWN, UP, Player, Round, float_of, invert
+
+
+def preferences_compatible(a: str | None, b: str | None) -> bool:
+    """The two preferences can both be met (different, or one of them has none)."""
+    return a != b or a is None or b is None
+
+
+@dataclass
+class Layout:
+    """Sizes of the fields and what the weights of one round depend on."""
+
+    round: Round
+    group_bits: int  # bits for a count of players of one score group
+    scores_shift: int  # total bits of the per-score-group fields
+    shifts: dict[int, int]  # score -> offset of its field
+    bye_score: int = 0
+    single_downfloater_is_bye: bool = False
+    unplayed_ranks: dict[int, int] | None = None
+
+    @property
+    def total_bits(self) -> int:
+        """Bits of a weight below its top field."""
+        sb, gs = self.group_bits, self.scores_shift
+        played = self.round.tournament.played_rounds
+        bits = sb + gs + sb + gs + 2 * sb + 4 * sb
+        if played:
+            bits += 2 * sb + 2 * gs
+        if played > 1:
+            bits += 2 * sb + 2 * gs
+        return bits + 3 * sb + 1
+
+    @property
+    def max_weight(self) -> int:
+        """A weight above every edge weight: the weight of a board fixed for good."""
+        return (1 << (self.total_bits + 2)) - 1
+
+
+def top_score_threshold(round_: Round) -> int:
+    """Half the points of a win per round played: a topscorer has more (C.04.3 A.7)."""
+    tournament = round_.tournament
+    return (tournament.played_rounds * max(tournament.win, tournament.draw)) >> 1
+
+
+def compatible(round_: Round, a: Player, b: Player) -> bool:
+    """The two may meet by the absolute criteria (C.04.3 C.1: no rematch, no forbidden pair;
+    C.3: no two players with the same absolute colour preference, except topscorers in the
+    last round)."""
+    if b.id in round_.forbidden[a.id]:
+        return False
+    if not a.absolute or not b.absolute or a.preference != b.preference:
+        return True
+    tournament = round_.tournament
+    if tournament.played_rounds >= tournament.expected_rounds - 1:
+        threshold = top_score_threshold(round_)
+        return a.score > threshold or b.score > threshold
+    return False
+
+
+def _colour_fields(lower: Player, higher: Player, active: bool) -> list[int]:
+    """C.04.3 C.10-C.13 for one board (0 everywhere outside the current bracket)."""
+    if not active:
+        return [0, 0, 0, 0]
+    same = lower.preference == higher.preference
+    c10 = not lower.absolute_imbalance or not higher.absolute_imbalance or not same
+    if lower.colour_difference == higher.colour_difference:
+        repeat_ok = lower.repeated is None or lower.repeated != higher.repeated
+    else:
+        heavier = higher if lower.colour_difference > higher.colour_difference else lower
+        repeat_ok = heavier.repeated != invert(lower.preference)
+    c11 = not lower.absolute or not higher.absolute or not same or repeat_ok
+    c12 = preferences_compatible(lower.preference, higher.preference)
+    c13 = ((not lower.strong and not lower.absolute) or (not higher.strong and not higher.absolute)
+           or (lower.absolute and higher.absolute) or not same)
+    return [int(c10), int(c11), int(c12), int(c13)]
+
+
+def edge_weight(layout: Layout, higher: Player, lower: Player, in_current: bool,
+                in_next: bool) -> int:
+    """The weight of board ``higher``-``lower`` (``higher`` earlier in the pairing order)."""
+    round_ = layout.round
+    if not compatible(round_, higher, lower):
+        return 0
+    sb, gs, shifts = layout.group_bits, layout.scores_shift, layout.shifts
+    bye_score = layout.bye_score
+
+    def bye_candidate(p: Player) -> bool:
+        return p.eligible_for_bye and p.score <= bye_score
+
+    # C.04.3 C.2/C.3 (completion, PAB eligibility): every board counts; a board of players
+    # who may not take the bye counts more, so the player left over may take it.
+    w = 1 + (not bye_candidate(higher)) + (not bye_candidate(lower))
+    # C.04.3 C.5/C.6: pairs in the current bracket, and their scores.
+    w = (w << sb) + in_current
+    w = (w << gs) + ((1 << shifts[higher.score]) if in_current else 0)
+    # C.04.3 C.7: the same for the next bracket (what the downfloaters leave behind).
+    w = (w << sb) + in_next
+    w = (w << gs) + ((1 << shifts[higher.score]) if in_next else 0)
+    # C.04.3 C.9: the PAB assignee has as few unplayed games as possible.
+    value = 0
+    if layout.single_downfloater_is_bye and layout.unplayed_ranks is not None:
+        if higher.score == bye_score:
+            value += layout.unplayed_ranks[higher.played_games]
+        if lower.score == bye_score:
+            value += layout.unplayed_ranks[lower.played_games]
+    w = (w << (2 * sb)) + value
+    for bit in _colour_fields(lower, higher, in_current):
+        w = (w << sb) + bit
+    played = round_.tournament.played_rounds
+    higher_up = higher.score > lower.score
+    for back in (1, 2):
+        if played < back:
+            continue
+        # C.04.3 C.14-C.17: no repeated downfloat (either player) or upfloat (the lower one).
+        value = 0
+        if in_current:
+            value = int(float_of(round_, lower, back) == DOWN) + int(
+                higher.score <= lower.score and float_of(round_, higher, back) == DOWN)
+        w = (w << sb) + value
+        value = 0
+        if in_current:
+            value = int(not (higher_up and float_of(round_, lower, back) == UP))
+        w = (w << sb) + value
+    for back in (1, 2):
+        if played < back:
+            continue
+        # C.04.3 C.18-C.21: the scores of the repeated floaters as low as possible.
+        value = 0
+        if in_current:
+            value = (int(float_of(round_, lower, back) == DOWN) << shifts[lower.score]) + (
+                int(float_of(round_, higher, back) == DOWN) << shifts[higher.score])
+        w = (w << gs) + value
+        value = 0
+        if in_current and not (float_of(round_, lower, back) == UP and higher_up):
+            value = 1 << shifts[higher.score]
+        w = (w << gs) + value
+    # Room for the exchange and transposition order (C.04.3 B.3, B.4).
+    return w << (3 * sb + 1)
