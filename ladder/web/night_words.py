@@ -12,6 +12,32 @@ from .i18n import translate
 PLAYER_KEYS = ("white", "black", "player", "opponent")
 
 
+def render_named(message: Message, names: Mapping[int, str]) -> str:
+    """``message`` in the reader's language with the display names of the players it names;
+    a placeholder written ``%(player)d`` takes the name too (the number stays in the catalogue's
+    sentence, the name in what the reader sees)."""
+    from flask_babel import get_translations, gettext
+    if message.plural is not None and message.count is not None:
+        template = get_translations().ungettext(message.id, message.plural, message.count)
+    else:
+        template = gettext(message.id)
+    params: dict[str, object] = {}
+    for key, value in message.values:
+        if isinstance(value, Message):
+            params[key] = render_named(value, names)
+        elif key in PLAYER_KEYS and isinstance(value, int) and value in names:
+            template = template.replace(f"%({key})d", f"%({key})s")
+            params[key] = names[value]
+        else:
+            params[key] = value
+    if message.count is not None:
+        params.setdefault("num", message.count)
+    try:
+        return template % params if params else template
+    except (KeyError, TypeError, ValueError):
+        return translate(message)
+
+
 def named(message: Message, names: Mapping[int, str]) -> Message:
     """``message`` with each player's start number replaced by their display name (a value
     written with ``%(key)d`` keeps its number: the sentence needs one there)."""
@@ -30,9 +56,9 @@ def sentence(reasons: tuple[Message, ...], names: Mapping[int, str]) -> str:
     """The board's one sentence: its most decisive reason, named and translated."""
     if not reasons:
         return ""
-    return translate(named(reasons[0], names))
+    return render_named(reasons[0], names)
 
 
 def sentences(messages: tuple[Message, ...], names: Mapping[int, str]) -> list[str]:
     """Every message (a round's warnings), named and translated."""
-    return [translate(named(m, names)) for m in messages]
+    return [render_named(m, names) for m in messages]

@@ -1,5 +1,8 @@
 """The club night's services: create, check in, pair → publish, results, byes, withdrawals,
-late entries, a pairing by hand, undo, and the finish that equals importing the same TRF."""
+late entries, a pairing by hand, undo, and the finish that equals importing the same TRF.
+
+The rounds are paired by the real Dutch engine (``ladder.pairing.pair_trf_detailed``) through
+the posed TRF."""
 
 from __future__ import annotations
 
@@ -27,14 +30,8 @@ from ladder.services.night import (
 )
 from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import make_app, publish_t, tournament
-from tests.services.night_support import simple_engine
 
 NAMES = [f"Player {chr(65 + i)}{chr(97 + i)}" for i in range(16)]
-
-
-@pytest.fixture(autouse=True)
-def _engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rounds, "swiss_engine", lambda: simple_engine)
 
 
 def _history() -> None:
@@ -87,9 +84,25 @@ def _run_night(app: Flask) -> tuple[int, str]:
         check_in(night.id, Arrival(name=NAMES[15]), _version(night.id), "org")  # late
         _play_round(night.id, 4)
         _play_round(night.id, 5)
+        _not_paired_when_they_should_not_be(night.id)
         trf = rounds.night_trf(db.session.get(Night, night.id))
         event = rounds.finish(night.id, _version(night.id), "org")
         return event.id, trf
+
+
+def _not_paired_when_they_should_not_be(night_id: int) -> None:
+    night = db.session.get(Night, night_id)
+    on_board: dict[int, set[int]] = {}
+    numbers = {p.id: p.start_no for p in night.players}
+    for board in night.boards:
+        on_board.setdefault(board.round, set()).update(
+            numbers[i] for i in (board.white_id, board.black_id) if i is not None)
+    assert 3 not in on_board[2]                                   # the half-point bye asked
+    assert all(5 not in on_board[r] for r in (3, 4, 5))           # withdrawn after round 2
+    assert all(17 not in on_board[r] for r in (1, 2, 3))          # the late entrant
+    assert all(17 in on_board[r] for r in (4, 5))
+    assert all(len(on_board[r]) == len([p for p in night.players if p.joined <= r and (
+        p.withdrawn_from is None or r < p.withdrawn_from)]) - (r == 2) for r in range(1, 6))
 
 
 def _ratings() -> dict[str, tuple[float, int]]:

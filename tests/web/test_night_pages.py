@@ -77,3 +77,16 @@ def test_a_night_through_its_pages(app: Flask, logged_in: FlaskClient) -> None:
     assert fragment.get_data(as_text=True).lstrip().startswith('<div id="night-live"')
     printed = logged_in.get(page + "/print/1").get_data(as_text=True)
     assert "Board cards" in printed
+
+
+def test_reasons_name_the_players_in_the_readers_language(app: Flask) -> None:
+    from ladder.vocabulary.messages import msg
+    from ladder.web.night_words import render_named
+    with app.test_request_context("/?lang=ko"):
+        said = render_named(msg("%(player)d gets the pairing-allocated bye.", player=7),
+                            {7: "A. L."})
+        assert "A. L." in said and "7" not in said
+    with app.test_request_context("/"):
+        said = render_named(msg("C.04.1 b: %(white)s and %(black)s have already played each "
+                                "other.", white=1, black=2), {1: "Ann Lee", 2: "Bo Chen"})
+        assert said == "C.04.1 b: Ann Lee and Bo Chen have already played each other."

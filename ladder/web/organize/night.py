@@ -203,12 +203,11 @@ def night_swap(night_id: int, round_no: int) -> Response | tuple[str, int]:
     _night(night_id)
 
     def act() -> str:
-        from ..i18n import translate
-        from ..night_words import named
+        from ..night_words import render_named
         warnings = rounds.swap_players(night_id, round_no, _number("first"),
                                        _number("second"), form_version(), actor())
         view = _view(_night(night_id))
-        return " ".join(translate(named(w, view.names)) for w in warnings)
+        return " ".join(render_named(w, view.names) for w in warnings)
     return _answer(night_id, act)
 
 
