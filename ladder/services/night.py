@@ -150,7 +150,7 @@ class Arrival:
     junior: bool = False
 
 
-def _arrival_member(arrival: Arrival) -> tuple[Member | None, str]:
+def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
     if arrival.member_id is not None:
         member = db.session.get(Member, arrival.member_id)
         if member is None or member.merged_into_id is not None:
@@ -165,8 +165,8 @@ def _arrival_member(arrival: Arrival) -> tuple[Member | None, str]:
                     rating=club_settings().start_rating, games=0)
     db.session.add(member)
     db.session.flush()
-    audit.record("", "member.create", f"Member “{name}” added at a club night's check-in",
-                 member_id=member.id, context={"player": name})
+    audit.record(actor, "member.add", f"Added “{name}” at a club night's check-in",
+                 member_id=member.id, new={"name": name, "junior": arrival.junior})
     return member, name
 
 
@@ -196,7 +196,7 @@ def check_in(night_id: int, arrival: Arrival, version: int, actor: str) -> Night
                          "can join it now."))
     if paired >= night.rounds and night.kind is EventKind.SWISS:
         raise Conflict(_("Every round is paired: no one can join now."))
-    member, name = _arrival_member(arrival)
+    member, name = _arrival_member(arrival, actor)
     if member is not None and arrival.junior and not member.junior:
         member.junior = True
     if member is not None and any(p.name == name and p.member_id is None for p in night.players):

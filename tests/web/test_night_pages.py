@@ -90,3 +90,22 @@ def test_reasons_name_the_players_in_the_readers_language(app: Flask) -> None:
         said = render_named(msg("C.04.1 b: %(white)s and %(black)s have already played each "
                                 "other.", white=1, black=2), {1: "Ann Lee", 2: "Bo Chen"})
         assert said == "C.04.1 b: Ann Lee and Bo Chen have already played each other."
+
+
+def test_every_step_is_audited_in_words(app: Flask, logged_in: FlaskClient) -> None:
+    token = csrf_token(logged_in, "/organize/nights")
+    logged_in.post("/organize/nights", data={"csrf_token": token, "name": "Words",
+                                             "date": "2025-02-04", "kind": "swiss",
+                                             "rounds": "2"})
+    with app.app_context():
+        night_id = db.session.scalar(select(Night.id))
+    page = f"/organize/nights/{night_id}"
+    for name in ("Ann Lee", "Bo Chen", "Cai Wu"):
+        logged_in.post(page + "/checkin", data={"csrf_token": token, "name": name,
+                                                "version": _version(app, night_id)})
+    logged_in.post(page + "/rounds/1", data={"csrf_token": token, "action": "pair",
+                                             "version": _version(app, night_id)})
+    html = logged_in.get("/organize/audit/").get_data(as_text=True)
+    assert "Club night “Words” started" in html
+    assert "Cai Wu checked in for “Words”." in html
+    assert "Round 1 of “Words” paired (1 board), not yet public." in html
