@@ -109,3 +109,27 @@ def test_every_step_is_audited_in_words(app: Flask, logged_in: FlaskClient) -> N
     assert "Club night “Words” started" in html
     assert "Cai Wu checked in for “Words”." in html
     assert "Round 1 of “Words” paired (1 board), not yet public." in html
+
+
+@pytest.mark.parametrize("locale", ("ko", "zh_Hans", "id"))
+def test_the_night_pages_in_every_language(app: Flask, logged_in: FlaskClient,
+                                           locale: str) -> None:
+    token = csrf_token(logged_in, "/organize/nights")
+    logged_in.post("/organize/nights", data={"csrf_token": token, "name": "Malam",
+                                             "date": "2025-02-04", "kind": "swiss",
+                                             "rounds": "3", "pab": "half"})
+    with app.app_context():
+        night_id = db.session.scalar(select(Night.id))
+    page = f"/organize/nights/{night_id}"
+    for name in ("Ann Lee", "Bo Chen", "Cai Wu"):
+        logged_in.post(page + "/checkin", data={"csrf_token": token, "name": name,
+                                                "version": _version(app, night_id)})
+    logged_in.post(page + "/rounds/1", data={"csrf_token": token, "action": "pair",
+                                             "version": _version(app, night_id)})
+    expected = {"ko": "대진 번호는 클럽 래더를 따릅니다", "zh_Hans": "编排号按俱乐部等级分榜排列",
+                "id": "Nomor pairing mengikuti peringkat klub"}[locale]
+    for url in (page, "/organize/nights", page + "/print/1", f"/nights/{night_id}",
+                "/guide/pairing"):
+        answer = logged_in.get(f"{url}?lang={locale}")
+        assert answer.status_code == 200, url
+    assert expected in logged_in.get(f"{page}?lang={locale}").get_data(as_text=True)
