@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from ..extensions import db
-from ..models import Member, Night, NightBoard, NightBye, NightForbidden, NightPlayer, NightRound
+from ..models import Member, Night, NightBye, NightForbidden, NightPlayer
 from ..names import name_key
 from ..queries.club import club_settings
 from ..queries.night import pairing_order
@@ -181,10 +181,12 @@ def check_in(night_id: int, arrival: Arrival, version: int, actor: str) -> Night
     """
     night = night_or_404(night_id)
     check_open(night)
-    if arrival.member_id is not None:
-        present = next((p for p in night.players if p.member_id == arrival.member_id), None)
-        if present is not None:
-            return present
+    present = next((p for p in night.players if
+                    (arrival.member_id is not None and p.member_id == arrival.member_id)
+                    or (arrival.member_id is None and arrival.name.strip()
+                        and p.name == " ".join(arrival.name.split()))), None)
+    if present is not None:
+        return present  # a double click (a name is checked in once)
     check_version(night, version)
     if len(night.players) >= MAX_PLAYERS:
         raise InvalidInput(_("A club night takes at most %(max)d players.", max=MAX_PLAYERS))
@@ -199,9 +201,7 @@ def check_in(night_id: int, arrival: Arrival, version: int, actor: str) -> Night
     member, name = _arrival_member(arrival, actor)
     if member is not None and arrival.junior and not member.junior:
         member.junior = True
-    if member is not None and any(p.name == name and p.member_id is None for p in night.players):
-        raise InvalidInput(_("“%(name)s” is checked in already.", name=name), field="name")
-    if member is None and any(p.name == name for p in night.players):
+    if any(p.name == name for p in night.players):
         raise InvalidInput(_("“%(name)s” is checked in already.", name=name), field="name")
     player = NightPlayer(night=night, member_id=member.id if member else None, name=name,
                          guest=member is None, junior=arrival.junior or bool(member and
@@ -325,5 +325,4 @@ def forbid_pair(night_id: int, first_no: int, second_no: int, version: int,
 
 
 __all__ = ["NightSettings", "Arrival", "create_night", "check_in", "check_out", "withdraw",
-           "request_bye", "forbid_pair", "night_or_404", "check_version", "check_open",
-           "NightRound", "NightBoard"]
+           "request_bye", "forbid_pair", "night_or_404", "check_version", "check_open"]

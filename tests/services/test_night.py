@@ -245,3 +245,23 @@ def test_two_organizers_pair_at_once(app: Flask) -> None:
         assert db.session.scalar(select(func.count()).select_from(NightBoard)) == 3
         assert db.session.scalar(select(func.count()).select_from(AuditEntry).where(
             AuditEntry.action == "night.pair")) == 1
+
+
+def test_a_late_arrival_drops_the_preview_and_a_double_check_in_adds_no_one(app: Flask
+                                                                            ) -> None:
+    with app.app_context():
+        night = _night(3)
+        for name in NAMES[:4]:
+            check_in(night.id, Arrival(name=name), _version(night.id), "org")
+        version = _version(night.id)
+        check_in(night.id, Arrival(name=NAMES[3]), version, "org")  # the second click
+        assert len(db.session.get(Night, night.id).players) == 4
+        _play_round(night.id, 1)
+        rounds.pair_round(night.id, 2, _version(night.id), "org")  # a preview of round 2
+        late = check_in(night.id, Arrival(name="Late Comer"), _version(night.id), "org")
+        night = db.session.get(Night, night.id)
+        assert late.joined == 2 and [r.round for r in night.rounds_state] == [1]
+        rounds.pair_round(night.id, 2, _version(night.id), "org")
+        on_board = {i for b in db.session.get(Night, night.id).boards if b.round == 2
+                    for i in (b.white_id, b.black_id)}
+        assert late.id in on_board
