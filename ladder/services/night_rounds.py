@@ -25,7 +25,7 @@ from ..club.night import (
     to_tournament,
 )
 from ..extensions import db
-from ..models import Event, Night, NightBoard, NightRound
+from ..models import Event, Member, Night, NightBoard, NightRound
 from ..pairing import berger_rounds
 from ..pairing.api import Refusal, RoundPairing
 from ..queries.club import club_settings
@@ -333,7 +333,7 @@ def finish(night_id: int, version: int, actor: str) -> Event:
                          "every result."))
     codes = tuple(c for c in night.tiebreak_order.split(",") if c)
     tournament = to_tournament(sheet, rounds, tiebreak_codes=codes)
-    links = {p.start_no: p.member_id for p in night.players}
+    links = {p.start_no: _current_member(p.member_id) for p in night.players}
     juniors = frozenset(p.start_no for p in night.players if p.member_id is None and p.junior)
     event = publish(PublishRequest(tournament=tournament, name=night.name, date=night.date,
                                    kind=night.kind, rated=night.rated, links=links,
@@ -345,6 +345,18 @@ def finish(night_id: int, version: int, actor: str) -> Event:
                  event_id=event.id, context={"night": night.name, "event": event.name,
                                              "pure": night.pure})
     return event
+
+
+def _current_member(member_id: int | None) -> int | None:
+    """The member a checked-in member is now (merged into another meanwhile: that one)."""
+    seen = set()
+    while member_id is not None and member_id not in seen:
+        seen.add(member_id)
+        member = db.session.get(Member, member_id)
+        if member is None or member.merged_into_id is None:
+            return member_id
+        member_id = member.merged_into_id
+    return member_id
 
 
 def night_trf(night: Night) -> str:

@@ -130,6 +130,7 @@ def test_club_night_from_check_in_to_the_ladder(live_server, browser: Browser,
     expect(public.get_by_role("heading", name="Round 5", exact=True)).to_be_visible(
         timeout=20_000)
     _no_sideways_scroll(page)
+    _no_sideways_scroll(public)
     page.get_by_role("button", name="Finish: put the night into the ladder").click()
     expect(page).to_have_url(re.compile(r"/events/\d+"))
     expect(page.get_by_text("The night is in the ladder.")).to_be_visible()
