@@ -14,7 +14,7 @@ from flask import Flask
 from flask_babel import gettext as _
 from sqlalchemy.exc import DatabaseError
 
-from . import bench, database, events, pure, serve  # noqa: F401  (each registers its commands)
+from . import bench, database, events, pairing, pure, serve  # noqa: F401  (each registers its commands)
 from .group import EXIT_BAD_INPUT, cli
 
 

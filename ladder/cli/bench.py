@@ -49,3 +49,27 @@ def bench_pages_command(members: int, games: int, years: int, samples: int,
     from ..bench.pages import bench_pages
     click.echo(json.dumps(bench_pages(members=members, games=games, years=years,
                                       database_url=database_url, samples=samples)))
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    """``"30,60,500"`` → (30, 60, 500); a bad list is a usage error."""
+    try:
+        values = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise click.BadParameter(f"not a list of numbers: {text!r}") from None
+    if not values or min(values) < 1:
+        raise click.BadParameter(f"not a list of positive numbers: {text!r}")
+    return values
+
+
+@bench_group.command("pairing")
+@click.option("--sizes", default="30,60,500", show_default=True,
+              help="Numbers of players, one synthetic Swiss each.")
+@click.option("--rounds", default=9, show_default=True, type=click.IntRange(1, 99))
+@click.option("--timed", default="1,5,9", show_default=True, help="Rounds whose pairing is timed.")
+@click.option("--seed", default=2026, show_default=True)
+def bench_pairing_command(sizes: str, rounds: int, timed: str, seed: int) -> None:
+    """Seconds to pair rounds 1, 5 and 9 of synthetic Swiss events (30, 60, 500 players)."""
+    from ..bench.pairing import bench_pairing
+    click.echo(json.dumps(bench_pairing(sizes=_numbers(sizes), rounds=rounds,
+                                        timed=_numbers(timed), seed=seed)))

@@ -7,6 +7,8 @@ Public API::
     FormatError                          every reader's error (file:line:column: message)
     read_trf(text, source)               TRF-16, TRF-2026 and TRF(x) -> Tournament
     write_trf(tournament)                Tournament -> TRF-16 text
+    read_exchange(text, source)          TRF-2026 in-tournament exchange records -> Exchange
+    write_exchange(tournament, exchange) Tournament + Exchange -> TRF-2026 exchange text (CR LF)
     read_pgn_tournament(text, source)    PGN headers -> Tournament
     parse_paste / read_paste             pasted results (one game per line) -> ParseResult / Tournament
     parse_crosstable / read_crosstable   Swiss-Manager / chess-results crosstable text
@@ -24,9 +26,17 @@ from ladder.formats.event import FORMAT_LABELS, FORMATS, ReadResult, detect_form
 from ladder.formats.paste import ParseResult, parse_paste, read_paste
 from ladder.formats.pgn import read_pgn_tournament
 from ladder.formats.text import decode_text
-from ladder.formats.trf import read_trf
-from ladder.formats.trf_write import write_trf
+from ladder.formats.trf import (
+           Exchange,
+           ForbiddenPairs,
+           PointValues,
+           RoundByes,
+           read_exchange,
+           read_trf,
+)
+from ladder.formats.trf_write import write_exchange, write_trf
 
-__all__ = ["FORMAT_LABELS", "FORMATS", "FormatError", "ParseResult", "ReadResult", "decode_text",
-           "detect_format", "limits", "parse_crosstable", "parse_paste", "read_crosstable",
-           "read_event", "read_paste", "read_pgn_tournament", "read_trf", "write_trf"]
+__all__ = ["FORMAT_LABELS", "FORMATS", "Exchange", "ForbiddenPairs", "FormatError", "ParseResult",
+           "PointValues", "ReadResult", "RoundByes", "decode_text", "detect_format", "limits",
+           "parse_crosstable", "parse_paste", "read_crosstable", "read_event", "read_exchange",
+           "read_paste", "read_pgn_tournament", "read_trf", "write_exchange", "write_trf"]

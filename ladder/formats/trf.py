@@ -120,7 +120,7 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
         elif code and not code.startswith("#"):
             tags.setdefault(code, []).append(line[4:].strip())
             tag_lines.setdefault(code, line_no)
-            if code in ("162", "XXS"):
+            if code in ("162", "XXS", "BBW", "BBD", "BBL", "BBU"):
                 _check_scoring_numbers(line, line_no, source)
     if not raws:
         raise FormatError(source, None, None, msg("not a TRF file: no player (001) lines found"))
@@ -156,7 +156,8 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
         start_date=parse_date(_tag(tags, "042")),
         end_date=parse_date(_tag(tags, "052")),
         kind=EventKind.ROUND_ROBIN if round_robin else EventKind.SWISS,
-        scoring=parse_scoring(" ".join(tags.get("162", []) + tags.get("XXS", []))),
+        scoring=parse_scoring(" ".join(tags.get("162", []) + tags.get("XXS", [])
+                                       + _bb_scoring(tags))),
         tiebreak_codes=_split_codes(_tag(tags, "202")),
         rounds_dates=round_dates,
         extra=extra,
@@ -428,7 +429,14 @@ def parse_date(text: str) -> dt.date | None:
         return None
 
 
-_SCORING_FIELDS = {"W": "win", "WW": "win", "BW": "win", "D": "draw", "WD": "draw",
+def _bb_scoring(tags: dict[str, list[str]]) -> list[str]:
+    """bbpPairings's point records (``BBW 1.0``, ``BBU 0.5``) in the XXS spelling."""
+    codes = {"BBW": "W", "BBD": "D", "BBL": "L", "BBU": "PAB"}
+    return [f"{codes[code]}={value}" for code in codes for value in tags.get(code, [])]
+
+
+# P is TRF-2026 162's pairing-allocated bye.
+_SCORING_FIELDS = {"W": "win", "P": "pairing_bye", "WW": "win", "BW": "win", "D": "draw", "WD": "draw",
                    "BD": "draw", "L": "loss", "WL": "loss", "BL": "loss", "PAB": "pairing_bye",
                    "U": "pairing_bye", "FPB": "full_bye", "F": "full_bye", "HPB": "half_bye",
                    "H": "half_bye"}
@@ -483,3 +491,290 @@ def _points_or_none(text: str) -> Fraction | None:
     if re.fullmatch(r"\d+(?:[.,]\d+)?", text):
         return Fraction(text.replace(",", "."))
     return None
+
+
+# --- TRF-2026 in-tournament data exchange (ITDX) ------------------------------------------
+#
+# The records a pairing engine needs besides the 001 lines, in the TRF-2026 spelling and in
+# the TRF(x) spelling that JaVaFo and bbpPairings read (docs/pairing.md §3):
+#
+#   142 n / XXR n                 the total number of rounds
+#   152 W|B / XXC white1|black1   the initial colour (of the top-ranked player paired in round 1)
+#   XXC rank                      the pairing order is the order of the 001 lines
+#   260 first last a b [c …]      these players must not meet in rounds first..last
+#   XXP a b [c …]                 these players must not meet in any round
+#   240 T rnd a [b …]             requested byes of round rnd: T = F (full), H (half), Z (zero)
+#   162  W 1.0    D 0.5 …         point values: W D L, A (absence: zero bye, forfeit loss),
+#                                 P (pairing-allocated bye); bbpPairings's BBW BBD BBL BBZ BBF BBU
+
+_BYE_RECORD_KINDS = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
+# 162's result codes (TRF-2026; bbpPairings also writes Z for A) and bbpPairings's BBx records.
+_POINT_CODES = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "Z": "absence",
+                "P": "pairing_bye"}
+_BB_RECORDS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "absence", "BBF": "absence",
+               "BBU": "pairing_bye"}
+
+
+@dataclass(frozen=True)
+class ForbiddenPairs:
+    """Players of whom no two may meet (siblings, one family): ``XXP`` or a ``260`` record."""
+
+    players: tuple[int, ...]
+    first_round: int | None = None  # None: from round 1 (XXP)
+    last_round: int | None = None  # None: to the last round (XXP)
+
+    def applies_to(self, round_no: int) -> bool:
+        """Whether the pairs are forbidden in ``round_no``."""
+        return ((self.first_round is None or self.first_round <= round_no)
+                and (self.last_round is None or round_no <= self.last_round))
+
+
+@dataclass(frozen=True)
+class RoundByes:
+    """A ``240`` record: the players given a requested bye in one (coming) round."""
+
+    kind: Kind  # FULL_BYE, HALF_BYE or ZERO_BYE
+    round: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PointValues:
+    """Point values of the exchange (162 or BBx); None where the default applies (1, ½, 0,
+    absence 0, pairing-allocated bye = a win)."""
+
+    win: Fraction | None = None
+    draw: Fraction | None = None
+    loss: Fraction | None = None
+    absence: Fraction | None = None
+    pairing_bye: Fraction | None = None
+
+    def scoring(self, base: Scoring = DEFAULT_SCORING) -> Scoring:
+        """These values as a :class:`Scoring` (unset values from ``base``)."""
+        win = base.win if self.win is None else self.win
+        return Scoring(win=win, draw=base.draw if self.draw is None else self.draw,
+                       loss=base.loss if self.loss is None else self.loss,
+                       pairing_bye=base.pairing_bye if self.pairing_bye is None
+                       or self.pairing_bye == win else self.pairing_bye,
+                       full_bye=base.full_bye, half_bye=base.half_bye)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What a TRF says for pairing beyond the 001 lines (TRF-2026 ITDX and TRF(x))."""
+
+    rounds: int | None = None  # 142 / XXR
+    initial_colour: Colour | None = None  # 152 / XXC white1|black1
+    #: XXC rank: the start numbers in the order of the 001 lines (the pairing order), else None.
+    pairing_order: tuple[int, ...] | None = None
+    forbidden: tuple[ForbiddenPairs, ...] = ()
+    byes: tuple[RoundByes, ...] = ()
+    points: PointValues = PointValues()
+
+    def byes_of(self, round_no: int) -> dict[int, Kind]:
+        """The requested byes of ``round_no`` by start number."""
+        return {player: entry.kind for entry in self.byes if entry.round == round_no
+                for player in entry.players}
+
+
+def read_exchange(text: str, source: str = "<trf>") -> Exchange:
+    """The in-tournament exchange records of a TRF (see the comment above :class:`Exchange`).
+
+    Raises :class:`FormatError` naming the line and column for a record that cannot be read,
+    two records that disagree (``XXR 7`` and ``142 9``), or a player who has no 001 line.
+    """
+    check_text(text, source, MAX_LINES)
+    lines = split_lines(text, source, "TRF")
+    reader = _ExchangeReader(source)
+    for line_no, line in enumerate(lines, 1):
+        reader.line(line.rstrip(), line_no)
+    return reader.result()
+
+
+class _ExchangeReader:
+    """Collects the exchange records line by line; :meth:`result` checks them together."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.rounds: dict[str, tuple[int, int]] = {}  # code -> (value, line)
+        self.colours: dict[str, tuple[Colour, int]] = {}
+        self.rank = False
+        self.order: list[int] = []
+        self.forbidden: list[tuple[ForbiddenPairs, int]] = []
+        self.byes: list[tuple[RoundByes, int]] = []
+        self.points: dict[str, tuple[Fraction, int, str]] = {}  # field -> (value, line, code)
+
+    def fail(self, line_no: int, column: int | None, message: Message) -> FormatError:
+        """A FormatError at ``line_no``/``column``."""
+        return FormatError(self.source, line_no, column, message)
+
+    def line(self, line: str, line_no: int) -> None:
+        """Read one line (right-stripped); lines that are not exchange records are skipped."""
+        code = line[:3]
+        if code == "001":
+            start = _cols(line, 5, 8)
+            if start.isdecimal():
+                self.order.append(int(start))
+        elif code in ("142", "XXR"):
+            self.rounds[code] = (self.number(line, 5, line_no, code), line_no)
+        elif code == "152":
+            self.colour_152(line, line_no)
+        elif code == "XXC":
+            self.xxc(line, line_no)
+        elif code == "XXP":
+            players = self.players(line, 5, line_no, code)
+            if len(players) < 2:
+                raise self.fail(line_no, 1, msg(
+                    "%(tag)s names fewer than two players: nothing is forbidden", tag=code))
+            self.forbidden.append((ForbiddenPairs(players), line_no))
+        elif code == "260":
+            self.record_260(line, line_no)
+        elif code == "240":
+            self.record_240(line, line_no)
+        elif code == "162":
+            for match in _SCORING_PAIR.finditer(line, 4):
+                field_name = _POINT_CODES.get(match.group(1).upper())
+                if field_name is not None:
+                    self.point(field_name, match.group(2), line_no, code)
+        elif code in _BB_RECORDS:
+            self.point(_BB_RECORDS[code], line[4:].strip(), line_no, code)
+
+    def tokens(self, line: str, first: int) -> list[tuple[str, int]]:
+        """The blank-separated words of ``line`` from column ``first``, with their columns."""
+        return [(m.group(), m.start() + first) for m in re.finditer(r"\S+", line[first - 1:])]
+
+    def number(self, line: str, column: int, line_no: int, code: str) -> int:
+        """The one positive number a record holds from ``column`` on (142, XXR)."""
+        words = self.tokens(line, column)
+        if len(words) != 1 or not words[0][0].isdecimal() or not 0 < int(words[0][0]):
+            raise self.fail(line_no, column, msg(
+                "%(tag)s must give one number of rounds, found %(found)r", tag=code,
+                found=line[column - 1:].strip()))
+        count = bounded_int(words[0][0])
+        if count > MAX_ROUNDS:
+            raise self.fail(line_no, column, msg(
+                "%(tag)s gives %(rounds)s rounds; the limit is %(limit)d rounds", tag=code,
+                rounds=grouped(count) if count < TOO_LARGE else quote(words[0][0]),
+                limit=MAX_ROUNDS))
+        return count
+
+    def round_number(self, word: str, column: int, line_no: int, code: str) -> int:
+        """A round number of a 240/260 record (1 … MAX_ROUNDS)."""
+        if not word.isdecimal() or not 0 < bounded_int(word) <= MAX_ROUNDS:
+            raise self.fail(line_no, column, msg(
+                "%(tag)s: %(found)r is not a round number (1 to %(limit)d)", tag=code,
+                found=word, limit=MAX_ROUNDS))
+        return int(word)
+
+    def players(self, line: str, column: int, line_no: int, code: str) -> tuple[int, ...]:
+        """The start numbers of a record from ``column`` on."""
+        numbers: list[int] = []
+        for word, at in self.tokens(line, column):
+            if not word.isdecimal() or not 0 < bounded_int(word) < TOO_LARGE:
+                raise self.fail(line_no, at, msg(
+                    "%(tag)s: %(found)r is not a start number", tag=code, found=word))
+            numbers.append(int(word))
+        return tuple(numbers)
+
+    def colour_152(self, line: str, line_no: int) -> None:
+        value = line[4:].strip().upper()
+        if value not in ("W", "B"):
+            raise self.fail(line_no, 5, msg(
+                "152 must give the initial colour W or B, found %(found)r",
+                found=line[4:].strip()))
+        self.colours["152"] = (Colour.WHITE if value == "W" else Colour.BLACK, line_no)
+
+    def xxc(self, line: str, line_no: int) -> None:
+        for word, at in self.tokens(line, 4):
+            if word == "rank":
+                self.rank = True
+            elif word in ("white1", "black1"):
+                colour = Colour.WHITE if word == "white1" else Colour.BLACK
+                previous = self.colours.get("XXC")
+                if previous and previous[0] is not colour:
+                    raise self.fail(line_no, at, msg(
+                        "XXC gives both white1 and black1: the initial colour is one of them"))
+                self.colours["XXC"] = (colour, line_no)
+            else:
+                raise self.fail(line_no, at, msg(
+                    "XXC: unknown setting %(found)r (expected white1, black1 or rank)",
+                    found=word))
+
+    def record_260(self, line: str, line_no: int) -> None:
+        words = self.tokens(line, 5)
+        if len(words) < 4:
+            raise self.fail(line_no, 5, msg(
+                "260 needs a first round, a last round and at least two players"))
+        first = self.round_number(*words[0], line_no, "260")
+        last = self.round_number(*words[1], line_no, "260")
+        if last < first:
+            raise self.fail(line_no, words[1][1], msg(
+                "260: the last round (%(last)d) is before the first (%(first)d)",
+                last=last, first=first))
+        players = self.players(line, words[2][1], line_no, "260")
+        self.forbidden.append((ForbiddenPairs(players, first, last), line_no))
+
+    def record_240(self, line: str, line_no: int) -> None:
+        words = self.tokens(line, 5)
+        kind = _BYE_RECORD_KINDS.get(words[0][0].upper()) if words else None
+        if kind is None or len(words[0][0]) != 1:
+            raise self.fail(line_no, 5, msg(
+                "240: the kind of bye must be F, H or Z, found %(found)r",
+                found=words[0][0] if words else ""))
+        if len(words) < 3:
+            raise self.fail(line_no, 5, msg("240 needs a round and at least one player"))
+        round_no = self.round_number(*words[1], line_no, "240")
+        players = self.players(line, words[2][1], line_no, "240")
+        self.byes.append((RoundByes(kind, round_no, players), line_no))
+
+    def point(self, field_name: str, text: str, line_no: int, code: str) -> None:
+        if not re.fullmatch(r"\d{1,4}(?:[.,]\d{1,4})?", text):
+            raise self.fail(line_no, 5, msg(
+                "%(tag)s: %(found)r is not a number of points", tag=code, found=quote(text)))
+        value = Fraction(text.replace(",", "."))
+        previous = self.points.get(field_name)
+        if previous and previous[0] != value:
+            raise self.fail(line_no, None, msg(
+                "%(tag)s gives %(value)s points, but line %(line)d gave another value",
+                tag=code, value=text, line=previous[1]))
+        self.points[field_name] = (value, line_no, code)
+
+    def result(self) -> Exchange:
+        """The records read, checked against each other and against the 001 lines."""
+        counts = {value for value, _ in self.rounds.values()}
+        if len(counts) > 1:
+            line_no = max(line for _, line in self.rounds.values())
+            raise self.fail(line_no, None, msg(
+                "142 gives %(a)d rounds but XXR gives %(b)d", a=self.rounds["142"][0],
+                b=self.rounds["XXR"][0]))
+        colours = {colour for colour, _ in self.colours.values()}
+        if len(colours) > 1:
+            line_no = max(line for _, line in self.colours.values())
+            raise self.fail(line_no, None, msg(
+                "152 and XXC give different initial colours"))
+        known = set(self.order)
+        named: list[tuple[tuple[int, ...], int]] = [
+            (entry.players, line_no) for entry, line_no in self.forbidden]
+        named += [(entry.players, line_no) for entry, line_no in self.byes]
+        for players, line_no in named:
+            for player in players:
+                if player not in known:
+                    raise self.fail(line_no, None, msg(
+                        "player %(player)d is named but has no player (001) line",
+                        player=player))
+        seen: dict[tuple[int, int], int] = {}
+        for entry, line_no in self.byes:
+            for player in entry.players:
+                if (entry.round, player) in seen:
+                    raise self.fail(line_no, None, msg(
+                        "round %(round)d: player %(player)d has two byes (line %(line)d)",
+                        round=entry.round, player=player, line=seen[entry.round, player]))
+                seen[entry.round, player] = line_no
+        values = {name: value for name, (value, _, _) in self.points.items()}
+        return Exchange(
+            rounds=counts.pop() if counts else None,
+            initial_colour=colours.pop() if colours else None,
+            pairing_order=tuple(self.order) if self.rank else None,
+            forbidden=tuple(entry for entry, _ in self.forbidden),
+            byes=tuple(entry for entry, _ in self.byes),
+            points=PointValues(**values))

@@ -36,7 +36,9 @@ class Trace:
 
     computes: int = 0
     vertex_count: int = 0
-    brackets: list[list[int]] = field(default_factory=list)  # ids per bracket, as paired
+    #: Per bracket: its players' ids (moved-down players first, in pairing order) and how
+    #: many of them were moved down into it.
+    brackets: list[tuple[list[int], int]] = field(default_factory=list)
     moved_down: dict[int, int] = field(default_factory=dict)  # id -> score group it left
 
 
@@ -197,11 +199,14 @@ def _brackets(engine: _Engine, layout: Layout) -> dict[int, int]:
         while next_index < n and players[next_index].score >= players[group_start].score:
             state.members.append(next_index)
             next_index += 1
-        engine.trace.brackets.append([players[v].id for v in state.members[:residents_end]])
+        engine.trace.brackets.append(
+            ([players[v].id for v in state.members[:residents_end]], state.moved_down))
         base = _base_weights(engine, layout, state, residents_end)
-        mate = engine.compute()
-        mate = _pair_moved_down(engine, layout, state, base, residents_end, next_vertex, mate)
-        mate = _pair_remainder(engine, layout, state, base, residents_end, next_vertex, mate)
+        engine.compute()
+        step = _Step(engine, layout, state, base, residents_end, next_vertex)
+        step.moved_down()
+        step.remainder_pairs()
+        mate = step.mate
         members = []
         moved_down = 0
         single = bool(n % 2 and group_start < n
@@ -238,67 +243,6 @@ def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_en
     return base
 
 
-def _in_group(v: int, first: int, end: int) -> bool:
-    return first <= v < end
-
-
-def _pair_moved_down(engine: _Engine, layout: Layout, state: _Bracket, base: Base,
-                     residents_end: int, next_vertex: int, mate: list[int]) -> list[int]:
-    """Which moved-down players are paired (C.04.3 C.6), then their opponents (B.3)."""
-    members, players, first = state.members, engine.p, state.first_vertex
-    group_score = 0
-    remaining = remaining_matched = 0
-    for index in range(state.moved_down):
-        score = players[members[index]].score
-        if index == 0 or score < group_score:
-            group_score = score
-            remaining = remaining_matched = 0
-            other = index
-            while other < len(members) and players[members[other]].score >= group_score:
-                remaining += 1
-                if _in_group(mate[members[other]], first, next_vertex):
-                    remaining_matched += 1
-                other += 1
-        if not remaining_matched:
-            continue
-        v = members[index]
-        if remaining <= remaining_matched:
-            state.matched[v] = True
-            continue
-        remaining -= 1
-        if not _in_group(mate[v], first, next_vertex):
-            for opponent in range(state.moved_down, residents_end):
-                w = base[opponent, index]
-                if w:
-                    engine.set(v, members[opponent], w | 1)
-            mate = engine.compute()
-        if _in_group(mate[v], first, next_vertex):
-            state.matched[v] = True
-            remaining_matched -= 1
-            for opponent in range(state.moved_down, residents_end):
-                w = base[opponent, index]
-                if w:
-                    engine.set(v, members[opponent],
-                               (w | (residents_end - state.moved_down)) + 1)
-    for index in range(state.moved_down):
-        v = members[index]
-        if not state.matched[v]:
-            continue
-        addend = len(members)
-        for opponent in range(residents_end - 1, state.moved_down - 1, -1):
-            ov = members[opponent]
-            if state.matched[ov]:
-                continue
-            w = base[opponent, index]
-            if w:
-                engine.set(v, ov, w + addend)
-                addend += 1
-        mate = engine.compute()
-        state.matched[mate[v]] = True
-        engine.finalize(v, mate[v], layout.max_weight)
-    return mate
-
-
 def _exchange_weight(base: Base, layout: Layout, smaller: int, larger: int,
                      smaller_position: int, pairs: int) -> int:
     """A remainder board's weight with the exchange order added (C.04.3 B.4): as few
@@ -310,101 +254,191 @@ def _exchange_weight(base: Base, layout: Layout, smaller: int, larger: int,
     return w
 
 
-def _pair_remainder(engine: _Engine, layout: Layout, state: _Bracket, base: Base,
-                    residents_end: int, next_vertex: int, mate: list[int]) -> list[int]:
-    """The residents not paired with moved-down players: exchanges, then transpositions."""
-    members, first = state.members, state.first_vertex
-    remainder: list[int] = []
-    pairs = 0
-    for index in range(state.moved_down, residents_end):
-        v = members[index]
-        if mate[v] < first:
-            continue
-        remainder.append(index)
-        if mate[v] < v:
-            pairs += 1
+class _Step:
+    """The matchings of one bracket after its base weights are set."""
 
-    def weight(smaller: int, larger: int, position: int) -> int:
-        return _exchange_weight(base, layout, smaller, larger, position, pairs)
+    def __init__(self, engine: _Engine, layout: Layout, state: _Bracket, base: Base,
+                 residents_end: int, next_vertex: int) -> None:
+        self.engine, self.layout, self.state, self.base = engine, layout, state, base
+        self.members = state.members
+        self.residents_end = residents_end
+        self.next_vertex = next_vertex
+        self.mate = engine.mate
+        self.remainder: list[int] = []
+        self.pairs = 0
 
-    for a, larger in enumerate(remainder):
-        for position, smaller in enumerate(remainder[:a]):
-            engine.set(members[smaller], members[larger], weight(smaller, larger, position))
-    mate = engine.compute()
+    def compute(self) -> None:
+        self.mate = self.engine.compute()
 
-    def is_higher(v: int) -> bool:
-        return v < mate[v] < next_vertex
+    def with_resident(self, v: int) -> bool:
+        """``v`` is matched with a resident of the current score group."""
+        return self.state.first_vertex <= self.mate[v] < self.next_vertex
 
-    exchanges = sum(1 for index in remainder[:pairs] if not is_higher(members[index]))
-    # S1 players to move to S2: the lowest first (C.04.3 B.4).
-    remaining = exchanges
-    position = pairs
-    while position > 0 and remaining:
-        position -= 1
-        index = remainder[position]
-        v = members[index]
-        if is_higher(v):
-            for other in remainder[position + 1:]:
-                w = weight(index, other, position)
-                if w:
-                    engine.set(v, members[other], w - 1)
-            mate = engine.compute()
-        exchange = not is_higher(v)
-        remaining -= exchange
-        for other in remainder[position + 1:]:
-            if exchange:
-                base[other, index] = 0
-            engine.set(v, members[other], weight(index, other, position))
-    # S2 players to move to S1: the highest first.
-    remaining = exchanges
-    position = pairs
-    for at in range(pairs, len(remainder)):
-        if remaining <= 1:
-            break
-        index = remainder[at]
-        v = members[index]
-        already = is_higher(v)
-        if not already:
-            for other in remainder[at + 1:]:
-                w = weight(index, other, position)
-                if w:
-                    engine.set(v, members[other], w + 1)
-            mate = engine.compute()
-        if is_higher(v):
-            remaining -= 1
-            for other in remainder[:at]:
-                base[index, other] = 0
-                engine.set(v, members[other], 0)
-            for other in range(residents_end, len(members)):
-                base[other, index] = 0
-                engine.set(v, members[other], 0)
-        if not already:
-            for other in remainder[at + 1:]:
-                engine.set(v, members[other], weight(index, other, position))
-        position += 1
-    # Fix S1 and S2: only boards from S1 to S2 stay.
-    for a, index in enumerate(remainder):
-        v = members[index]
-        for other in remainder[a + 1:]:
-            ov = members[other]
-            if not is_higher(v) or is_higher(ov):
-                base[other, index] = 0
-            engine.set(v, ov, base[other, index])
-    # Each S1 player in turn gets the highest S2 player that keeps the best pairing (B.3).
-    for index in remainder:
-        v = members[index]
-        if not is_higher(v):
-            continue
-        addend = 0
-        for other in reversed(remainder):
-            ov = members[other]
-            if other <= index or state.matched[ov]:
+    def is_higher(self, v: int) -> bool:
+        """``v`` is the higher player of a board inside the bracket (in S1)."""
+        return v < self.mate[v] < self.next_vertex
+
+    # -- moved-down players (C.04.3 C.6, B.3) -------------------------------------------
+
+    def moved_down(self) -> None:
+        """Which moved-down players are paired (as many and as high as possible), then
+        their opponents (each the highest resident that keeps the best pairing)."""
+        members, players = self.members, self.engine.p
+        group_score = remaining = remaining_matched = 0
+        for index in range(self.state.moved_down):
+            score = players[members[index]].score
+            if index == 0 or score < group_score:
+                group_score = score
+                same = [v for v in members[index:] if players[v].score >= group_score]
+                remaining = len(same)
+                remaining_matched = sum(1 for v in same if self.with_resident(v))
+            if not remaining_matched:
                 continue
-            w = base[other, index]
+            if remaining <= remaining_matched:
+                self.state.matched[members[index]] = True
+                continue
+            remaining -= 1
+            if self._try_moved_down(index):
+                remaining_matched -= 1
+        for index in range(self.state.moved_down):
+            if self.state.matched[members[index]]:
+                self._opponent_of_moved_down(index)
+
+    def _try_moved_down(self, index: int) -> bool:
+        v = self.members[index]
+        residents = range(self.state.moved_down, self.residents_end)
+        if not self.with_resident(v):
+            for opponent in residents:
+                w = self.base[opponent, index]
+                if w:
+                    self.engine.set(v, self.members[opponent], w | 1)
+            self.compute()
+        if not self.with_resident(v):
+            return False
+        self.state.matched[v] = True
+        bonus = self.residents_end - self.state.moved_down
+        for opponent in residents:
+            w = self.base[opponent, index]
             if w:
-                engine.set(v, ov, w + addend)
-            addend += 1
-        mate = engine.compute()
-        state.matched[v] = state.matched[mate[v]] = True
-        engine.finalize(v, mate[v], layout.max_weight)
-    return mate
+                self.engine.set(v, self.members[opponent], (w | bonus) + 1)
+        return True
+
+    def _opponent_of_moved_down(self, index: int) -> None:
+        v = self.members[index]
+        addend = len(self.members)
+        for opponent in range(self.residents_end - 1, self.state.moved_down - 1, -1):
+            ov = self.members[opponent]
+            if self.state.matched[ov]:
+                continue
+            w = self.base[opponent, index]
+            if w:
+                self.engine.set(v, ov, w + addend)
+                addend += 1
+        self.compute()
+        self.state.matched[self.mate[v]] = True
+        self.engine.finalize(v, self.mate[v], self.layout.max_weight)
+
+    # -- the remainder: exchanges (C.04.3 B.4), transpositions (B.3) ---------------------
+
+    def _weight(self, smaller: int, larger: int, position: int) -> int:
+        return _exchange_weight(self.base, self.layout, smaller, larger, position, self.pairs)
+
+    def remainder_pairs(self) -> None:
+        """Pair the residents not paired with moved-down players."""
+        members, first = self.members, self.state.first_vertex
+        for index in range(self.state.moved_down, self.residents_end):
+            v = members[index]
+            if self.mate[v] < first:
+                continue
+            self.remainder.append(index)
+            if self.mate[v] < v:
+                self.pairs += 1
+        for a, larger in enumerate(self.remainder):
+            for position, smaller in enumerate(self.remainder[:a]):
+                self.engine.set(members[smaller], members[larger],
+                                self._weight(smaller, larger, position))
+        self.compute()
+        exchanges = sum(1 for index in self.remainder[:self.pairs]
+                        if not self.is_higher(members[index]))
+        self._exchange_from_s1(exchanges)
+        self._exchange_from_s2(exchanges)
+        self._fix_s1_and_s2()
+        self._transpose()
+
+    def _exchange_from_s1(self, exchanges: int) -> None:
+        """S1 players to move to S2: the lowest first (C.04.3 B.4)."""
+        remaining, position = exchanges, self.pairs
+        while position > 0 and remaining:
+            position -= 1
+            index = self.remainder[position]
+            v = self.members[index]
+            later = self.remainder[position + 1:]
+            if self.is_higher(v):
+                for other in later:
+                    w = self._weight(index, other, position)
+                    if w:
+                        self.engine.set(v, self.members[other], w - 1)
+                self.compute()
+            exchange = not self.is_higher(v)
+            remaining -= exchange
+            for other in later:
+                if exchange:
+                    self.base[other, index] = 0
+                self.engine.set(v, self.members[other], self._weight(index, other, position))
+
+    def _exchange_from_s2(self, exchanges: int) -> None:
+        """S2 players to move to S1: the highest first (C.04.3 B.4)."""
+        remaining = exchanges
+        for at in range(self.pairs, len(self.remainder)):
+            if remaining <= 1:
+                break
+            index = self.remainder[at]
+            v = self.members[index]
+            later = self.remainder[at + 1:]
+            already = self.is_higher(v)
+            if not already:
+                for other in later:
+                    w = self._weight(index, other, at)
+                    if w:
+                        self.engine.set(v, self.members[other], w + 1)
+                self.compute()
+            if self.is_higher(v):
+                remaining -= 1
+                for other in self.remainder[:at]:
+                    self.base[index, other] = 0
+                    self.engine.set(v, self.members[other], 0)
+                for other in range(self.residents_end, len(self.members)):
+                    self.base[other, index] = 0
+                    self.engine.set(v, self.members[other], 0)
+            if not already:
+                for other in later:
+                    self.engine.set(v, self.members[other], self._weight(index, other, at))
+
+    def _fix_s1_and_s2(self) -> None:
+        """Only boards from an S1 player to an S2 player stay."""
+        for a, index in enumerate(self.remainder):
+            v = self.members[index]
+            for other in self.remainder[a + 1:]:
+                ov = self.members[other]
+                if not self.is_higher(v) or self.is_higher(ov):
+                    self.base[other, index] = 0
+                self.engine.set(v, ov, self.base[other, index])
+
+    def _transpose(self) -> None:
+        """Each S1 player in turn gets the highest S2 player that keeps the best pairing."""
+        for index in self.remainder:
+            v = self.members[index]
+            if not self.is_higher(v):
+                continue
+            addend = 0
+            for other in reversed(self.remainder):
+                ov = self.members[other]
+                if other <= index or self.state.matched[ov]:
+                    continue
+                w = self.base[other, index]
+                if w:
+                    self.engine.set(v, ov, w + addend)
+                addend += 1
+            self.compute()
+            self.state.matched[v] = self.state.matched[self.mate[v]] = True
+            self.engine.finalize(v, self.mate[v], self.layout.max_weight)

@@ -101,10 +101,13 @@ def _colour_data(matches: list[Match]) -> tuple[int, int, str | None, str | None
 
 
 def _eligible(tournament: Tournament, player: TrfPlayer) -> bool:
-    # C.04.1.d / C.04.3 C.2 (2026): a player who has had a round without a game that scored
-    # as much as a win (a PAB, a forfeit win, a full-point bye) does not get the PAB.
-    return not any(not m.played and tournament.points_of(player, m) >= tournament.win
-                   for m in player.matches)
+    # C.04.1.d / C.04.3 C.2 (2026): a player who has already had the PAB (whatever it was
+    # worth), or a round without a game that scored as much as a win (a forfeit win, a
+    # full-point bye), does not get the PAB.
+    return not any(
+        not m.played and (tournament.points_of(player, m) >= tournament.win
+                          or (m.participated and m.opponent == player.id))
+        for m in player.matches)
 
 
 def build_round(tournament: Tournament) -> Round:

@@ -85,11 +85,11 @@ class Tournament:
         return self.draw
 
 
-def _bad(line_no: int, what: str) -> PairingInputError:
+def _bad(line_no: int, what: Message) -> PairingInputError:
     return PairingInputError(msg("TRF line %(line)d: %(what)s", line=line_no, what=what))
 
 
-def _tenths(text: str, line_no: int, what: str) -> int:
+def _tenths(text: str, line_no: int, what: Message) -> int:
     text = text.strip()
     try:
         whole, _, fraction = text.partition(".")
@@ -103,7 +103,7 @@ def _tenths(text: str, line_no: int, what: str) -> int:
 def _player_id(text: str, line_no: int) -> int:
     text = text.strip()
     if not text.isdigit() or int(text) == 0:
-        raise _bad(line_no, "a start number must be a positive whole number")
+        raise _bad(line_no, msg("a start number must be a positive whole number"))
     return int(text) - 1
 
 
@@ -111,6 +111,17 @@ _WINS = frozenset("+W1FU")
 _DRAWS = frozenset("D=H")
 _LOSSES = frozenset("-L0Z ")
 _UNPLAYED = frozenset("+-HFUZ ")
+
+
+def _read_colour(char: str, line_no: int) -> tuple[str | None, bool, bool]:
+    """(colour, the entry is not blank, a game may have been played) of a colour column."""
+    if char in ("w", "b"):
+        return char, True, True
+    if char == "-":
+        return None, True, False
+    if char == " ":
+        return None, False, False
+    raise _bad(line_no, msg("unknown colour %(code)s", code=repr(char)))
 
 
 def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, bool]:
@@ -124,23 +135,15 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
         if opponent_text != "0000":
             opponent = _player_id(opponent_text, line_no)
             if opponent == pid:
-                raise _bad(line_no, "a player is listed as their own opponent")
+                raise _bad(line_no, msg("a player is listed as their own opponent"))
         skip = False
     if opponent == pid:
         played = False
-    colour: str | None = None
-    if colour_char in "wb":
-        colour = colour_char
-        skip = False
-    elif colour_char == "-":
-        skip = False
-        played = False
-    elif colour_char == " ":
-        played = False
-    else:
-        raise _bad(line_no, f"unknown colour {colour_char!r}")
+    colour, colour_given, colour_played = _read_colour(colour_char, line_no)
+    skip = skip and not colour_given
+    played = played and colour_played
     if opponent == pid and colour is not None:
-        raise _bad(line_no, "a colour is given where there is no opponent")
+        raise _bad(line_no, msg("a colour is given where there is no opponent"))
     if result_char in _DRAWS:
         result = DRAW
     elif result_char in _WINS:
@@ -148,13 +151,13 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
     elif result_char in _LOSSES:
         result = LOSS
     else:
-        raise _bad(line_no, f"unknown result {result_char!r}")
+        raise _bad(line_no, msg("unknown result %(code)s", code=repr(result_char)))
     if result_char in _UNPLAYED:
         played = False
         if result_char not in "+-" and opponent != pid:
-            raise _bad(line_no, "a bye is given with an opponent")
+            raise _bad(line_no, msg("a bye is given with an opponent"))
     elif colour is None and (result_char != "=" or opponent != pid):
-        raise _bad(line_no, "a game is given without a colour")
+        raise _bad(line_no, msg("a game is given without a colour"))
     if result_char != " ":
         skip = False
     participated = opponent != pid or result_char in "U+"
@@ -164,13 +167,13 @@ def _read_round(line: str, start: int, pid: int, line_no: int) -> tuple[Match, b
 def _read_player(line: str, line_no: int, counter: list[int]) -> TrfPlayer:
     """A 001 line; ``counter[0]`` is the number of rounds seen so far (updated)."""
     if len(line) < 84:
-        raise _bad(line_no, "a player line is shorter than its points column")
+        raise _bad(line_no, msg("a player line is shorter than its points column"))
     pid = _player_id(line[4:8], line_no)
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdigit():
-        raise _bad(line_no, "the rating must be a whole number")
+        raise _bad(line_no, msg("the rating must be a whole number"))
     rating = int(rating_text) if rating_text else 0
-    points = _tenths(line[80:84], line_no, "the points must be a number like 3.5")
+    points = _tenths(line[80:84], line_no, msg("the points must be a number like 3.5"))
     matches: list[Match] = []
     skipped = 0
     start = 91
@@ -187,18 +190,97 @@ def _read_player(line: str, line_no: int, counter: list[int]) -> TrfPlayer:
                 counter[0] = max(counter[0], len(matches))
         start += 10
     if line[start:].strip():
-        raise _bad(line_no, "the round columns are misaligned")
+        raise _bad(line_no, msg("the round columns are misaligned"))
     return TrfPlayer(pid, rating, points, matches)
 
 
-def _read_colour_line(text: str, tournament_colour: list[str | None], flags: list[bool]) -> None:
-    for token in text.split():
-        if token == "rank":
-            flags[0] = True
-        elif token == "white1":
-            tournament_colour[0] = "w"
-        elif token == "black1":
-            tournament_colour[0] = "b"
+@dataclass
+class _Reading:
+    """What the lines read so far say."""
+
+    players: dict[int, TrfPlayer] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
+    counter: list[int] = field(default_factory=lambda: [0])
+    colour: str | None = None
+    use_rank: bool = False
+    expected: int = 0
+    values: dict[str, int] = field(default_factory=dict)
+    pab_set: bool = False
+    forbidden: list[tuple[tuple[int, ...], int, int | None]] = field(default_factory=list)
+
+
+def _read_points_line(reading: _Reading, prefix: str, line: str, line_no: int) -> None:
+    value = _tenths(line[4:12], line_no, msg("a point value must be a number like 0.5"))
+    reading.values[prefix] = value
+    if prefix == "BBU":
+        reading.pab_set = True
+    elif prefix == "BBW" and not reading.pab_set:
+        reading.values["BBU"] = value
+
+
+def _read_forbidden(reading: _Reading, prefix: str, line: str, line_no: int) -> None:
+    """XXP (the whole event) or 260 (rounds first..last) forbidden pairs (C.04.1.a)."""
+    if prefix == "XXP":
+        ids = tuple(_player_id(token, line_no) for token in line[3:].split())
+        reading.forbidden.append((ids, 0, None))
+        return
+    if not (line[4:7].strip().isdigit() and line[8:11].strip().isdigit()):
+        raise _bad(line_no, msg("the rounds of a forbidden pair must be whole numbers"))
+    ids = tuple(_player_id(token, line_no) for token in line[12:].split())
+    reading.forbidden.append((ids, int(line[4:7]) - 1, int(line[8:11])))
+
+
+def _read_line(reading: _Reading, line: str, line_no: int) -> None:
+    prefix = line[:3]
+    if prefix == "001":
+        player = _read_player(line, line_no, reading.counter)
+        if player.id in reading.players:
+            raise _bad(line_no, msg("a start number is repeated"))
+        reading.players[player.id] = player
+        reading.order.append(player.id)
+    elif prefix in ("XXR", "142"):
+        rounds_text = line[3:].strip()
+        if not rounds_text.isdigit() or int(rounds_text) <= 0:
+            raise _bad(line_no, msg("the number of rounds must be a positive whole number"))
+        reading.expected = int(rounds_text)
+    elif prefix == "XXC":
+        for token in line[3:].split():
+            if token == "rank":
+                reading.use_rank = True
+            elif token in ("white1", "black1"):
+                reading.colour = token[0]
+    elif prefix == "152":
+        code = line[4:].strip()
+        if code not in ("W", "B"):
+            raise _bad(line_no, msg("the initial colour must be W or B"))
+        reading.colour = code.lower()
+    elif prefix in ("XXP", "260"):
+        _read_forbidden(reading, prefix, line, line_no)
+    elif prefix in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+        _read_points_line(reading, prefix, line, line_no)
+    elif prefix == "162":
+        _read_point_system(line, line_no, reading)
+
+
+def _infer_initial_colour(players: dict[int, TrfPlayer], by_rank: list[int]) -> str | None:
+    """Without XXC: the colour the top paired player had in the first round with colours
+    (shifted by one for each higher player paired in that round), as the engine infers it."""
+    rounds = [index for p in players.values() for index, m in enumerate(p.matches)
+              if m.colour is not None]
+    if not rounds:
+        return None
+    first = min(rounds)
+    counter = 0
+    result: str | None = None
+    for pid in by_rank:
+        matches = players[pid].matches
+        if any(m.participated for m in matches[:first + 1]):
+            if result is None and first < len(matches):
+                colour = matches[first].colour
+                if colour is not None:
+                    result = colour if counter % 2 == 0 else ("b" if colour == "w" else "w")
+            counter += 1
+    return result
 
 
 def read_trf(text: str) -> Tournament:
@@ -206,58 +288,15 @@ def read_trf(text: str) -> Tournament:
 
     Raises :class:`PairingInputError` naming the line when the file cannot be paired as is.
     """
-    players: dict[int, TrfPlayer] = {}
-    order: list[int] = []
-    counter = [0]
-    colour: list[str | None] = [None]
-    flags = [False]
-    expected = 0
-    values: dict[str, int] = {}
-    pab_set = False
-    forbidden: list[tuple[tuple[int, ...], int, int | None]] = []
+    reading = _Reading()
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for line_no, line in enumerate(lines, start=1):
-        if len(line) < 3:
-            continue
-        prefix = line[:3]
-        if prefix == "001":
-            player = _read_player(line, line_no, counter)
-            if player.id in players:
-                raise _bad(line_no, "a start number is repeated")
-            players[player.id] = player
-            order.append(player.id)
-        elif prefix in ("XXR", "142"):
-            rounds_text = line[3:].strip()
-            if not rounds_text.isdigit() or int(rounds_text) <= 0:
-                raise _bad(line_no, "the number of rounds must be a positive whole number")
-            expected = int(rounds_text)
-        elif prefix == "XXC":
-            _read_colour_line(line[3:], colour, flags)
-        elif prefix == "152":
-            code = line[4:].strip()
-            if code not in ("W", "B"):
-                raise _bad(line_no, "the initial colour must be W or B")
-            colour[0] = code.lower()
-        elif prefix == "XXP":
-            ids = tuple(_player_id(token, line_no) for token in line[3:].split())
-            forbidden.append((ids, 0, None))
-        elif prefix == "260":
-            first = int(line[4:7]) - 1
-            last = int(line[8:11])
-            ids = tuple(_player_id(token, line_no) for token in line[12:].split())
-            forbidden.append((ids, first, last))
-        elif prefix in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            value = _tenths(line[4:12], line_no, "a point value must be a number like 0.5")
-            values[prefix] = value
-            if prefix == "BBU":
-                pab_set = True
-            elif prefix == "BBW" and not pab_set:
-                values["BBU"] = value
-        elif prefix == "162":
-            _read_point_system(line, line_no, values)
-    if not flags[0] and sorted(players) != list(range(len(players))):
+        if len(line) >= 3:
+            _read_line(reading, line, line_no)
+    players = reading.players
+    if not reading.use_rank and sorted(players) != list(range(len(players))):
         raise PairingInputError(msg("A start number is missing from the player lines."))
-    played = counter[0]
+    played = reading.counter[0]
     # The coming round is complete (every player has an entry) only when nobody is paired.
     if players and all(len(p.matches) > played for p in players.values()):
         played += 1
@@ -266,32 +305,38 @@ def read_trf(text: str) -> Tournament:
             player.matches.extend(
                 Match(player.id, None, LOSS, False, False)
                 for _ in range(played - len(player.matches)))
+    expected = reading.expected
     if not expected:
         raise PairingInputError(msg("The total number of rounds (XXR) must be given."))
     if played > expected - 1:
         raise PairingInputError(msg(
             "The file already holds %(played)d rounds of %(rounds)d: no round is left to pair.",
             played=played, rounds=expected))
-    by_rank = order if flags[0] else sorted(players)
-    tournament = Tournament(
-        players=players, by_rank=by_rank, played_rounds=played, expected_rounds=expected,
-        initial_colour=colour[0], use_rank=flags[0],
+    values = reading.values
+    by_rank = reading.order if reading.use_rank else sorted(players)
+    if reading.colour is None:
+        reading.colour = _infer_initial_colour(players, by_rank)
+    return Tournament(
+        players=players, by_rank=by_rank,
+        played_rounds=played, expected_rounds=expected, initial_colour=reading.colour,
+        use_rank=reading.use_rank,
         win=values.get("BBW", 10), draw=values.get("BBD", 5), loss=values.get("BBL", 0),
         zero_bye=values.get("BBZ", 0), forfeit_loss=values.get("BBF", 0),
         pab=values.get("BBU", values.get("BBW", 10)),
         forbidden=[(ids, first, expected if last is None else last)
-                   for ids, first, last in forbidden])
-    return tournament
+                   for ids, first, last in reading.forbidden])
 
 
-def _read_point_system(line: str, line_no: int, values: dict[str, int]) -> None:
+def _read_point_system(line: str, line_no: int, reading: _Reading) -> None:
+    values = reading.values
     start = 5
     while start <= len(line) - 5:
         code = line[start]
-        score = _tenths(line[start + 1:start + 5], line_no, "a point value must be a number")
+        score = _tenths(line[start + 1:start + 5], line_no, msg("a point value must be a number like 0.5"))
         if code == "W":
             values["BBW"] = score
-            values.setdefault("BBU", score)
+            if not reading.pab_set:
+                values["BBU"] = score
         elif code == "D":
             values["BBD"] = score
         elif code == "L":
@@ -301,6 +346,7 @@ def _read_point_system(line: str, line_no: int, values: dict[str, int]) -> None:
             values["BBF"] = score
         elif code == "P":
             values["BBU"] = score
+            reading.pab_set = True
         else:
-            raise _bad(line_no, f"unknown point code {code!r}")
+            raise _bad(line_no, msg("unknown point code %(code)s", code=repr(code)))
         start += 9

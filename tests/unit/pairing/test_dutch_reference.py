@@ -18,6 +18,7 @@ import pytest
 
 from ladder.pairing import Refusal, pair_trf, pair_trf_detailed
 from ladder.pairing.pose import pose_round
+from ladder.pairing.trf import read_trf
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 
@@ -58,3 +59,21 @@ def test_round_is_paired_as_the_reference_engine_pairs_it(
     boards, bye = answer
     assert sorted(boards) == sorted((white, black) for white, black in pairs)
     assert bye == pab
+
+
+@pytest.mark.parametrize("manifest", ["rtg-manifest.json", "driven-manifest.json"])
+def test_posing_a_round_leaves_exactly_the_requested_byes_unpaired(manifest: str) -> None:
+    # README: round r's column keeps only 0000 - H/Z/F; the points include those byes.
+    for event in json.loads((DATA / manifest).read_text())["tournaments"]:
+        text = (DATA / event["file"]).read_text()
+        for detail in event["rounds_detail"]:
+            tournament = read_trf(pose_round(text, detail["round"]))
+            assert tournament.played_rounds == detail["round"] - 1
+            unpaired = {pid + 1 for pid, player in tournament.players.items()
+                        if len(player.matches) > tournament.played_rounds}
+            expected = set(detail["half_point_byes"]) | set(detail["zero_point_byes"]) | set(
+                detail["full_point_byes"])
+            assert unpaired == expected, (event["file"], detail["round"])
+            for player in tournament.players.values():
+                total = sum(tournament.points_of(player, m) for m in player.matches)
+                assert player.points == total, (event["file"], detail["round"], player.id + 1)

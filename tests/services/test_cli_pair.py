@@ -1,0 +1,214 @@
+"""``ladder pair`` on real files: the next round (table, --json, --out), a refusal, bad input,
+``--check`` on finished files (clean, and a tampered round), and ``ladder bench pairing``.
+
+The expected pairings are bbpPairings v6's, from tests/data/pairings/driven-manifest.json.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from ladder.cli import cli
+from ladder.formats import Exchange, RoundByes, read_exchange, read_trf, write_exchange
+from ladder.pairing.engine_format import read_engine_output
+from ladder.pairing.pose import pose_round
+from ladder.vocabulary.tournament import Kind, Tournament
+from tests.factories import TESTDATA
+
+PAIRINGS = TESTDATA / "pairings"
+MANIFEST = {entry["file"]: entry for entry in json.loads(
+    (PAIRINGS / "driven-manifest.json").read_text(encoding="utf-8"))["tournaments"]}
+BYES = (Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE)
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def finished(name: str) -> str:
+    return (PAIRINGS / "driven" / name).read_text(encoding="utf-8")
+
+
+def expected(name: str, round_no: int) -> tuple[list[tuple[int, int]], int | None]:
+    """The reference's boards (sorted by White's start number, not in board order) and PAB."""
+    detail = MANIFEST[f"driven/{name}"]["rounds_detail"][round_no - 1]
+    assert detail["round"] == round_no
+    return [tuple(pair) for pair in detail["pairs"]], detail["pab"]  # type: ignore[misc]
+
+
+def posed(tmp_path: Path, name: str, round_no: int) -> Path:
+    path = tmp_path / f"{Path(name).stem}-r{round_no}.trf"
+    path.write_text(pose_round(finished(name), round_no), encoding="utf-8", newline="")
+    return path
+
+
+def test_pair_prints_boards_with_names_and_reasons(tmp_path: Path) -> None:
+    result = run("pair", str(posed(tmp_path, "club-001.trf", 3)))
+    assert result.exit_code == 0, result.output
+    names = {p.start_no: p.name for p in read_trf(finished("club-001.trf")).players}
+    pairs, pab = expected("club-001.trf", 3)
+    lines = result.output.splitlines()
+    assert lines[0] == "Round 3"
+    for white, black in pairs:
+        assert any(f"{white:>4} {names[white]}" in line and f"{black:>4} {names[black]}" in line
+                   for line in lines), (white, black)
+    assert pab is None and "Pairing-allocated bye" not in result.output
+
+
+@pytest.mark.parametrize(("name", "round_no"), [("club-001.trf", 2), ("club-006.trf", 4),
+                                                ("club-007.trf", 3), ("club-029.trf", 5)])
+def test_pair_json_and_out_equal_the_endorsed_engine(tmp_path: Path, name: str,
+                                                     round_no: int) -> None:
+    out = tmp_path / "round.txt"
+    result = run("pair", str(posed(tmp_path, name, round_no)), "--json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    pairs, pab = expected(name, round_no)
+    assert document["round"] == round_no
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
+    assert document["pab"] == pab
+    assert [b["board"] for b in document["boards"]] == list(range(1, len(pairs) + 1))
+    assert all(isinstance(reason, str) for b in document["boards"] for reason in b["reasons"])
+    text = out.read_text(encoding="utf-8")
+    assert int(text.splitlines()[0]) == len(pairs) + (pab is not None)
+    boards, bye = read_engine_output(text)
+    assert boards == [(b["white"], b["black"]) for b in document["boards"]]  # board order
+    assert sorted(boards) == sorted(pairs) and bye == pab
+    if pab is not None:
+        assert text.splitlines()[-1] == f"{pab} 0"
+
+
+def posed_by_exchange(text: str, round_no: int) -> str:
+    """Round ``round_no`` of a finished file posed by our own writer (write_exchange)."""
+    t = read_trf(text)
+    exchange = read_exchange(text)
+    byes: dict[Kind, list[int]] = {}
+    for player in t.players:
+        result = player.result_in(round_no)
+        if result is not None and result.kind in BYES:
+            byes.setdefault(result.kind, []).append(player.start_no)
+    cut = Tournament(t.name, tuple(
+        replace(p, results=tuple(r for r in p.results if r.round < round_no), points=None)
+        for p in t.players), round_no - 1)
+    return write_exchange(cut, Exchange(
+        rounds=exchange.rounds, initial_colour=exchange.initial_colour,
+        pairing_order=exchange.pairing_order, forbidden=exchange.forbidden,
+        points=exchange.points,
+        byes=tuple(RoundByes(kind, round_no, tuple(players)) for kind, players in byes.items())))
+
+
+@pytest.mark.parametrize(("name", "round_no"), [("club-002.trf", 3), ("club-006.trf", 5),
+                                                ("club-007.trf", 4), ("club-011.trf", 3)])
+def test_our_exchange_writer_poses_rounds_the_engine_pairs_as_the_reference(
+        tmp_path: Path, name: str, round_no: int) -> None:
+    path = tmp_path / "posed.trf"
+    path.write_text(posed_by_exchange(finished(name), round_no), encoding="utf-8", newline="")
+    result = run("pair", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    pairs, pab = expected(name, round_no)
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
+    assert document["pab"] == pab
+
+
+def test_no_legal_pairing_exits_1_with_the_reason_on_stderr() -> None:
+    result = run("pair", str(PAIRINGS / "driven" / "nopair-013-r4.trf"))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "round 4: no legal pairing:" in result.stderr
+    assert len(result.stderr.strip()) > len("ladder pair: round 4: no legal pairing: ")
+    as_json = run("pair", str(PAIRINGS / "driven" / "nopair-013-r4.trf"), "--json")
+    assert as_json.exit_code == 1 and json.loads(as_json.stdout)["refusal"]
+
+
+def test_unreadable_files_give_one_clear_line(tmp_path: Path) -> None:
+    missing = run("pair", str(tmp_path / "nope.trf"))
+    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+    binary = tmp_path / "binary.trf"
+    binary.write_bytes(b"001\x00\x01\x02")
+    garbled = tmp_path / "garbled.trf"
+    garbled.write_text(finished("club-001.trf").replace("XXR 7", "XXR seven"), encoding="utf-8")
+    empty = tmp_path / "empty.trf"
+    empty.write_text("012 nothing here\n", encoding="utf-8")
+    for path in (binary, garbled, empty):
+        result = run("pair", str(path))
+        assert result.exit_code == 2, (path, result.output)
+        assert result.stdout == ""
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert "Traceback" not in result.stderr and str(path) in result.stderr
+
+
+@pytest.mark.parametrize("name", ["club-001.trf", "club-006.trf", "club-007.trf", "club-055.trf"])
+def test_check_reports_no_difference_on_finished_files(name: str) -> None:
+    result = run("pair", "--check", str(PAIRINGS / "driven" / name))
+    assert result.exit_code == 0, result.output
+    rounds = MANIFEST[f"driven/{name}"]["rounds"]
+    assert result.output.strip().endswith(f"{rounds} rounds re-paired, 0 differ")
+
+
+def test_check_prints_each_differing_round(tmp_path: Path) -> None:
+    # Swap the colours of round 3's game 2-1 (2 had White): the file now says 1-2.
+    lines = finished("club-001.trf").splitlines()
+    column = 91 + 20 + 5
+    for index, line in enumerate(lines):
+        if line[4:8] in ("   1", "   2"):
+            colour = line[column]
+            lines[index] = line[:column] + {"w": "b", "b": "w"}[colour] + line[column + 1:]
+    path = tmp_path / "tampered.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("pair", "--check", str(path))
+    assert result.exit_code == 1
+    assert "round 3: in the file, not from the engine: 1-2" in result.output
+    assert "round 3: from the engine, not in the file: 2-1" in result.output
+    assert re.search(r"7 rounds re-paired, [1-7] differ$", result.output.strip())
+    document = json.loads(run("pair", "--check", str(path), "--json").output)
+    assert document["differing"] >= 1 and 3 in [d["round"] for d in document["differences"]]
+
+
+def test_check_and_out_together_are_refused(tmp_path: Path) -> None:
+    result = run("pair", "--check", str(PAIRINGS / "driven" / "club-001.trf"), "--out",
+                 str(tmp_path / "x.txt"))
+    assert result.exit_code == 2 and not (tmp_path / "x.txt").exists()
+
+
+def test_bench_pairing_prints_one_json_line() -> None:
+    result = run("bench", "pairing", "--sizes", "10,11", "--rounds", "4", "--timed", "1,3")
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    report = json.loads(lines[0])
+    assert report["bench"] == "pairing" and report["timed_rounds"] == [1, 3]
+    for size in (10, 11):
+        entry = report[f"players_{size}"]
+        assert "refused_round" not in entry
+        assert set(entry["seconds"]) == {"round_1", "round_3"}
+        assert all(value >= 0 for value in entry["seconds"].values())
+        assert entry["all_rounds"] >= sum(entry["seconds"].values()) - 1e-3
+
+
+def test_requested_byes_given_only_as_240_records_are_not_paired(tmp_path: Path) -> None:
+    # club-001 round 4: players 1 and 14 asked for a half-point bye.
+    column = 91 + 30
+    lines = []
+    for line in pose_round(finished("club-001.trf"), 4).splitlines():
+        if line.startswith("001") and line[column:column + 8] == "0000 - H":
+            points = float(line[80:84]) - 0.5
+            line = (line[:80] + f"{points:>4.1f}" + line[84:column]).rstrip()
+        lines.append(line)
+    lines.append("240 H 004    1   14")
+    path = tmp_path / "byes-240.trf"
+    path.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8", newline="")
+    result = run("pair", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    pairs, pab = expected("club-001.trf", 4)
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
+    assert document["pab"] == pab
+    seated = {n for b in document["boards"] for n in (b["white"], b["black"])}
+    assert not seated & {1, 14}
