@@ -10,6 +10,8 @@ from .i18n import translate
 
 #: The values of a pairing Message that name a player by start number.
 PLAYER_KEYS = ("white", "black", "player", "opponent")
+#: What a translation writes after a player's number ("3번", "3 号") and drops with a name.
+COUNTERS = ("번", " 号", "号")
 
 
 def render_named(message: Message, names: Mapping[int, str]) -> str:
@@ -26,6 +28,8 @@ def render_named(message: Message, names: Mapping[int, str]) -> str:
         if isinstance(value, Message):
             params[key] = render_named(value, names)
         elif key in PLAYER_KEYS and isinstance(value, int) and value in names:
+            for counter in COUNTERS:  # "%(player)d번" → the name, without the number's counter
+                template = template.replace(f"%({key})d{counter}", f"%({key})s")
             template = template.replace(f"%({key})d", f"%({key})s")
             params[key] = names[value]
         else:

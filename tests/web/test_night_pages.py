@@ -133,3 +133,30 @@ def test_the_night_pages_in_every_language(app: Flask, logged_in: FlaskClient,
         answer = logged_in.get(f"{url}?lang={locale}")
         assert answer.status_code == 200, url
     assert expected in logged_in.get(f"{page}?lang={locale}").get_data(as_text=True)
+
+
+def test_each_board_says_why_with_the_real_engine(app: Flask, logged_in: FlaskClient,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # the real Dutch engine, not the stand-in
+    token = csrf_token(logged_in, "/organize/nights")
+    logged_in.post("/organize/nights", data={"csrf_token": token, "name": "Why",
+                                             "date": "2025-02-04", "kind": "swiss",
+                                             "rounds": "3"})
+    with app.app_context():
+        night_id = db.session.scalar(select(Night.id))
+    page = f"/organize/nights/{night_id}"
+    names = ("Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Ng")
+    for name in names:
+        logged_in.post(page + "/checkin", data={"csrf_token": token, "name": name,
+                                                "version": _version(app, night_id)})
+    for action in ("pair", "publish"):
+        logged_in.post(page + "/rounds/1", data={"csrf_token": token, "action": action,
+                                                 "version": _version(app, night_id)})
+    for locale in ("en", "ko"):
+        html = logged_in.application.test_client().get(
+            f"/nights/{night_id}?lang={locale}").get_data(as_text=True)
+        why = re.findall(r'<p class="why">([^<]+)</p>', html)
+        assert len(why) == 3  # two boards and the pairing-allocated bye
+        assert all(any(name in sentence for name in names) for sentence in why), why
+        assert not any("fewer whites" in sentence for sentence in why)  # not the stand-in
+        assert not any("Lee번" in sentence or "Ng번" in sentence for sentence in why)
