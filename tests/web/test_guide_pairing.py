@@ -17,7 +17,8 @@ LOCALES = ("en", "ko", "zh_Hans", "id")
 def _rows(html: str, caption_id: str) -> list[tuple[str, str]]:
     table = html[html.index(f'id="{caption_id}"'):]
     table = table[:table.index("</table>")]
-    return re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td>([^<]+)</td></tr>", table)
+    return re.findall(r"<tr><td>\d+</td><td>([^<]+)</td><td>([^<]+)</td><td class=\"why\">",
+                      table)
 
 
 def _engine(sheet) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
@@ -37,6 +38,8 @@ def test_the_examples_are_the_engines(client: FlaskClient, locale: str) -> None:
     assert examples.NAMES[1] not in {n for pair in _rows(html, "half-caption") for n in pair}
     odd = pair_trf_detailed(pose_round(examples.odd_round(), 1))
     assert examples.NAMES[odd.pab - 1] in html
+    why = re.findall(r'<td class="why">([^<]+)</td>', html)
+    assert len(why) >= 4 and all(any(n in w for n in examples.NAMES) for w in why[:4])
     first = berger_rounds(6)[0]
     assert ", ".join(f"{w}–{b}" for w, b in first) in html
 

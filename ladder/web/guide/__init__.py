@@ -86,9 +86,10 @@ def tiebreaks() -> str:
 def pairing() -> str:
     """How a club night is paired, with examples paired live by the Dutch engine and Berger."""
     from ...club.night import PAIRING_NUMBER_RULE
+    from ..night_words import sentence
     from .pairing_examples import pairing_examples
     return render_template("guide/pairing.html", px=pairing_examples(),
-                           rule=PAIRING_NUMBER_RULE)
+                           rule=PAIRING_NUMBER_RULE, say=sentence)
 
 
 @bp.get("/faq")

@@ -5,10 +5,11 @@ only; nothing here is typed by hand."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ...club.night import Entrant, Pairing, Sheet, pose_round
 from ...pairing import Refusal, RoundPairing, berger_rounds, pair_trf_detailed
+from ...vocabulary.messages import Message
 
 #: Invented players (no member of any club), strongest first.
 NAMES = ("Ana Reyes", "Bao Tran", "Citra Dewi", "Dong Wei", "Eun Ji", "Fajar Putra",
@@ -23,6 +24,7 @@ class ShownBoard:
     number: int
     white: str
     black: str
+    reasons: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class ShownRound:
     boards: tuple[ShownBoard, ...]
     pab: str | None
     refused: bool = False
+    names: dict[int, str] = field(default_factory=dict)  # start no. -> name (the reasons')
 
 
 def _sheet(players: int, **changes: object) -> Sheet:
@@ -43,9 +46,9 @@ def _shown(sheet: Sheet, answer: RoundPairing | Refusal) -> ShownRound:
     if isinstance(answer, Refusal):
         return ShownRound((), None, refused=True)
     name = {e.start_no: e.name for e in sheet.entrants}
-    return ShownRound(tuple(ShownBoard(b.number, name[b.white], name[b.black])
+    return ShownRound(tuple(ShownBoard(b.number, name[b.white], name[b.black], b.reasons)
                             for b in answer.boards),
-                      name[answer.pab] if answer.pab is not None else None)
+                      name[answer.pab] if answer.pab is not None else None, names=name)
 
 
 def pair(sheet: Sheet, round_no: int) -> ShownRound:
