@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
-from typing import Any
 
 from flask_babel import gettext as _
 
@@ -368,5 +367,5 @@ def night_trf(night: Night) -> str:
     return write_trf(to_tournament(sheet, len(night.rounds_state), tiebreak_codes=codes))
 
 
-__all__: list[Any] = ["pair_round", "publish_round", "undo_pairing", "swap_players",
+__all__ = ["pair_round", "publish_round", "undo_pairing", "swap_players",
                       "record_result", "finish", "night_trf", "swiss_engine"]

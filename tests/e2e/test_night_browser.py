@@ -121,6 +121,9 @@ def test_club_night_from_check_in_to_the_ladder(live_server, browser: Browser,
         expect(page.get_by_role("heading", name=f"Standings after round {round_no}")
                ).to_be_visible()
         if round_no == 1:
+            page.set_viewport_size({"width": 360, "height": 740})  # the smaller phone too
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            page.set_viewport_size({"width": 390, "height": 844})
             night_id = int(re.search(r"/nights/(\d+)", night_url).group(1))
             public.goto(f"{base}/nights/{night_id}")
             expect(public.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()

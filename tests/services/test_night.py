@@ -265,3 +265,19 @@ def test_a_late_arrival_drops_the_preview_and_a_double_check_in_adds_no_one(app:
         on_board = {i for b in db.session.get(Night, night.id).boards if b.round == 2
                     for i in (b.white_id, b.black_id)}
         assert late.id in on_board
+
+
+def test_a_forbidden_pair_is_never_paired(app: Flask) -> None:
+    with app.app_context():
+        night = _night(3)
+        for name in NAMES[:8]:
+            check_in(night.id, Arrival(name=name), _version(night.id), "org")
+        # Unrated, alphabetical: 1 would meet 5 in round 1 (upper half against lower half).
+        forbid_pair(night.id, 1, 5, _version(night.id), "org")
+        rounds.pair_round(night.id, 1, _version(night.id), "org")
+        night = db.session.get(Night, night.id)
+        numbers = {p.id: p.start_no for p in night.players}
+        pairs = {frozenset((numbers[b.white_id], numbers[b.black_id])) for b in night.boards}
+        assert frozenset((1, 5)) not in pairs and len(pairs) == 4
+        audit = db.session.scalar(select(AuditEntry).where(AuditEntry.action == "night.forbid"))
+        assert audit is not None
