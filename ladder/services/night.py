@@ -273,7 +273,8 @@ def withdraw(night_id: int, start_no: int, version: int, actor: str) -> NightPla
 def request_bye(night_id: int, start_no: int, round_no: int, code: str, version: int,
                 actor: str) -> None:
     """A player asks for a bye in a coming round: ``H`` half a point, ``Z`` none, ``""``
-    takes the request back. Only for a round not yet paired."""
+    takes the request back. Only for a round not yet published (a preview of that round,
+    paired with the player, is dropped)."""
     night = night_or_404(night_id)
     check_open(night)
     if night.kind is not EventKind.SWISS:
@@ -287,6 +288,8 @@ def request_bye(night_id: int, start_no: int, round_no: int, code: str, version:
     check_version(night, version)
     if code not in ("H", "Z", ""):
         raise InvalidInput(_("Choose a half-point or a zero-point bye."), field="code")
+    if round_no == _paired_rounds(night):
+        _drop_preview(night, actor)  # a bye for the round in preview: pair it again after
     if not _paired_rounds(night) < round_no <= night.rounds:
         raise InvalidInput(_("Round: choose a round that is not paired yet."), field="round")
     if current is not None:

@@ -281,3 +281,21 @@ def test_a_forbidden_pair_is_never_paired(app: Flask) -> None:
         assert frozenset((1, 5)) not in pairs and len(pairs) == 4
         audit = db.session.scalar(select(AuditEntry).where(AuditEntry.action == "night.forbid"))
         assert audit is not None
+
+
+def test_a_bye_for_the_round_in_preview_drops_the_preview(app: Flask) -> None:
+    with app.app_context():
+        night = _night(3)
+        for name in NAMES[:4]:
+            check_in(night.id, Arrival(name=name), _version(night.id), "org")
+        rounds.pair_round(night.id, 1, _version(night.id), "org")
+        request_bye(night.id, 2, 1, "H", _version(night.id), "org")
+        assert db.session.get(Night, night.id).rounds_state == []
+        rounds.pair_round(night.id, 1, _version(night.id), "org")
+        rounds.publish_round(night.id, 1, _version(night.id), "org")
+        numbers = {p.id: p.start_no for p in db.session.get(Night, night.id).players}
+        paired = {numbers[i] for b in db.session.get(Night, night.id).boards
+                  for i in (b.white_id, b.black_id) if i is not None}
+        assert 2 not in paired
+        with pytest.raises(InvalidInput, match="Round"):
+            request_bye(night.id, 3, 1, "Z", _version(night.id), "org")  # published
