@@ -15,6 +15,15 @@ order, by adjusting weights and matching again:
 
 The same order of steps and the same weights as bbpPairings (the FIDE-endorsed engine),
 so the optimum chosen at each step is the same.
+
+What the matcher (:mod:`ladder.pairing.matching`) must give: an exact maximum-weight
+matching (not forced to maximum cardinality) of integer weights of any size (about 70 bits
+in round 1, 250 bits for 60 players in round 9). No state is kept between computations and
+no tie-breaking is asked for: every shared reference case is reproduced with networkx's
+matcher, computed from scratch each time, whose ties fall otherwise than bbpPairings'
+incremental one. Between two computations only a few vertices' edges change, except when a
+bracket starts (all its edges and the next score group's); a fixed board is an edge of the
+largest weight whose two vertices have no other edge.
 """
 
 from __future__ import annotations
@@ -34,7 +43,8 @@ class NoPairing(Exception):
 class Trace:
     """What the engine did, for the reasons and the bench."""
 
-    computes: int = 0
+    computes: int = 0  # maximum-weight matchings computed
+    skipped: int = 0  # matchings not recomputed because no weight had changed
     vertex_count: int = 0
     #: Per bracket: its players' ids (moved-down players first, in pairing order) and how
     #: many of them were moved down into it.
@@ -52,12 +62,24 @@ class _Engine:
         self.matcher = Matcher(self.n)
         self.trace = Trace(vertex_count=self.n)
         self.mate: list[int] = list(range(self.n))
+        self.weights: dict[tuple[int, int], int] = {}  # the matcher's weights, mirrored
+        self.dirty = True
 
     def set(self, u: int, v: int, weight: int) -> None:
-        self.matcher.set_weight(u, v, weight)
+        key = (u, v) if u < v else (v, u)
+        if self.weights.get(key, 0) != weight:
+            self.weights[key] = weight
+            self.matcher.set_weight(u, v, weight)
+            self.dirty = True
 
     def compute(self) -> list[int]:
-        """Match, and answer per vertex its partner (itself when unmatched)."""
+        """Match, and answer per vertex its partner (itself when unmatched).
+
+        When no weight changed since the last matching, that matching still holds."""
+        if not self.dirty:
+            self.trace.skipped += 1
+            return self.mate
+        self.dirty = False
         self.matcher.compute()
         self.trace.computes += 1
         mate = []

@@ -207,6 +207,19 @@ class _Reading:
     values: dict[str, int] = field(default_factory=dict)
     pab_set: bool = False
     forbidden: list[tuple[tuple[int, ...], int, int | None]] = field(default_factory=list)
+    byes: list[tuple[int, int]] = field(default_factory=list)  # 240: (round index, id)
+
+
+def _read_byes(reading: _Reading, line: str, line_no: int) -> None:
+    """A 240 line: players not to be paired in a round (columns 7-9 the round, then one
+    start number per five columns from column 11)."""
+    round_text = line[6:9].strip()
+    if not round_text.isdigit() or int(round_text) == 0:
+        raise _bad(line_no, msg("the round of a bye line must be a positive whole number"))
+    start = 10
+    while start <= len(line) - 4:
+        reading.byes.append((int(round_text) - 1, _player_id(line[start:start + 4], line_no)))
+        start += 5
 
 
 def _read_points_line(reading: _Reading, prefix: str, line: str, line_no: int) -> None:
@@ -256,6 +269,8 @@ def _read_line(reading: _Reading, line: str, line_no: int) -> None:
         reading.colour = code.lower()
     elif prefix in ("XXP", "260"):
         _read_forbidden(reading, prefix, line, line_no)
+    elif prefix == "240":
+        _read_byes(reading, line, line_no)
     elif prefix in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
         _read_points_line(reading, prefix, line, line_no)
     elif prefix == "162":
@@ -305,6 +320,11 @@ def read_trf(text: str) -> Tournament:
             player.matches.extend(
                 Match(player.id, None, LOSS, False, False)
                 for _ in range(played - len(player.matches)))
+    for round_index, pid in reading.byes:
+        # A bye of the coming round given on a 240 line: the player is not paired.
+        absent = players.get(pid)
+        if round_index == played and absent is not None and len(absent.matches) <= played:
+            absent.matches.append(Match(pid, None, LOSS, False, False))
     expected = reading.expected
     if not expected:
         raise PairingInputError(msg("The total number of rounds (XXR) must be given."))

@@ -8,6 +8,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ladder.formats import (
     Exchange,
@@ -201,3 +203,27 @@ def test_club_files_read_as_their_manifest_says_and_round_trip(entry: dict) -> N
         replace(p, points=q.points) for p, q in zip(t.players, again.players, strict=True))
     # Scores are recomputed from the results with the exchange's PAB value: as printed.
     assert [p.points for p in again.players] == [p.points for p in t.players]
+
+
+EXCHANGE_CODES = st.sampled_from(["142", "XXR", "152", "XXC", "XXP", "260", "240", "162", "BBU",
+                                  "BBW", "BBZ", "001"])
+EXCHANGE_WORDS = st.sampled_from(["0", "1", "2", "3", "07", "999", "9" * 60, "٣", "W", "B",
+                                  "H", "Z", "F", "Q", "white1", "black1", "rank", "0.5", "1,5",
+                                  "P", "A", "x", "", "-1", "\t"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(EXCHANGE_CODES, st.lists(EXCHANGE_WORDS, max_size=6),
+                          st.sampled_from([" ", "  ", "    "])), max_size=8))
+def test_any_exchange_records_read_or_are_refused_with_a_format_error(
+        records: list[tuple[str, list[str], str]]) -> None:
+    base = ["001    1      Ann                               1900",
+            "001    2      Bob                               1800"]
+    text = "\n".join(base + [code + gap + gap.join(words) for code, words, gap in records])
+    try:
+        exchange = read_exchange(text)
+    except FormatError as error:
+        assert error.line is not None or error.column is None
+        return
+    assert exchange.rounds is None or 0 < exchange.rounds <= 99
+    assert all(1 <= entry.round <= 99 for entry in exchange.byes)

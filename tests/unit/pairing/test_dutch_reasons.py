@@ -124,3 +124,23 @@ def test_boards_are_ordered_by_the_higher_players_score_then_the_lower_then_rank
     assert numbers == [1, 2, 3]
     first = answer.boards[0]
     assert {first.white, first.black} == {2, 4}
+
+
+def test_a_240_line_keeps_a_player_out_of_the_round_like_a_bye_in_the_column() -> None:
+    base = {n: (0.0, []) for n in range(1, 6)}
+    by_line = _trf(base, "240 Z   1 0005")
+    in_column = _trf({**base, 5: (0.0, ["0000 - Z"])})
+    assert pair_trf(by_line) == pair_trf(in_column)
+    answer = pair_trf(by_line)
+    assert answer is not None
+    assert all(5 not in board for board in answer[0]) and answer[1] is None
+
+
+def test_a_260_line_forbids_a_pair_only_in_its_rounds() -> None:
+    # Round 1 of four: 1-3 is the natural board; a 260 line for round 1 forbids it, one for
+    # rounds 2-3 does not.
+    base = {n: (0.0, []) for n in range(1, 5)}
+    assert pair_trf(_trf(base)) == ([(1, 3), (4, 2)], None)
+    forbidden_now = pair_trf(_trf(base, "260   1   1 0001 0003"))
+    assert forbidden_now is not None and (1, 3) not in forbidden_now[0]
+    assert pair_trf(_trf(base, "260   2   3 0001 0003")) == ([(1, 3), (4, 2)], None)
