@@ -299,3 +299,21 @@ def test_a_bye_for_the_round_in_preview_drops_the_preview(app: Flask) -> None:
         assert 2 not in paired
         with pytest.raises(InvalidInput, match="Round"):
             request_bye(night.id, 3, 1, "Z", _version(night.id), "org")  # published
+
+
+def test_no_legal_pairing_is_said_and_changes_nothing(app: Flask,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from ladder.pairing.api import Refusal
+    from ladder.vocabulary.messages import msg
+    monkeypatch.setattr(rounds, "swiss_engine", lambda: lambda trf: Refusal(
+        1, msg("No legal pairing of round %(round)d: the number of players to pair is odd "
+               "and no one may receive the pairing-allocated bye.", round=1)))
+    with app.app_context():
+        night = _night(3)
+        for name in NAMES[:3]:
+            check_in(night.id, Arrival(name=name), _version(night.id), "org")
+        version = _version(night.id)
+        with pytest.raises(Conflict, match="no one may receive"):
+            rounds.pair_round(night.id, 1, version, "org")
+        assert _version(night.id) == version
+        assert db.session.scalar(select(func.count()).select_from(NightBoard)) == 0
