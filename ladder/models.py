@@ -397,3 +397,124 @@ class LadderCheck(Model):
     checked_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     total: Mapped[int] = mapped_column(Integer, default=0)  # differences found
     differences: Mapped[str] = mapped_column(Text, default="")  # the first ones, one a line
+
+
+class Night(Model):
+    """A club night run in the app (issue 22 §3): its settings and where it stands.
+
+    The night's players, byes, forbidden pairs, rounds and boards are in the ``night_*``
+    tables; when its last round is in, :func:`ladder.services.night_finish.finish` publishes
+    it as an ordinary event (``event_id``) through the same path as an import. ``version``
+    is checked by every change of the night's structure (a stale form is refused).
+    """
+
+    __tablename__ = "nights"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    date: Mapped[dt.date] = mapped_column(Date)
+    kind: Mapped[EventKind] = mapped_column(_enum(EventKind, 20), default=EventKind.SWISS)
+    system: Mapped[str] = mapped_column(String(10), default="dutch")  # dutch | berger
+    rounds: Mapped[int] = mapped_column(Integer)
+    pab_half: Mapped[bool] = mapped_column(Boolean, default=False)
+    tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
+    double: Mapped[bool] = mapped_column(Boolean, default=False)
+    swap_last_two: Mapped[bool] = mapped_column(Boolean, default=False)
+    initial_colour: Mapped[str] = mapped_column(String(6), default="white1")
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: False once a round was paired by hand: the event then says it is not a pure Dutch pairing.
+    pure: Mapped[bool] = mapped_column(Boolean, default=True)
+    event_id: Mapped[int | None] = mapped_column(Integer)  # the published event, once finished
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+    players: Mapped[list[NightPlayer]] = relationship(
+        back_populates="night", cascade="all, delete-orphan", order_by="NightPlayer.start_no")
+    boards: Mapped[list[NightBoard]] = relationship(
+        cascade="all, delete-orphan", order_by="(NightBoard.round, NightBoard.number)")
+    rounds_state: Mapped[list[NightRound]] = relationship(
+        cascade="all, delete-orphan", order_by="NightRound.round")
+    byes: Mapped[list[NightBye]] = relationship(cascade="all, delete-orphan")
+    forbidden: Mapped[list[NightForbidden]] = relationship(cascade="all, delete-orphan")
+
+
+class NightPlayer(Model):
+    """One player checked in for a night: a member, or a guest known by name only until the
+    night goes into the ladder (then a member, as an imported name would be)."""
+
+    __tablename__ = "night_players"
+    __table_args__ = (UniqueConstraint("night_id", "start_no"),
+                      UniqueConstraint("night_id", "member_id"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    start_no: Mapped[int] = mapped_column(Integer)
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
+    name: Mapped[str] = mapped_column(String(200))
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    junior: Mapped[bool] = mapped_column(Boolean, default=False)
+    rating: Mapped[float | None] = mapped_column(Float)  # club rating at check-in
+    games: Mapped[int] = mapped_column(Integer, default=0)  # counted games at check-in
+    joined: Mapped[int] = mapped_column(Integer, default=1)  # first round paired
+    withdrawn_from: Mapped[int | None] = mapped_column(Integer)
+
+    night: Mapped[Night] = relationship(back_populates="players")
+
+
+class NightRound(Model):
+    """A round of a night once paired: published or still a preview, paired by hand or not."""
+
+    __tablename__ = "night_rounds"
+    __table_args__ = (UniqueConstraint("night_id", "round"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    published: Mapped[bool] = mapped_column(Boolean, default=False)
+    manual: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: JSON: the warnings of a hand-made change (Messages), the engine's notes.
+    warnings: Mapped[str] = mapped_column(Text, default="[]")
+    pab_reason: Mapped[str | None] = mapped_column(Text)  # JSON Message
+
+
+class NightBoard(Model):
+    """One board of a night's round; ``black_id`` None is the pairing-allocated bye."""
+
+    __tablename__ = "night_boards"
+    __table_args__ = (UniqueConstraint("night_id", "round", "number"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    white_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))
+    black_id: Mapped[int | None] = mapped_column(
+        ForeignKey("night_players.id", ondelete="CASCADE"))
+    result: Mapped[str | None] = mapped_column(String(4))  # ladder.club.night.RESULTS
+    reasons: Mapped[str] = mapped_column(Text, default="[]")  # JSON Messages (the engine's why)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class NightBye(Model):
+    """A bye a player asked for before a round: ``H`` (half a point) or ``Z`` (none)."""
+
+    __tablename__ = "night_byes"
+    __table_args__ = (UniqueConstraint("player_id", "round"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(1))
+
+
+class NightForbidden(Model):
+    """Two players of a night who must not be paired (siblings, one family): TRF ``XXP``."""
+
+    __tablename__ = "night_forbidden"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    first_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))
+    second_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))

@@ -32,3 +32,16 @@ class NameBook:
         if member_id is None:
             return "—"
         return self.labels.get(member_id, "—")
+
+
+def guest_name(name: str, junior: bool, initials_for_all: bool) -> str:
+    """A club night's guest (a name not on the roster yet) on a public page, under the same
+    policy as a member (a guest has no recorded consent).
+
+    >>> guest_name("Ann Lee", junior=True, initials_for_all=False)
+    'A. L.'
+    >>> guest_name("Ann Lee", junior=False, initials_for_all=False)
+    'Ann Lee'
+    """
+    from .initials import initials
+    return initials(name) if shows_initials(junior, False, initials_for_all) else name

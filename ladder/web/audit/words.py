@@ -17,6 +17,7 @@ from flask_babel import ngettext
 
 from ...models import AuditEntry
 from ...vocabulary.tournament import Kind
+from .night import NightSentences
 
 #: A game's result from the recorded player's side, as a score line.
 _SCORE = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.FORFEIT_WIN: "+:−",
@@ -50,7 +51,7 @@ def _yes_no(value: Any) -> str:
     return _("yes") if value else _("no")
 
 
-class Describer:
+class Describer(NightSentences):
     """Sentences for audit entries; ``member``/``event`` give today's names of ids."""
 
     def __init__(self, member: Callable[[int | None], str],

@@ -2,6 +2,8 @@
 
 * ``guide.ladder``    — ``/guide/ladder``: how the club rating works, with the club's settings;
 * ``guide.tiebreaks`` — ``/guide/tiebreaks``: every tie-break in plain words, the editions;
+* ``guide.pairing``   — ``/guide/pairing``: how a club night is paired (Swiss and round-robin,
+  byes, forbidden pairs, late entries), with examples paired live by the engines;
 * ``guide.faq``       — ``/guide/faq``: the questions members and parents ask.
 
 Like the tools, the guide is public in every visibility mode (it is not a ``public_route``):
@@ -78,6 +80,16 @@ def tiebreaks() -> str:
     return render_template("guide/tiebreaks.html", tb=tiebreak_examples(),
                            fide_names=[n for n in known if n in FIDE_NAMES],
                            uscf_names=[n for n in known if n in USCF_NAMES])
+
+
+@bp.get("/pairing")
+def pairing() -> str:
+    """How a club night is paired, with examples paired live by the Dutch engine and Berger."""
+    from ...club.night import PAIRING_NUMBER_RULE
+    from ..night_words import sentence
+    from .pairing_examples import pairing_examples
+    return render_template("guide/pairing.html", px=pairing_examples(),
+                           rule=PAIRING_NUMBER_RULE, say=sentence)
 
 
 @bp.get("/faq")

@@ -16,4 +16,4 @@ from ..guards import require_organizer
 bp = Blueprint("organize", __name__, url_prefix="/organize")
 bp.before_request(require_organizer)
 
-from . import dashboard, events, health, intake, results, seasons, sections  # noqa: E402,F401
+from . import dashboard, events, health, intake, night, results, seasons, sections  # noqa: E402,F401

@@ -13,4 +13,4 @@ bp = Blueprint("public", __name__)
 register_visibility(bp)  # the gate runs before the cache is consulted (web/cache.py)
 register_cache(bp)
 
-from . import events, health, ladder, members, seasons  # noqa: E402,F401  (register the routes)
+from . import events, health, ladder, members, night, seasons  # noqa: E402,F401  (register the routes)

@@ -1,0 +1,376 @@
+"""A club night as plain data (issue 22 §3): who plays, the boards so far, the byes asked for,
+and the three things made from it — the TRF the pairing engine is asked (the coming round
+posed as ``tests/data/pairings/README.md`` says), the tournament that goes into the ladder, and
+the warnings of a hand-made pairing.
+
+Pure: no Flask, no SQLAlchemy. The interface to the Swiss engine is TRF text only
+(:func:`pose_round` → :func:`ladder.pairing.pair_trf_detailed`).
+
+Start numbers are the pairing numbers: they are given at check-in by :func:`seed_key`
+(:data:`PAIRING_NUMBER_RULE` is the rule in words, shown on the check-in page); a late entrant
+takes the next free number and is re-ranked in the pairing list (C.04.2 D.2), which the TRF
+says with ``XXC … rank`` and the ``001`` lines in pairing-list order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ladder.vocabulary.messages import N_, Message, msg
+from ladder.vocabulary.numbers import HALF
+from ladder.vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
+
+#: The rule that gives the pairing numbers, as the check-in page states it.
+PAIRING_NUMBER_RULE = N_(
+    "Pairing numbers follow the club ladder: players with at least one rated game by club "
+    "rating, highest first; a provisional rating counts as it stands, and on equal ratings "
+    "the established player comes first; players without a rated game (new members, guests) "
+    "come last, in alphabetical order.")
+
+#: A board's result as stored and tapped: White's score first; ``F`` marks a forfeit.
+RESULTS = ("1-0", "½-½", "0-1", "1-0F", "0-1F", "0-0F")
+_WHITE_KIND = {"1-0": Kind.WIN, "½-½": Kind.DRAW, "0-1": Kind.LOSS, "1-0F": Kind.FORFEIT_WIN,
+               "0-1F": Kind.FORFEIT_LOSS, "0-0F": Kind.DOUBLE_FORFEIT}
+#: The byes a player may ask for before a round (C.04.2 / TRF 240): half or zero points.
+BYE_CODES = {"H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
+_TRF_CODE = {Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+",
+             Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAIRING_BYE: "U",
+             Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+_ROUND_COLUMN = 92  # TRF-16: round 1 starts at column 92, each round 10 columns wide
+
+
+def seed_key(name: str, rating: float | None, games: int, provisional_games: int
+             ) -> tuple[int, float, int, str]:
+    """The sort key of :data:`PAIRING_NUMBER_RULE` (smaller sorts first).
+
+    >>> keys = [seed_key("Bo", 1500, 3, 5), seed_key("Al", 1500, 30, 5),
+    ...         seed_key("Cy", None, 0, 5), seed_key("Di", 1700, 2, 5)]
+    >>> [k[3] for k in sorted(keys)]
+    ['di', 'al', 'bo', 'cy']
+    """
+    if rating is None or games <= 0:
+        return (1, 0.0, 0, name.casefold())
+    provisional = 1 if games < provisional_games else 0
+    return (0, -float(rating), provisional, name.casefold())
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player of the night: start (= pairing) number, name, the rating the TRF shows.
+
+    ``joined`` is the first round the player is paired in (a late entrant's arrival);
+    ``withdrawn_from`` the first round they are not paired in any more.
+    """
+
+    start_no: int
+    name: str
+    rating: int | None = None
+    joined: int = 1
+    withdrawn_from: int | None = None
+
+    def present(self, round_no: int) -> bool:
+        """True when the player is there to be paired in ``round_no``."""
+        return self.joined <= round_no and (self.withdrawn_from is None
+                                            or round_no < self.withdrawn_from)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One board of a round: White, Black (None: the pairing-allocated bye) and the result."""
+
+    round: int
+    board: int
+    white: int
+    black: int | None = None
+    result: str | None = None  # one of RESULTS, None while the game is on
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything the night knows, as plain data (built by the services from the tables)."""
+
+    name: str
+    rounds: int
+    entrants: tuple[Entrant, ...]
+    boards: tuple[Pairing, ...] = ()
+    #: (round, start no., "H" or "Z"): the byes players asked for.
+    byes: tuple[tuple[int, int, str], ...] = ()
+    forbidden: tuple[tuple[int, int], ...] = ()
+    initial_colour: str = "white1"  # or "black1": White of the top-ranked paired player, round 1
+    pab_half: bool = False  # a pairing-allocated bye worth ½ (BBU 0.5), else a win
+    kind: EventKind = EventKind.SWISS
+    #: The pairing list (start numbers), when it differs from start-number order.
+    order: tuple[int, ...] = field(default=())
+
+    @property
+    def scoring(self) -> Scoring:
+        """Points per result: the PAB's value is the night's setting."""
+        return Scoring(pairing_bye=HALF) if self.pab_half else Scoring()
+
+    def entrant(self, start_no: int) -> Entrant:
+        """The entrant with ``start_no`` (KeyError if none)."""
+        for entrant in self.entrants:
+            if entrant.start_no == start_no:
+                return entrant
+        raise KeyError(start_no)
+
+    def paired_rounds(self) -> int:
+        """The last round that has boards (0 before round 1)."""
+        return max((b.round for b in self.boards), default=0)
+
+    def pairing_list(self) -> tuple[int, ...]:
+        """Start numbers in pairing-list order."""
+        return self.order or tuple(sorted(e.start_no for e in self.entrants))
+
+
+def result_of(sheet: Sheet, start_no: int, round_no: int) -> RoundResult:
+    """Player ``start_no``'s round ``round_no`` as a result (boards first, then byes; absent
+    otherwise: not yet arrived, withdrawn, or not on any board, all a zero-point bye)."""
+    for board in sheet.boards:
+        if board.round != round_no or start_no not in (board.white, board.black):
+            continue
+        if board.black is None:
+            return RoundResult(round_no, Kind.PAIRING_BYE)
+        if board.result is None:
+            raise ValueError(f"round {round_no}, board {board.board} has no result")
+        kind = _WHITE_KIND[board.result]
+        if start_no == board.white:
+            return RoundResult(round_no, kind, board.black, Colour.WHITE)
+        return RoundResult(round_no, kind.mirror, board.white, Colour.BLACK)
+    for bye_round, who, code in sheet.byes:
+        if bye_round == round_no and who == start_no:
+            return RoundResult(round_no, BYE_CODES[code])
+    return RoundResult(round_no, Kind.ZERO_BYE)
+
+
+def not_paired(sheet: Sheet, round_no: int) -> dict[int, str]:
+    """The players not to be paired in ``round_no``, with their TRF code: a requested bye
+    (``H``/``Z``), or ``Z`` for a withdrawn player or a late entrant not yet arrived."""
+    codes: dict[int, str] = {}
+    for entrant in sheet.entrants:
+        if not entrant.present(round_no):
+            codes[entrant.start_no] = "Z"
+    for bye_round, who, code in sheet.byes:
+        if bye_round == round_no:
+            codes[who] = code
+    return codes
+
+
+def _points(value: Fraction) -> str:
+    text = f"{float(value):.1f}"
+    return text
+
+
+def _cell(result: RoundResult) -> str:
+    code = _TRF_CODE[result.kind]
+    if result.opponent is None:
+        return f"0000 - {code}  "
+    colour = result.colour.value if result.colour else "-"
+    return f"{result.opponent:>4} {colour} {code}  "
+
+
+def _line(entrant: Entrant, cells: Sequence[RoundResult], points: Fraction, rank: int,
+          pending: str | None) -> str:
+    """One ``001`` line at the TRF-16 columns; ``pending`` is the coming round's code."""
+    head = (f"001 {entrant.start_no:>4} {'':1}{'':>3} {entrant.name[:33]:<33}"
+            f" {'' if entrant.rating is None else entrant.rating:>4} {'':<3} {'':>11}"
+            f" {'':<10} {_points(points):>4} {rank:>4}")
+    body = "".join(_cell(c) for c in cells)
+    if pending is not None:
+        body += f"0000 - {pending}  "
+    return (head.ljust(_ROUND_COLUMN - 1) + body).rstrip()
+
+
+def pose_round(sheet: Sheet, round_no: int) -> str:
+    """The TRF that asks the engine for round ``round_no`` (tests/data/pairings/README.md):
+    rounds ``1..round_no-1`` as played; in round ``round_no``'s column ``0000 - H``/``Z`` for
+    each player not to be paired; ``XXR`` the rounds, ``XXC`` the initial colour (``rank``
+    when a late entrant was re-ranked), ``XXP`` the forbidden pairs, ``BBU`` a ½-point PAB.
+    The points column includes the coming round's bye points.
+    """
+    if not 1 <= round_no <= sheet.rounds:
+        raise ValueError(f"round {round_no} is not a round of the event (1–{sheet.rounds})")
+    pending = not_paired(sheet, round_no)
+    scoring = sheet.scoring
+    lines = [f"012 {sheet.name}".rstrip(), "092 FIDE_DUTCH_2025"]
+    for rank, start_no in enumerate(sheet.pairing_list(), start=1):
+        entrant = sheet.entrant(start_no)
+        cells = [result_of(sheet, start_no, r) for r in range(1, round_no)]
+        points = sum((c.points(scoring) for c in cells), Fraction(0))
+        code = pending.get(start_no)
+        if code is not None:
+            points += scoring.points(BYE_CODES.get(code, Kind.ZERO_BYE))
+        lines.append(_line(entrant, cells, points, rank, code))
+    lines.append(f"XXR {sheet.rounds}")
+    reranked = sheet.pairing_list() != tuple(sorted(e.start_no for e in sheet.entrants))
+    lines.append(f"XXC {sheet.initial_colour}{' rank' if reranked else ''}")
+    for first, second in sheet.forbidden:
+        lines.append(f"XXP {first} {second}")
+    if sheet.pab_half:
+        lines.append(f"BBU {'0.5':>4}")
+    return "\n".join(lines) + "\n"
+
+
+def to_tournament(sheet: Sheet, rounds: int | None = None, *,
+                  tiebreak_codes: tuple[str, ...] = ()) -> Tournament:
+    """The night as a tournament of rounds ``1..rounds`` (default: every round with boards
+    whose games are all finished): what the standings rank and what goes into the ladder."""
+    upto = sheet.paired_rounds() if rounds is None else rounds
+    players = tuple(
+        Player(start_no=e.start_no, name=e.name, rating=e.rating,
+               results=tuple(result_of(sheet, e.start_no, r) for r in range(1, upto + 1)))
+        for e in sorted(sheet.entrants, key=lambda e: e.start_no))
+    return Tournament(name=sheet.name, players=players, rounds=max(upto, 1), kind=sheet.kind,
+                      scoring=sheet.scoring, tiebreak_codes=tiebreak_codes)
+
+
+def finished_rounds(sheet: Sheet) -> int:
+    """The last round whose boards all have a result (rounds are finished in order)."""
+    done = 0
+    for round_no in range(1, sheet.paired_rounds() + 1):
+        boards = [b for b in sheet.boards if b.round == round_no]
+        if not boards or any(b.black is not None and b.result is None for b in boards):
+            break
+        done = round_no
+    return done
+
+
+# ---------------------------------------------------------------- a pairing made by hand
+
+
+def _met(sheet: Sheet, before: int) -> set[frozenset[int]]:
+    """Pairs that played a game (not a forfeit: C.04.1 b and the data's README) before."""
+    pairs = set()
+    for board in sheet.boards:
+        if board.round < before and board.black is not None and board.result is not None \
+                and not board.result.endswith("F"):
+            pairs.add(frozenset((board.white, board.black)))
+    return pairs
+
+
+def _colours(sheet: Sheet, start_no: int, before: int) -> list[Colour]:
+    """The colours ``start_no`` played with before round ``before`` (forfeits give none)."""
+    seen = []
+    for board in sorted(sheet.boards, key=lambda b: b.round):
+        if board.round >= before or board.black is None or board.result is None \
+                or board.result.endswith("F"):
+            continue
+        if board.white == start_no:
+            seen.append(Colour.WHITE)
+        elif board.black == start_no:
+            seen.append(Colour.BLACK)
+    return seen
+
+
+def _colour_warning(history: list[Colour], colour: Colour, who: int) -> Message | None:
+    after = [*history, colour]
+    if len(after) >= 3 and after[-1] == after[-2] == after[-3]:
+        return msg("C.04.1 f: %(player)s would have the same colour three times in a row.",
+                   player=who)
+    difference = after.count(Colour.WHITE) - after.count(Colour.BLACK)
+    if abs(difference) > 2:
+        return msg("C.04.1 f: %(player)s's colour difference would be more than two.",
+                   player=who)
+    return None
+
+
+def manual_warnings(sheet: Sheet, round_no: int, pairs: Iterable[tuple[int, int]],
+                    pab: int | None) -> list[Message]:
+    """The rules a pairing of ``round_no`` made by hand breaks, one Message each (values name
+    players by start number: ``white``, ``black``, ``player``). The last round is exempt from
+    the colour rules for no one here: a club night states every breach."""
+    warnings: list[Message] = []
+    met = _met(sheet, round_no)
+    forbidden = {frozenset(p) for p in sheet.forbidden}
+    for white, black in pairs:
+        pair = frozenset((white, black))
+        if pair in met:
+            warnings.append(msg("C.04.1 b: %(white)s and %(black)s have already played each "
+                                "other.", white=white, black=black))
+        if pair in forbidden:
+            warnings.append(msg("%(white)s and %(black)s are a forbidden pair (they must not "
+                                "be paired).", white=white, black=black))
+        for who, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            warning = _colour_warning(_colours(sheet, who, round_no), colour, who)
+            if warning is not None:
+                warnings.append(warning)
+    if pab is not None:
+        for r in range(1, round_no):
+            if result_of(sheet, pab, r).kind in (Kind.PAIRING_BYE, Kind.FULL_BYE):
+                warnings.append(msg("C.04.1 d: %(player)s has already had a bye worth a "
+                                    "point.", player=pab))
+                break
+    return warnings
+
+
+def check_pairs(sheet: Sheet, round_no: int, pairs: Sequence[tuple[int, int]],
+                pab: int | None) -> Message | None:
+    """Why ``pairs`` cannot be round ``round_no`` at all (a player twice or missing, someone
+    paired who is not to be paired), or None when every player to be paired has one board."""
+    seen: list[int] = [p for pair in pairs for p in pair] + ([pab] if pab is not None else [])
+    absent = not_paired(sheet, round_no)
+    expected = {e.start_no for e in sheet.entrants if e.start_no not in absent}
+    for who in seen:
+        if seen.count(who) > 1:
+            return msg("%(player)s is on two boards.", player=who)
+        if who not in expected:
+            return msg("%(player)s is not to be paired this round.", player=who)
+    missing = sorted(expected - set(seen))
+    if missing:
+        return msg("%(player)s has no board.", player=missing[0])
+    return None
+
+
+def berger_pairs(sheet: Sheet, round_no: int, table: Sequence[Sequence[tuple[int, int]]]
+                 ) -> list[tuple[int, int]]:
+    """Round ``round_no`` of a round-robin from the Berger ``table`` (C.05 Annex 1; table
+    numbers are pairing-list places): the boards whose two players are both present. A game
+    against a withdrawn player is not played and is no result (C.05); the other player is
+    free that round."""
+    order = sheet.pairing_list()
+    pairs = []
+    for white, black in table[round_no - 1]:
+        first, second = order[white - 1], order[black - 1]
+        if sheet.entrant(first).present(round_no) and sheet.entrant(second).present(round_no):
+            pairs.append((first, second))
+    return pairs
+
+
+def standings_scores(sheet: Sheet, rounds: int) -> Mapping[int, Fraction]:
+    """Each start number's points after ``rounds`` rounds."""
+    scoring = sheet.scoring
+    return {e.start_no: sum((result_of(sheet, e.start_no, r).points(scoring)
+                             for r in range(1, rounds + 1)), Fraction(0))
+            for e in sheet.entrants}
+
+
+__all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "Pairing", "Sheet",
+           "seed_key", "result_of", "not_paired", "pose_round", "to_tournament",
+           "finished_rounds", "manual_warnings", "check_pairs", "berger_pairs",
+           "standings_scores", "message_to_json", "message_from_json"]
+
+
+def message_to_json(message: Message) -> object:
+    """A Message as plain JSON data (stored with a board: the engine's reasons)."""
+    return {"id": message.id, "plural": message.plural, "count": message.count,
+            "values": [[key, message_to_json(value) if isinstance(value, Message) else value]
+                       for key, value in message.values]}
+
+
+def message_from_json(data: object) -> Message:
+    """The Message :func:`message_to_json` stored."""
+    if not isinstance(data, dict):
+        return Message(str(data))
+    values = tuple((str(key), message_from_json(value) if isinstance(value, dict) else value)
+                   for key, value in data.get("values", []))
+    return Message(str(data["id"]), values, plural=data.get("plural"), count=data.get("count"))

@@ -1,0 +1,371 @@
+"""A club night's rounds (issue 22 §3): pair (Dutch engine or Berger tables) → preview →
+publish, a pairing changed by hand, undo a pairing, one result per board, and the finish that
+puts the night into the ladder through the same path as an import.
+
+The Swiss engine is asked through TRF text only (:func:`ladder.club.night.pose_round` →
+``ladder.pairing.pair_trf_detailed``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+
+from flask_babel import gettext as _
+
+from ..club.night import (
+    RESULTS,
+    berger_pairs,
+    check_pairs,
+    manual_warnings,
+    message_to_json,
+    pose_round,
+    to_tournament,
+)
+from ..extensions import db
+from ..models import Event, Member, Night, NightBoard, NightRound
+from ..pairing import berger_rounds
+from ..pairing.api import Refusal, RoundPairing
+from ..queries.club import club_settings
+from ..queries.night import sheet_of
+from ..vocabulary.messages import Message, msg
+from ..vocabulary.tournament import EventKind
+from . import Conflict, InvalidInput, NotFound, audit, say, use_case
+from .events import PublishRequest, publish
+from .night import check_open, check_version, night_or_404
+
+Engine = Callable[[str], "RoundPairing | Refusal"]
+
+
+def swiss_engine() -> Engine:
+    """The Dutch engine (``ladder.pairing.pair_trf_detailed``, the engine helper's)."""
+    module = importlib.import_module("ladder.pairing")
+    engine = getattr(module, "pair_trf_detailed", None)
+    if engine is None:
+        raise Conflict(_("The Swiss pairing engine is not installed."))
+    return engine  # type: ignore[no-any-return]
+
+
+def _dump(messages: list[Message] | tuple[Message, ...]) -> str:
+    return json.dumps([message_to_json(m) for m in messages], ensure_ascii=False)
+
+
+def _round_state(night: Night, round_no: int) -> NightRound:
+    for state in night.rounds_state:
+        if state.round == round_no:
+            return state
+    raise NotFound(_("Round %(round)d is not paired.", round=round_no))
+
+
+def _ids(night: Night) -> dict[int, int]:
+    return {p.start_no: p.id for p in night.players}
+
+
+def _engine_pairing(night: Night, round_no: int) -> RoundPairing:
+    sheet = sheet_of(night, club_settings().provisional_games)
+    if night.kind is EventKind.ROUND_ROBIN:
+        players = len(night.players)
+        table = berger_rounds(players, 2 if night.double else 1, night.swap_last_two)
+        pairs = berger_pairs(sheet, round_no, table)
+        reason = msg("Berger table (C.05 Annex 1), round %(round)d.", round=round_no)
+        from ..pairing.api import Board
+        return RoundPairing(round_no, tuple(Board(i, w, b, (reason,))
+                                            for i, (w, b) in enumerate(pairs, start=1)))
+    answer = swiss_engine()(pose_round(sheet, round_no))
+    if isinstance(answer, Refusal):
+        raise Conflict(_("No legal pairing of round %(round)d exists: %(why)s",
+                         round=round_no, why=say(answer.reason)))
+    return answer
+
+
+def _rounds_of(night: Night) -> int:
+    """How many rounds the night has (a round-robin's come from its Berger table)."""
+    if night.kind is EventKind.ROUND_ROBIN:
+        players = len(night.players)
+        return (players - 1 + players % 2) * (2 if night.double else 1)
+    return night.rounds
+
+
+@use_case
+def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightRound:
+    """Pair round ``round_no`` (the next one) as a preview: nobody sees it until published.
+
+    Asking again for a round already paired (a double click, a second organizer) changes
+    nothing.
+    """
+    night = night_or_404(night_id)
+    check_open(night)
+    existing = next((r for r in night.rounds_state if r.round == round_no), None)
+    if existing is not None:
+        return existing
+    check_version(night, version)
+    paired = len(night.rounds_state)
+    if round_no != paired + 1:
+        raise InvalidInput(_("Round %(round)d is the next round to pair.", round=paired + 1))
+    if paired:
+        last = night.rounds_state[-1]
+        boards = [b for b in night.boards if b.round == last.round]
+        if not last.published or any(b.black_id is not None and b.result is None
+                                      for b in boards):
+            raise Conflict(_("Round %(round)d is not finished: publish it and enter every "
+                             "result first.", round=last.round))
+    if len(night.players) < 2:
+        raise InvalidInput(_("Check in at least two players first."))
+    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN:
+        if len(night.players) < 3:
+            raise InvalidInput(_("A round-robin needs at least three players."))
+        night.rounds = _rounds_of(night)
+    if round_no > night.rounds:
+        raise Conflict(_("Every round is paired."))
+    pairing = _engine_pairing(night, round_no)
+    ids = _ids(night)
+    state = NightRound(night_id=night.id, round=round_no, published=False, manual=False,
+                       warnings=_dump(list(pairing.notes)),
+                       pab_reason=_dump([pairing.pab_reason]) if pairing.pab_reason else None)
+    night.rounds_state.append(state)
+    for board in pairing.boards:
+        night.boards.append(NightBoard(night_id=night.id, round=round_no, number=board.number,
+                                       white_id=ids[board.white], black_id=ids[board.black],
+                                       reasons=_dump(board.reasons)))
+    if pairing.pab is not None:
+        night.boards.append(NightBoard(night_id=night.id, round=round_no,
+                                       number=len(pairing.boards) + 1,
+                                       white_id=ids[pairing.pab], black_id=None,
+                                       result=None, reasons=_dump(
+                                           [pairing.pab_reason] if pairing.pab_reason else [])))
+    night.version += 1
+    audit.record(actor, "night.pair", f"“{night.name}”: round {round_no} paired "
+                 f"({len(pairing.boards)} boards)",
+                 context={"night": night.name, "round": round_no,
+                          "boards": len(pairing.boards)})
+    return state
+
+
+@use_case
+def publish_round(night_id: int, round_no: int, version: int, actor: str) -> NightRound:
+    """Publish a paired round: the public pairing page shows it, results can be entered."""
+    night = night_or_404(night_id)
+    check_open(night)
+    state = _round_state(night, round_no)
+    if state.published:
+        return state
+    check_version(night, version)
+    state.published = True
+    night.version += 1
+    audit.record(actor, "night.publish", f"“{night.name}”: round {round_no} published",
+                 context={"night": night.name, "round": round_no})
+    return state
+
+
+@use_case
+def undo_pairing(night_id: int, round_no: int, version: int, actor: str) -> None:
+    """Take back the pairing of the last round while none of its games has a result."""
+    night = night_or_404(night_id)
+    check_open(night)
+    state = next((r for r in night.rounds_state if r.round == round_no), None)
+    if state is None:
+        return  # undone already
+    check_version(night, version)
+    if state is not night.rounds_state[-1]:
+        raise Conflict(_("Only the last paired round can be undone."))
+    boards = [b for b in night.boards if b.round == round_no]
+    if any(b.result is not None for b in boards):
+        raise Conflict(_("Round %(round)d has results: its pairing can no longer be undone.",
+                         round=round_no))
+    for board in boards:
+        night.boards.remove(board)
+    night.rounds_state.remove(state)
+    night.pure = not any(r.manual for r in night.rounds_state)
+    night.version += 1
+    audit.record(actor, "night.undo", f"“{night.name}”: pairing of round {round_no} undone",
+                 context={"night": night.name, "round": round_no})
+
+
+def _pairs_after_swap(boards: list[NightBoard], numbers: dict[int, int], first: int,
+                      second: int) -> tuple[list[tuple[int, int]], int | None]:
+    """The round's pairs once ``first`` and ``second`` change places (the same board: they
+    change colours)."""
+    pairs: list[tuple[int, int]] = []
+    pab = None
+    swap = {first: second, second: first}
+    for board in boards:
+        white = numbers[board.white_id]
+        black = numbers[board.black_id] if board.black_id is not None else None
+        if black is not None and {white, black} == {first, second}:
+            pairs.append((black, white))
+            continue
+        white = swap.get(white, white)
+        if black is None:
+            pab = white
+        else:
+            pairs.append((white, swap.get(black, black)))
+    return pairs, pab
+
+
+@use_case
+def swap_players(night_id: int, round_no: int, first_no: int, second_no: int, version: int,
+                 actor: str) -> list[Message]:
+    """Change a round's pairing by hand: two players change places (on one board: colours).
+
+    Returns the warnings naming each rule the new pairing breaks; the round and the night
+    then say they are not a pure Dutch pairing. Only while the round has no result.
+    """
+    night = night_or_404(night_id)
+    check_open(night)
+    check_version(night, version)
+    state = _round_state(night, round_no)
+    boards = [b for b in night.boards if b.round == round_no]
+    if any(b.result is not None for b in boards):
+        raise Conflict(_("Round %(round)d has results: its pairing can no longer change.",
+                         round=round_no))
+    if first_no == second_no:
+        raise InvalidInput(_("Choose two different players."), field="second")
+    numbers = {p.id: p.start_no for p in night.players}
+    on_board = {numbers[i] for b in boards for i in (b.white_id, b.black_id) if i is not None}
+    if first_no not in on_board or second_no not in on_board:
+        raise InvalidInput(_("Both players must be on a board of round %(round)d.",
+                             round=round_no), field="second")
+    pairs, pab = _pairs_after_swap(boards, numbers, first_no, second_no)
+    sheet = sheet_of(night, club_settings().provisional_games)
+    problem = check_pairs(sheet, round_no, pairs, pab)
+    if problem is not None:
+        raise InvalidInput(say(problem))
+    warnings = manual_warnings(sheet, round_no, pairs, pab)
+    system = (msg("Changed by hand: this is not the Berger table's pairing (C.05).")
+              if night.kind is EventKind.ROUND_ROBIN else
+              msg("Changed by hand: this is not a pure Dutch pairing (C.04.3)."))
+    ids = _ids(night)
+    for board in boards:
+        night.boards.remove(board)
+    db.session.flush()
+    hand = msg("Paired by hand by the organizer.")
+    for number, (white, black) in enumerate(pairs, start=1):
+        night.boards.append(NightBoard(night_id=night.id, round=round_no, number=number,
+                                       white_id=ids[white], black_id=ids[black],
+                                       reasons=_dump([hand])))
+    if pab is not None:
+        night.boards.append(NightBoard(night_id=night.id, round=round_no,
+                                       number=len(pairs) + 1, white_id=ids[pab],
+                                       black_id=None, reasons=_dump([hand])))
+    state.manual = True
+    old = json.loads(state.warnings or "[]")
+    state.warnings = json.dumps(old + [message_to_json(m) for m in [system, *warnings]
+                                       if message_to_json(m) not in old], ensure_ascii=False)
+    night.pure = False
+    night.version += 1
+    names = {p.start_no: p.name for p in night.players}
+    audit.record(actor, "night.swap",
+                 f"“{night.name}”, round {round_no}: {names[first_no]} and "
+                 f"{names[second_no]} changed places by hand",
+                 context={"night": night.name, "round": round_no, "player": names[first_no],
+                          "opponent": names[second_no],
+                          "broken": [str(_named(w, names)) for w in warnings]})
+    return [system, *warnings]
+
+
+def _named(message: Message, names: dict[int, str]) -> Message:
+    """``message`` with start numbers replaced by names (for the audit's words)."""
+    values = tuple((key, names.get(value, value) if key in ("white", "black", "player")
+                    and isinstance(value, int) else value) for key, value in message.values)
+    return Message(message.id, values, message.plural, message.count)
+
+
+@use_case
+def record_result(board_id: int, result: str, version: int, actor: str) -> NightBoard:
+    """One board's result, from one tap. The same result tapped twice changes nothing; a
+    different one from a stale page is refused. A round's results can change until the
+    next round is paired."""
+    board = db.session.get(NightBoard, board_id)
+    if board is None:
+        raise NotFound(_("There is no such board."))
+    night = night_or_404(board.night_id)
+    check_open(night)
+    if result not in RESULTS and result != "":
+        raise InvalidInput(_("“%(result)s” is not a result.", result=result[:8]),
+                           field="result")
+    if board.black_id is None:
+        raise InvalidInput(_("The pairing-allocated bye has no result to enter."))
+    if (board.result or "") == result:
+        return board  # the same tap twice
+    if board.version != version:
+        raise Conflict(_("Someone else entered this board's result meanwhile: it is now "
+                         "%(now)s. Nothing was saved.", now=board.result or "—"))
+    state = _round_state(night, board.round)
+    if not state.published:
+        raise Conflict(_("Publish round %(round)d before entering results.",
+                         round=board.round))
+    if any(r.round > board.round for r in night.rounds_state):
+        raise Conflict(_("Round %(round)d is paired already: undo its pairing to change "
+                         "this result.", round=board.round + 1))
+    old = board.result
+    board.result = result or None
+    board.version += 1
+    night.version += 1
+    names = {p.id: p.name for p in night.players}
+    audit.record(actor, "night.result",
+                 f"“{night.name}” round {board.round}, board {board.number}: "
+                 f"{names[board.white_id]} – {names[board.black_id]} {result or '—'}",
+                 old=old, new=result or None,
+                 context={"night": night.name, "round": board.round, "board": board.number,
+                          "player": names[board.white_id],
+                          "opponent": names[board.black_id]})
+    return board
+
+
+@use_case
+def finish(night_id: int, version: int, actor: str) -> Event:
+    """Put the finished night into the ladder: the same publish as an import of the same
+    TRF (names linked to the checked-in members, guests become members), replay, audit.
+    Finishing twice gives the one event."""
+    night = night_or_404(night_id)
+    if night.event_id is not None:
+        event = db.session.get(Event, night.event_id)
+        if event is not None:
+            return event
+    check_version(night, version)
+    sheet = sheet_of(night, club_settings().provisional_games)
+    rounds = len(night.rounds_state)
+    if rounds < night.rounds or not all(r.published for r in night.rounds_state) or any(
+            b.black_id is not None and b.result is None for b in night.boards):
+        raise Conflict(_("The night is not finished: every round needs its pairing and "
+                         "every result."))
+    codes = tuple(c for c in night.tiebreak_order.split(",") if c)
+    tournament = to_tournament(sheet, rounds, tiebreak_codes=codes)
+    links = {p.start_no: _current_member(p.member_id) for p in night.players}
+    juniors = frozenset(p.start_no for p in night.players if p.member_id is None and p.junior)
+    event = publish(PublishRequest(tournament=tournament, name=night.name, date=night.date,
+                                   kind=night.kind, rated=night.rated, links=links,
+                                   new_juniors=juniors, order=night.tiebreak_order,
+                                   source_format="night"), actor=actor)
+    night.event_id = event.id
+    night.version += 1
+    audit.record(actor, "night.finish", f"“{night.name}” finished and put into the ladder",
+                 event_id=event.id, context={"night": night.name, "event": event.name,
+                                             "pure": night.pure})
+    return event
+
+
+def _current_member(member_id: int | None) -> int | None:
+    """The member a checked-in member is now (merged into another meanwhile: that one)."""
+    seen = set()
+    while member_id is not None and member_id not in seen:
+        seen.add(member_id)
+        member = db.session.get(Member, member_id)
+        if member is None or member.merged_into_id is None:
+            return member_id
+        member_id = member.merged_into_id
+    return member_id
+
+
+def night_trf(night: Night) -> str:
+    """The finished night as a TRF (what an import of it would read): the equivalence test
+    and the organizer's export."""
+    from ..formats.trf_write import write_trf
+    sheet = sheet_of(night, club_settings().provisional_games)
+    codes = tuple(c for c in night.tiebreak_order.split(",") if c)
+    return write_trf(to_tournament(sheet, len(night.rounds_state), tiebreak_codes=codes))
+
+
+__all__ = ["pair_round", "publish_round", "undo_pairing", "swap_players",
+                      "record_result", "finish", "night_trf", "swiss_engine"]

@@ -1,0 +1,163 @@
+"""The club night's pure sheet: the pairing-number rule, the TRF posed to the engine (compared
+column by column with shared bbpPairings cases), the tournament, hand-pairing warnings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from ladder.club.night import (
+    Entrant,
+    Pairing,
+    Sheet,
+    berger_pairs,
+    check_pairs,
+    finished_rounds,
+    manual_warnings,
+    message_from_json,
+    message_to_json,
+    not_paired,
+    pose_round,
+    seed_key,
+    to_tournament,
+)
+from ladder.formats.trf import read_trf
+from ladder.pairing import berger_rounds
+from ladder.vocabulary.messages import msg
+from ladder.vocabulary.tournament import Colour, Kind
+from tests.factories import TESTDATA
+
+ROUND_COLUMN = 91
+
+
+def test_pairing_numbers_follow_the_stated_rule() -> None:
+    players = [("Established 1500", 1500, 40), ("Provisional 1500", 1500, 2),
+               ("Provisional 1900", 1900, 1), ("Established 1600", 1600, 25),
+               ("Zed Guest", None, 0), ("Ann New", 1200, 0)]
+    order = sorted(players, key=lambda p: seed_key(p[0], p[1], p[2], provisional_games=5))
+    assert [p[0] for p in order] == ["Provisional 1900", "Established 1600",
+                                     "Established 1500", "Provisional 1500", "Ann New",
+                                     "Zed Guest"]
+
+
+def _sheet_from_trf(name: str) -> tuple[Sheet, str]:
+    """A shared case read back into a sheet: boards, PABs, H/Z byes, late entries."""
+    text = (TESTDATA / "night" / name).read_text()
+    t = read_trf(text)
+    boards, byes = [], []
+    joined: dict[int, int] = {}
+    for player in t.players:
+        for result in player.results:
+            if result.kind is Kind.PAIRING_BYE:
+                boards.append(Pairing(result.round, 0, player.start_no, None, None))
+            elif result.kind in (Kind.HALF_BYE, Kind.ZERO_BYE):
+                byes.append((result.round, player.start_no,
+                             "H" if result.kind is Kind.HALF_BYE else "Z"))
+            elif result.colour is Colour.WHITE:
+                code = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1",
+                        Kind.FORFEIT_WIN: "1-0F", Kind.FORFEIT_LOSS: "0-1F",
+                        Kind.DOUBLE_FORFEIT: "0-0F"}[result.kind]
+                boards.append(Pairing(result.round, 0, player.start_no, result.opponent, code))
+        joined[player.start_no] = 1
+    order = tuple(int(line[4:8]) for line in text.splitlines() if line.startswith("001"))
+    entrants = tuple(Entrant(p.start_no, p.name, p.rating, joined[p.start_no])
+                     for p in t.players)
+    colour = "black1" if "XXC black1" in text else "white1"
+    forbidden = tuple((int(a), int(b)) for line in text.splitlines() if line.startswith("XXP")
+                      for a, b in [line.split()[1:3]])
+    return Sheet(name="x", rounds=t.rounds, entrants=entrants, boards=tuple(boards),
+                 byes=tuple(byes), forbidden=forbidden, initial_colour=colour,
+                 order=order if order != tuple(sorted(order)) else (),
+                 pab_half="BBU" in text), text
+
+
+def _fields(line: str) -> list[str]:
+    rest = line[ROUND_COLUMN:]
+    return [rest[i:i + 10].rstrip() for i in range(0, len(rest), 10)]
+
+
+def test_posed_round_has_the_shared_cases_columns() -> None:
+    for name in ("club-005.trf", "club-007.trf"):
+        sheet, text = _sheet_from_trf(name)
+        theirs = {int(line[4:8]): line for line in text.splitlines() if line.startswith("001")}
+        for round_no in range(1, sheet.rounds + 1):
+            posed = pose_round(sheet, round_no)
+            ours = [line for line in posed.splitlines() if line.startswith("001")]
+            assert [int(line[4:8]) for line in ours] == list(theirs)  # the pairing list
+            for line in ours:
+                number = int(line[4:8])
+                expected = _fields(theirs[number])[:round_no - 1]
+                pending = _fields(theirs[number])[round_no - 1]
+                if pending.startswith("0000") and pending[-1] in "HZ":
+                    expected.append(pending)
+                assert _fields(line) == expected, (name, round_no, number)
+                assert line[:84].split()[1] == str(number)
+            assert f"XXR {sheet.rounds}" in posed
+            assert ("rank" in posed) == ("rank" in text)
+            assert all(f"XXP {a} {b}" in posed for a, b in sheet.forbidden)
+
+
+def test_points_include_the_coming_rounds_bye() -> None:
+    sheet = Sheet(name="n", rounds=3, entrants=tuple(Entrant(i, f"P{i}") for i in (1, 2, 3)),
+                  boards=(Pairing(1, 1, 1, 2, "1-0"), Pairing(1, 2, 3, None)),
+                  byes=((2, 1, "H"),), pab_half=True)
+    lines = {int(line[4:8]): line for line in pose_round(sheet, 2).splitlines()
+             if line.startswith("001")}
+    assert lines[1][80:84].strip() == "1.5"   # a win and the coming half-point bye
+    assert lines[3][80:84].strip() == "0.5"   # a ½-point PAB (BBU 0.5)
+    assert "BBU  0.5" in pose_round(sheet, 2)
+    assert not_paired(sheet, 2) == {1: "H"}
+
+
+def test_late_entrant_and_withdrawal_are_not_paired() -> None:
+    sheet = Sheet(name="n", rounds=4, entrants=(Entrant(1, "A"), Entrant(2, "B", joined=3),
+                                                Entrant(3, "C", withdrawn_from=2)))
+    assert not_paired(sheet, 1) == {2: "Z"}
+    assert not_paired(sheet, 2) == {2: "Z", 3: "Z"}
+    assert not_paired(sheet, 3) == {3: "Z"}
+
+
+def test_tournament_of_the_night() -> None:
+    sheet = Sheet(name="n", rounds=2, entrants=(Entrant(1, "A"), Entrant(2, "B"),
+                                                Entrant(3, "C")),
+                  boards=(Pairing(1, 1, 1, 2, "½-½"), Pairing(1, 2, 3, None),
+                          Pairing(2, 1, 3, 1, "0-1F")))
+    t = to_tournament(sheet, 2)
+    assert [r.kind for r in t.player(1).results] == [Kind.DRAW, Kind.FORFEIT_WIN]
+    assert [r.kind for r in t.player(3).results] == [Kind.PAIRING_BYE, Kind.FORFEIT_LOSS]
+    assert t.player(2).results[1].kind is Kind.ZERO_BYE
+    assert finished_rounds(sheet) == 2
+
+
+def test_hand_pairing_warnings_name_the_rule() -> None:
+    sheet = Sheet(name="n", rounds=3, entrants=tuple(Entrant(i, f"P{i}") for i in range(1, 5)),
+                  boards=(Pairing(1, 1, 1, 2, "1-0"), Pairing(1, 2, 3, 4, "1-0"),
+                          Pairing(2, 1, 1, 3, "1-0"), Pairing(2, 2, 4, 2, "1-0")),
+                  forbidden=((1, 4),))
+    warnings = manual_warnings(sheet, 3, [(1, 2), (4, 3)], None)
+    ids = [w.id for w in warnings]
+    assert any(i.startswith("C.04.1 b") for i in ids)          # 1 and 2 met in round 1
+    assert any("three times" in i for i in ids)                 # 1: White three times
+    clean = [(4, 1), (2, 3)]
+    assert [w.id for w in manual_warnings(sheet, 3, clean, None)] == [
+        "%(white)s and %(black)s are a forbidden pair (they must not be paired)."]
+    assert manual_warnings(replace(sheet, forbidden=()), 3, clean, None) == []
+    assert check_pairs(sheet, 3, [(1, 2)], None) is not None   # 3 and 4 have no board
+    assert check_pairs(sheet, 3, [(1, 2), (1, 3)], None) is not None
+
+
+def test_round_robin_from_berger_with_a_withdrawal() -> None:
+    sheet = Sheet(name="n", rounds=3, entrants=(Entrant(1, "A"), Entrant(2, "B"),
+                                                Entrant(3, "C"), Entrant(4, "D",
+                                                                         withdrawn_from=2)))
+    table = berger_rounds(4)
+    assert berger_pairs(sheet, 1, table) == table[0]
+    second = berger_pairs(sheet, 2, table)
+    assert all(4 not in pair for pair in second) and len(second) == 1
+
+
+def test_messages_survive_json() -> None:
+    message = msg("%(player)s gets the bye (%(why)s).", player=3, why=msg("lowest"))
+    assert message_from_json(message_to_json(message)) == message
+    assert str(message_from_json(message_to_json(message))) == "3 gets the bye (lowest)."
+    assert Fraction(1) == 1
