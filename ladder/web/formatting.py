@@ -136,7 +136,8 @@ def formula_text(text: str | None) -> str:
     import re
     if not text:
         return ""
-    words = (("special formula: ", _("special formula:") + " "),
+    label = _("special formula:")
+    words = (("special formula: ", label if label.endswith("：") else label + " "),
              ("iterated over the knots Ri ± 400 to", _("iterated over the knots Ri ± 400 to")),
              ("at most", _("at most")))
     for english, translated in words:

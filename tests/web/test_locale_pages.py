@@ -9,7 +9,8 @@ rendered in ko, zh_Hans and id, fail on
 * an English word of the interface left (proper names, the product's name, codes aside).
 
 How: cut each page into its text (between tags, also visually hidden words, not scripts,
-styles, ``<code>``, ``<textarea>`` or ``<option>`` values) and its charts' tick labels.
+styles, ``<code>`` or ``<textarea>``; a select's choices are text too) and its charts' tick
+labels.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ ARTICLES = re.compile(r"(?:Pasal|pasal|C\.0\d|B\.02|tabel|Tabel|FIDE|art\.|34E)\
 
 def _texts(html: str) -> list[str]:
     """The text pieces a reader meets (hidden words for screen readers included)."""
-    html = re.sub(r"(?s)<(script|style|textarea|code|select)[^>]*>.*?</\1>", " ", html)
+    html = re.sub(r"(?s)<(script|style|textarea|code)[^>]*>.*?</\1>", " ", html)
     html = re.sub(r"(?s)<svg.*?</svg>", " ", html)
     pieces = [" ".join(unescape(t).split()) for t in re.findall(r">([^<]+)<", html)]
     return [piece for piece in pieces if piece]
