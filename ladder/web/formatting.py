@@ -130,6 +130,32 @@ def edition_name(edition: str | None) -> str:
     return EDITION_NAMES.get(text.strip().lower(), text)
 
 
+def tiebreak_name(code: str, article: Any) -> str:
+    """A tie-break's name with its article, and what its modifier leaves out, so that each
+    variant reads differently (BH/C1 "Buchholz, 1 lowest value cut", BH/M1 "… 1 lowest and
+    1 highest value cut"); the name alone for a code without a cut."""
+    from ..tiebreaks.codes import parse_code
+    from ..tiebreaks.errors import TiebreakError
+    from .i18n import translate
+    name = translate(article)
+    try:
+        parsed = parse_code(code)
+    except TiebreakError:
+        return name
+    if not parsed.has_cuts:
+        return name
+    from flask_babel import ngettext
+    n = parsed.low
+    if parsed.name == "PS":
+        cut = ngettext("the first round left out", "the first %(num)d rounds left out", n)
+    elif parsed.high:
+        cut = ngettext("the lowest and the highest value left out",
+                       "the %(num)d lowest and %(num)d highest values left out", n)
+    else:
+        cut = ngettext("the lowest value left out", "the %(num)d lowest values left out", n)
+    return name + punctuation()["comma"] + cut
+
+
 def formula_text(text: str | None) -> str:
     """A worked formula of the Elo tools with the locale's decimal separator (id: 0,6401) and
     its few words in the reader's language (the pure core writes the formula in English)."""
@@ -390,6 +416,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(as_of_text, "as_of_text")
     app.add_template_filter(time_text, "time")
     app.add_template_global(punctuation, "punctuation")
+    app.add_template_global(tiebreak_name, "tiebreak_name")
     app.add_template_filter(number_text, "number")
     app.add_template_filter(edition_name, "edition")
     app.add_template_filter(formula_text, "formula")
