@@ -156,6 +156,15 @@ def tiebreak_name(code: str, article: Any) -> str:
     return name + punctuation()["comma"] + cut
 
 
+def result_letters(text: str) -> str:
+    """A record written in result letters ("W W W L W") in the reader's letters (id
+    M/R/K, ko 승/무/패, zh 胜/和/负), as the glossary's W/D/L row writes them."""
+    from flask_babel import pgettext
+    letters = {"W": pgettext("result letter", "W"), "D": pgettext("result letter", "D"),
+               "L": pgettext("result letter", "L")}
+    return " ".join(letters.get(part, part) for part in text.split())
+
+
 def formula_text(text: str | None) -> str:
     """A worked formula of the Elo tools with the locale's decimal separator (id: 0,6401) and
     its few words in the reader's language (the pure core writes the formula in English)."""
@@ -417,6 +426,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(time_text, "time")
     app.add_template_global(punctuation, "punctuation")
     app.add_template_global(tiebreak_name, "tiebreak_name")
+    app.add_template_filter(result_letters, "result_letters")
     app.add_template_filter(number_text, "number")
     app.add_template_filter(edition_name, "edition")
     app.add_template_filter(formula_text, "formula")
