@@ -137,7 +137,7 @@ def series_chart(series: Sequence[Series], *, title: str, description: str,
 
 def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
                month_names: Sequence[str] = MONTHS, chart_id: str = "games-chart",
-               month_label: Callable[[dt.date], str] | None = None) -> str:
+               month_label: Callable[[dt.date], str] | None = None, colon: str = ": ") -> str:
     """Games per month as bars (each with a tooltip); "" without months."""
     if not months:
         return ""
@@ -161,7 +161,7 @@ def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
         parts.append(f'<rect class="bar" x="{x + width * 0.1:.1f}" y="{y:.1f}" '
                      f'width="{width * 0.8:.1f}" height="{bottom - y:.1f}" fill="{COLOURS[0]}" '
                      f'data-month="{m.month.isoformat()}" data-games="{m.games}">'
-                     f'<title>{escape(label)}: {m.games}</title></rect>')
+                     f'<title>{escape(label)}{escape(colon)}{m.games}</title></rect>')
         if index % step == 0:
             parts.append(f'<text class="tick" x="{x + width / 2:.1f}" y="{bottom + 20}" '
                          f'text-anchor="middle" font-size="12" fill="{_INK}">'
@@ -174,7 +174,7 @@ def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title:
                       description: str, band_label: str = "%(low)s–%(high)s",
                       open_band_label: str = "%(low)s+",
                       chart_id: str = "calibration-chart",
-                      number: Callable[[str], str] = str) -> str:
+                      number: Callable[[str], str] = str, colon: str = ": ") -> str:
     """Per band, mean expected (x, 0.5 … 1) against mean actual (y, 0 … 1) of the
     favourites, one marker series per system (``(key, label, calibration)``); the diagonal
     is the perfect prediction. Empty bands are left out; "" when no band has a game."""
@@ -208,7 +208,7 @@ def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title:
             low = number(f"{band.low:g}")
             name = (band_label % {"low": low, "high": number(f"{band.high:g}")}
                     if band.high is not None else open_band_label % {"low": low})
-            tip = (f"{label} · {name}: {number(f'{band.mean_expected:.3f}')} → "
+            tip = (f"{label} · {name}{colon}{number(f'{band.mean_expected:.3f}')} → "
                    f"{number(f'{band.mean_actual:.3f}')} "
                    f"({band.count})")
             parts.append(f'<circle class="band" cx="{x_of(band.mean_expected):.1f}" '

@@ -91,6 +91,12 @@ def _ticks(html: str) -> list[str]:
                                                      html)]
 
 
+def _chart_titles(html: str) -> list[str]:
+    """The tooltips and titles inside the charts (what a pointer or a screen reader gets)."""
+    return [unescape(t).strip() for svg in re.findall(r"(?s)<svg.*?</svg>", html)
+            for t in re.findall(r"<(?:title|desc)[^>]*>([^<]*)<", svg)]
+
+
 def _quoted(piece: str) -> str:
     """``piece`` without its quoted examples (“W,w,3.5,1900” is typed data, not text),
     paths (/health) and formulas (1 / (1 + 10^(D / 400)))."""
@@ -137,6 +143,12 @@ def problems_of(html: str, locale: str, allowed: set[str], interface: set[str]) 
                    if w in interface and w not in allowed and w not in KEPT]
         if english:
             found.append(f"English {english}: {piece}")
+    for title in _chart_titles(html):
+        text = _quoted(title)
+        if ISO_DATE.search(text):
+            found.append(f"ISO date in a chart: {title}")
+        if locale == "zh_Hans" and HALF_WIDTH.search(text):
+            found.append(f"half-width punctuation in a chart: {title}")
     for tick in _ticks(html):
         if locale == "ko" and "월" in tick and not re.fullmatch(r"\d{4}년 \d{1,2}월( \d{1,2}일)?", tick):
             found.append(f"month tick: {tick}")

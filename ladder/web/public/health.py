@@ -25,7 +25,7 @@ from ...club.health_charts import (
 )
 from ...extensions import db
 from ...queries.health import HealthReport, health_report
-from ..formatting import day_label, localiser, month_names, month_year, number_text
+from ..formatting import day_label, localiser, month_names, month_year, number_text, punctuation
 from ..request_state import club_settings, names
 from ..visibility import is_organizer, public_route
 from . import bp
@@ -60,7 +60,7 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
     games = month_bars(report.months, title=_("Rated games per month"),
                        description=_("Rated games of each month; the table below lists the "
                                      "same values."), month_names=months,
-                       month_label=month_year)
+                       month_label=month_year, colon=punctuation()["colon"])
     overall = report.overall
     calibration = calibration_chart(
         [("ladder", _("Ladder"), overall.ladder.calibration),
@@ -69,7 +69,8 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
         description=_("For each rating-gap band, the favourites' mean expected score (across) "
                       "against their mean actual score (up); on the dashed diagonal the "
                       "predictions were exactly right."),
-        band_label=_("%(low)s–%(high)s"), open_band_label=_("%(low)s+"), number=localiser())
+        band_label=_("%(low)s–%(high)s"), open_band_label=_("%(low)s+"), number=localiser(),
+        colon=punctuation()["colon"])
     lens = report.lens[:LENS_LINES]
     book = names()
     bands = uncertainty_chart(
