@@ -105,11 +105,21 @@ def _plural(singular: str, plural: str, count: int) -> str:
 _DECIMAL = re.compile(r"[−+\-]?\d+\.\d+")
 
 
+def _decimal_symbol() -> str:
+    """The reader's decimal separator, once per request (the same cache as the formatters')."""
+    if "decimal_symbol" not in g:
+        from babel.numbers import get_decimal_symbol
+        try:
+            g.decimal_symbol = get_decimal_symbol(str(get_locale() or "en"))
+        except (ValueError, LookupError):
+            g.decimal_symbol = "."
+    return str(g.decimal_symbol)
+
+
 def _localised(message: Message) -> Message:
     """``message`` with its decimal values in the locale's way (Indonesian 3,5): the pure
     core writes numbers with a point (:mod:`ladder.vocabulary.numbers`), the edge localises."""
-    from .formatting import decimal_symbol
-    symbol = decimal_symbol()
+    symbol = _decimal_symbol()
     if symbol == "." or not message.values:
         return message
 
