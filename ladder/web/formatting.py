@@ -177,9 +177,12 @@ def formula_text(text: str | None) -> str:
              ("at most", _("at most")))
     for english, translated in words:
         text = text.replace(english, translated)
+    text = re.sub(r"(?<=[(\s])-(?=\d)", "−", text)  # a true minus sign, as in the tables
     symbol = decimal_symbol()
     if symbol != ".":
         text = re.sub(r"(?<=\d)\.(?=\d)", symbol, text)
+        if symbol == ",":  # with a decimal comma, the arguments of min() are set apart by ";"
+            text = re.sub(r"\bmin\(([^,()]+), ", r"min(\1; ", text)
     return text
 
 
