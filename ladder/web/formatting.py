@@ -378,19 +378,20 @@ def local_time(value: dt.datetime) -> dt.datetime:
     return aware.astimezone(club_zone())
 
 
-def time_text(value: dt.datetime | None, seconds: bool = False) -> str:
+def time_text(value: dt.datetime | None, seconds: bool = False, iso: bool = False) -> str:
     """A moment (an audit entry, the last check, a printout's "as of") in the club's time zone
     with the zone's abbreviation.
 
     The one formatter of times for pages, fragments and exports. English keeps the product's
     ISO-like house style (``2026-12-01 23:05 KST``); the other languages write the day as
     CLDR does and a 24-hour clock (``2026. 12. 1. 23:05 KST``, ``2026年12月1日 23:05 KST``,
-    ``1 Des 2026 23.05 KST``). Event dates are days, not moments: :func:`date_text`.
+    ``1 Des 2026 23.05 KST``); ``iso`` keeps the ISO form in any language (files: the audit
+    log's CSV). Event dates are days, not moments: :func:`date_text`.
     """
     if value is None:
         return "—"
     local = local_time(value)
-    locale = _locale() if has_request_context() else "en"
+    locale = _locale() if has_request_context() and not iso else "en"
     if locale == "en":
         clock = f"{local:%Y-%m-%d %H:%M:%S}" if seconds else f"{local:%Y-%m-%d %H:%M}"
     else:
