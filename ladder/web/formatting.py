@@ -311,8 +311,8 @@ class CellText:
 
 
 #: Chinese running text takes full-width punctuation, also in a cell's hidden words.
-_WIDE = {"colon": "：", "comma": "，", "open": "（", "close": "）"}
-_NARROW = {"colon": ": ", "comma": ", ", "open": " (", "close": ")"}
+_WIDE = {"colon": "：", "comma": "，", "open": "（", "close": "）", "gap": ""}
+_NARROW = {"colon": ": ", "comma": ", ", "open": " (", "close": ")", "gap": " "}
 
 
 def punctuation() -> dict[str, str]:

@@ -5,7 +5,8 @@ rendered in ko, zh_Hans and id, fail on
 * an ISO date (2026-06-18) in prose (inputs, links, ``datetime`` attributes and codes aside);
 * a decimal point in an Indonesian number (rule articles such as Pasal 8.1 aside);
 * a month tick of a chart in the wrong order ("6월 2026" instead of "2026년 6월");
-* half-width punctuation ``, : ; ( )`` touching Chinese text, hidden text included;
+* half-width punctuation ``, : ; ( )`` touching Chinese text, hidden text included, or a space
+  after a full-width ``：。，；``;
 * an English word of the interface left (proper names, the product's name, codes aside).
 
 How: cut each page into its text (between tags, also visually hidden words, not scripts,
@@ -139,6 +140,8 @@ def problems_of(html: str, locale: str, allowed: set[str], interface: set[str]) 
             found.append(f"decimal point: {piece}")
         if locale == "zh_Hans" and HALF_WIDTH.search(text):
             found.append(f"half-width punctuation: {piece}")
+        if locale == "zh_Hans" and re.search(rf"[：。，；]\s+(?=[{HAN}“（])", piece):
+            found.append(f"space after full-width punctuation: {piece}")
         english = [w for w in WORD.findall(text)
                    if w in interface and w not in allowed and w not in KEPT]
         if english:
