@@ -125,12 +125,14 @@ def place(points: list[ChartPoint], start: ChartPoint | None = None
 def rating_chart(points: list[ChartPoint], *, title: str, description: str,
                  month_names: tuple[str, ...] | None = None, chart_id: str = "rating-chart",
                  start: ChartPoint | None = None,
-                 month_label: Callable[[dt.date], str] | None = None) -> str:
+                 month_label: Callable[[dt.date], str] | None = None,
+                 day_label: Callable[[dt.date], str] | None = None) -> str:
     """The SVG markup of the chart (an empty string when there is no point).
 
     ``start`` (see :func:`start_point`) begins the line at the start rating, drawn as a
     square. ``month_label`` writes a month tick the reader's way ("2026년 6월"; the web edge
-    passes Babel's), else ``month_names`` and the year. Every other date tick is ``minor`` (hidden on a phone, where labels grow).
+    passes Babel's), else ``month_names`` and the year; ``day_label`` writes a tick that is not
+    on the 1st (else ISO). Every other date tick is ``minor`` (hidden on a phone, where labels grow).
     """
     if not points:
         return ""
@@ -162,7 +164,7 @@ def rating_chart(points: list[ChartPoint], *, title: str, description: str,
         x = (MARGIN_LEFT + (plot_right - MARGIN_LEFT) / 2 if x_first == x_last else
              MARGIN_LEFT + (plot_right - MARGIN_LEFT) * (day - x_first).days / span)
         label = ((month_label(day) if month_label else f"{months[day.month - 1]} {day.year}")
-                 if day.day == 1 else day.isoformat())
+                 if day.day == 1 else (day_label(day) if day_label else day.isoformat()))
         parts.append(f'<line x1="{x:.1f}" y1="{plot_bottom}" x2="{x:.1f}" y2="{plot_bottom + 5}" '
                      f'stroke="#404040" stroke-width="1"/>')
         parts.append(f'<text class="tick{minor}" x="{x:.1f}" y="{plot_bottom + 26}" '

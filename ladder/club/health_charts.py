@@ -79,8 +79,13 @@ def _legend(parts: list[str], labels: Sequence[tuple[str, str]]) -> None:
 def series_chart(series: Sequence[Series], *, title: str, description: str,
                  reference: float | None = None, reference_label: str = "",
                  month_names: Sequence[str] = MONTHS, chart_id: str = "pool-chart",
-                 month_label: Callable[[dt.date], str] | None = None) -> str:
-    """Dated lines with an optional reference line; "" when there is no point."""
+                 month_label: Callable[[dt.date], str] | None = None,
+                 day_label: Callable[[dt.date], str] | None = None,
+                 number: Callable[[str], str] = str) -> str:
+    """Dated lines with an optional reference line; "" when there is no point.
+
+    ``month_label``/``day_label`` write the date ticks, ``number`` a number tick (the web
+    edge passes the locale's formatters)."""
     points = [p for s in series for p in s.points]
     if not points:
         return ""
@@ -102,12 +107,12 @@ def series_chart(series: Sequence[Series], *, title: str, description: str,
         return TOP + (bottom - TOP) * (y_high - value) / (y_high - y_low)
 
     parts = _open(chart_id, title, description)
-    _y_axis(parts, y_ticks, y_of, [str(t) for t in y_ticks], bottom)
+    _y_axis(parts, y_ticks, y_of, [number(str(t)) for t in y_ticks], bottom)
     parts.append('<g class="grid">')
     for day in x_ticks:
         x = x_of(day)
         label = ((month_label(day) if month_label else f"{month_names[day.month - 1]} {day.year}")
-                 if day.day == 1 else day.isoformat())
+                 if day.day == 1 else (day_label(day) if day_label else day.isoformat()))
         parts.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 20}" text-anchor="middle" '
                      f'font-size="12" fill="{_INK}">{escape(label)}</text>')
     parts.append("</g>")
@@ -132,7 +137,7 @@ def series_chart(series: Sequence[Series], *, title: str, description: str,
 
 def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
                month_names: Sequence[str] = MONTHS, chart_id: str = "games-chart",
-               month_label: Callable[[dt.date], str] | None = None) -> str:
+               month_label: Callable[[dt.date], str] | None = None, colon: str = ": ") -> str:
     """Games per month as bars (each with a tooltip); "" without months."""
     if not months:
         return ""
@@ -156,7 +161,7 @@ def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
         parts.append(f'<rect class="bar" x="{x + width * 0.1:.1f}" y="{y:.1f}" '
                      f'width="{width * 0.8:.1f}" height="{bottom - y:.1f}" fill="{COLOURS[0]}" '
                      f'data-month="{m.month.isoformat()}" data-games="{m.games}">'
-                     f'<title>{escape(label)}: {m.games}</title></rect>')
+                     f'<title>{escape(label)}{escape(colon)}{m.games}</title></rect>')
         if index % step == 0:
             parts.append(f'<text class="tick" x="{x + width / 2:.1f}" y="{bottom + 20}" '
                          f'text-anchor="middle" font-size="12" fill="{_INK}">'
@@ -168,7 +173,8 @@ def month_bars(months: Sequence[MonthCount], *, title: str, description: str,
 def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title: str,
                       description: str, band_label: str = "%(low)s–%(high)s",
                       open_band_label: str = "%(low)s+",
-                      chart_id: str = "calibration-chart") -> str:
+                      chart_id: str = "calibration-chart",
+                      number: Callable[[str], str] = str, colon: str = ": ") -> str:
     """Per band, mean expected (x, 0.5 … 1) against mean actual (y, 0 … 1) of the
     favourites, one marker series per system (``(key, label, calibration)``); the diagonal
     is the perfect prediction. Empty bands are left out; "" when no band has a game."""
@@ -184,11 +190,11 @@ def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title:
 
     y_ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
     parts = _open(chart_id, title, description)
-    _y_axis(parts, y_ticks, y_of, [f"{t:.2f}" for t in y_ticks], bottom)
+    _y_axis(parts, y_ticks, y_of, [number(f"{t:.2f}") for t in y_ticks], bottom)
     parts.append('<g class="grid">')
     for tick in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):
         parts.append(f'<text class="tick" x="{x_of(tick):.1f}" y="{bottom + 20}" '
-                     f'text-anchor="middle" font-size="12" fill="{_INK}">{tick:.1f}</text>')
+                     f'text-anchor="middle" font-size="12" fill="{_INK}">{number(f"{tick:.1f}")}</text>')
     parts.append("</g>")
     parts.append(f'<line class="diagonal" x1="{x_of(0.5):.1f}" y1="{y_of(0.5):.1f}" '
                  f'x2="{x_of(1.0):.1f}" y2="{y_of(1.0):.1f}" stroke="{_INK}" '
@@ -199,10 +205,11 @@ def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title:
         for band in cal.bands:
             if not band.count or band.mean_expected is None or band.mean_actual is None:
                 continue
-            low = f"{band.low:g}"
-            name = (band_label % {"low": low, "high": f"{band.high:g}"}
+            low = number(f"{band.low:g}")
+            name = (band_label % {"low": low, "high": number(f"{band.high:g}")}
                     if band.high is not None else open_band_label % {"low": low})
-            tip = (f"{label} · {name}: {band.mean_expected:.3f} → {band.mean_actual:.3f} "
+            tip = (f"{label} · {name}{colon}{number(f'{band.mean_expected:.3f}')} → "
+                   f"{number(f'{band.mean_actual:.3f}')} "
                    f"({band.count})")
             parts.append(f'<circle class="band" cx="{x_of(band.mean_expected):.1f}" '
                          f'cy="{y_of(band.mean_actual):.1f}" r="{4 + index}" fill="none" '

@@ -94,9 +94,96 @@ def date_text(value: dt.date | dt.datetime | None, style: str = "medium") -> str
 
 def month_year(day: dt.date) -> str:
     """A month and its year as the reader's locale writes them (Jun 2026, 2026년 6월,
-    2026年6月): the chart axes' ticks."""
-    from flask_babel import format_date
-    return str(format_date(day, format="MMM y"))
+    2026年6月): the chart axes' ticks. CLDR's skeleton ``yMMM`` puts the year where the
+    language puts it (a fixed "MMM y" pattern gave "6월 2026")."""
+    from babel.dates import format_skeleton
+    return str(format_skeleton("yMMM", day, locale=_locale()))
+
+
+def day_label(day: dt.date) -> str:
+    """A day as a short tick or tooltip (18 Jun 2026, 2026년 6월 18일, 2026年6月18日)."""
+    from babel.dates import format_skeleton
+    return str(format_skeleton("yMMMd", day, locale=_locale()))
+
+
+def _locale() -> str:
+    from flask_babel import get_locale
+    return str(get_locale() or "en")
+
+
+def number_text(value: float | int | Fraction | None) -> str:
+    """A plain number as ``%g`` writes it (0.5, 1500, 0.06), with the locale's separator:
+    the settings' values (τ, K, the start rating) quoted in sentences."""
+    if value is None:
+        return "—"
+    return localised(f"{float(value):g}").replace("-", "−")
+
+
+#: How an edition is written in running text; the ids stay in files and URLs.
+EDITION_NAMES = {"fide-2026": "FIDE 2026", "fide-2024": "FIDE 2024", "fide-2012": "FIDE 2012",
+                 "uscf": "US Chess"}
+
+
+def edition_name(edition: str | None) -> str:
+    """A tie-break rules edition as a reader writes it ("FIDE 2026", "US Chess")."""
+    text = str(getattr(edition, "name", edition) or "fide-2026")
+    return EDITION_NAMES.get(text.strip().lower(), text)
+
+
+def tiebreak_name(code: str, article: Any) -> str:
+    """A tie-break's name with its article, and what its modifier leaves out, so that each
+    variant reads differently (BH/C1 "Buchholz, 1 lowest value cut", BH/M1 "… 1 lowest and
+    1 highest value cut"); the name alone for a code without a cut."""
+    from ..tiebreaks.codes import parse_code
+    from ..tiebreaks.errors import TiebreakError
+    from .i18n import translate
+    name = translate(article)
+    try:
+        parsed = parse_code(code)
+    except TiebreakError:
+        return name
+    if not parsed.has_cuts:
+        return name
+    from flask_babel import ngettext
+    n = parsed.low
+    if parsed.name == "PS":
+        cut = ngettext("the first round left out", "the first %(num)d rounds left out", n)
+    elif parsed.high:
+        cut = ngettext("the lowest and the highest value left out",
+                       "the %(num)d lowest and %(num)d highest values left out", n)
+    else:
+        cut = ngettext("the lowest value left out", "the %(num)d lowest values left out", n)
+    return name + punctuation()["comma"] + cut
+
+
+def result_letters(text: str) -> str:
+    """A record written in result letters ("W W W L W") in the reader's letters (id
+    M/R/K, ko 승/무/패, zh 胜/和/负), as the glossary's W/D/L row writes them."""
+    from flask_babel import pgettext
+    letters = {"W": pgettext("result letter", "W"), "D": pgettext("result letter", "D"),
+               "L": pgettext("result letter", "L")}
+    return " ".join(letters.get(part, part) for part in text.split())
+
+
+def formula_text(text: str | None) -> str:
+    """A worked formula of the Elo tools with the locale's decimal separator (id: 0,6401) and
+    its few words in the reader's language (the pure core writes the formula in English)."""
+    import re
+    if not text:
+        return ""
+    label = _("special formula:")
+    words = (("special formula: ", label if label.endswith("：") else label + " "),
+             ("iterated over the knots Ri ± 400 to", _("iterated over the knots Ri ± 400 to")),
+             ("at most", _("at most")))
+    for english, translated in words:
+        text = text.replace(english, translated)
+    text = re.sub(r"(?<=[(\s])-(?=\d)", "−", text)  # a true minus sign, as in the tables
+    symbol = decimal_symbol()
+    if symbol != ".":
+        text = re.sub(r"(?<=\d)\.(?=\d)", symbol, text)
+        if symbol == ",":  # with a decimal comma, the arguments of min() are set apart by ";"
+            text = re.sub(r"\bmin\(([^,()]+), ", r"min(\1; ", text)
+    return text
 
 
 def percent(value: float | None, places: int = 0) -> str:
@@ -220,23 +307,35 @@ class CellText:
     colour_word: str
     label: str  # "Round 3: win, white, opponent no. 7" for screen readers and the tooltip
     css: str
+    hidden: str = ""  # the label in the locale's parentheses, after the visible mark
+
+
+#: Chinese running text takes full-width punctuation, also in a cell's hidden words.
+_WIDE = {"colon": "：", "comma": "，", "open": "（", "close": "）", "gap": ""}
+_NARROW = {"colon": ": ", "comma": ", ", "open": " (", "close": ")", "gap": " "}
+
+
+def punctuation() -> dict[str, str]:
+    """The colon, comma and parentheses of running text in the reader's language."""
+    return _WIDE if _locale().startswith("zh") else _NARROW
 
 
 def cell_text(cell: ResultCell) -> CellText:
     """The mark, meaning, colour, accessible label and CSS classes of one result cell."""
     if "cell_patterns" not in g:
         # The translated patterns, once per request; the numbers are put in per cell.
-        g.cell_patterns = (_("Round %(n)d"), _("opponent no. %(no)d"))
-    round_pattern, opponent_pattern = g.cell_patterns
+        g.cell_patterns = (_("Round %(n)d"), _("opponent no. %(no)d"), punctuation())
+    round_pattern, opponent_pattern, marks = g.cell_patterns
     mark, meaning = result_mark(cell)
     colour, colour_word = colour_text(cell.colour)
-    label = round_pattern % {"n": cell.round} + ": " + meaning
+    label = round_pattern % {"n": cell.round} + marks["colon"] + meaning
     if colour_word:
-        label += ", " + colour_word
+        label += marks["comma"] + colour_word
     if cell.opponent_start_no:
-        label += ", " + opponent_pattern % {"no": cell.opponent_start_no}
+        label += marks["comma"] + opponent_pattern % {"no": cell.opponent_start_no}
     css = "result " + cell.kind.value + ("" if cell.kind.played else " unplayed")
-    return CellText(mark, meaning, colour, colour_word, label, css)
+    return CellText(mark, meaning, colour, colour_word, label, css,
+                    marks["open"] + label + marks["close"])
 
 
 def format_named(pattern: str, **values: object) -> Markup:
@@ -279,18 +378,26 @@ def local_time(value: dt.datetime) -> dt.datetime:
     return aware.astimezone(club_zone())
 
 
-def time_text(value: dt.datetime | None, seconds: bool = False) -> str:
+def time_text(value: dt.datetime | None, seconds: bool = False, iso: bool = False) -> str:
     """A moment (an audit entry, the last check, a printout's "as of") in the club's time zone
-    with the zone's abbreviation: ``2026-12-01 23:05 KST`` (with ``seconds``: ``23:05:09``).
+    with the zone's abbreviation.
 
-    The one formatter of times for pages, fragments and exports. ISO-like, as every date on
-    the pages, so it reads the same in every language; event dates are days, not moments,
-    and go through :func:`date_text` instead.
+    The one formatter of times for pages, fragments and exports. English keeps the product's
+    ISO-like house style (``2026-12-01 23:05 KST``); the other languages write the day as
+    CLDR does and a 24-hour clock (``2026. 12. 1. 23:05 KST``, ``2026年12月1日 23:05 KST``,
+    ``1 Des 2026 23.05 KST``); ``iso`` keeps the ISO form in any language (files: the audit
+    log's CSV). Event dates are days, not moments: :func:`date_text`.
     """
     if value is None:
         return "—"
     local = local_time(value)
-    clock = f"{local:%Y-%m-%d %H:%M:%S}" if seconds else f"{local:%Y-%m-%d %H:%M}"
+    locale = _locale() if has_request_context() and not iso else "en"
+    if locale == "en":
+        clock = f"{local:%Y-%m-%d %H:%M:%S}" if seconds else f"{local:%Y-%m-%d %H:%M}"
+    else:
+        from babel.dates import format_date, format_skeleton
+        day = format_date(local.date(), format="medium", locale=locale)
+        clock = f"{day} {format_skeleton('Hms' if seconds else 'Hm', local, locale=locale)}"
     return f"{clock} {local.tzname() or ''}".strip()
 
 
@@ -321,4 +428,11 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(reasons_text, "reasons")
     app.add_template_global(as_of_text, "as_of_text")
     app.add_template_filter(time_text, "time")
+    app.add_template_global(punctuation, "punctuation")
+    app.add_template_global(tiebreak_name, "tiebreak_name")
+    app.add_template_filter(result_letters, "result_letters")
+    app.add_template_filter(number_text, "number")
+    app.add_template_filter(edition_name, "edition")
+    app.add_template_filter(formula_text, "formula")
+    app.add_template_filter(month_year, "month_year")
     app.add_template_global(club_zone, "club_zone")

@@ -20,6 +20,8 @@ Jinja finaliser of every ``{{ … }}``.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from flask import Flask, g, request
@@ -99,17 +101,50 @@ def _plural(singular: str, plural: str, count: int) -> str:
     return str(get_translations().ungettext(singular, plural, count))
 
 
+#: A value of a Message that is a decimal number written by the core ("3.5", "−0.25").
+_DECIMAL = re.compile(r"[−+\-]?\d+\.\d+")
+
+
+def _decimal_symbol() -> str:
+    """The reader's decimal separator, once per request (the same cache as the formatters')."""
+    if "decimal_symbol" not in g:
+        from babel.numbers import get_decimal_symbol
+        try:
+            g.decimal_symbol = get_decimal_symbol(str(get_locale() or "en"))
+        except (ValueError, LookupError):
+            g.decimal_symbol = "."
+    return str(g.decimal_symbol)
+
+
+def _localised(message: Message) -> Message:
+    """``message`` with its decimal values in the locale's way (Indonesian 3,5): the pure
+    core writes numbers with a point (:mod:`ladder.vocabulary.numbers`), the edge localises."""
+    symbol = _decimal_symbol()
+    if symbol == "." or not message.values:
+        return message
+
+    def one(value: Any) -> Any:
+        if isinstance(value, Message):
+            return _localised(value)
+        if isinstance(value, float):
+            value = repr(value)
+        if isinstance(value, str) and _DECIMAL.fullmatch(value):
+            return value.replace(".", symbol)
+        return value
+    return replace(message, values=tuple((key, one(value)) for key, value in message.values))
+
+
 def translate(value: Any) -> str:
     """A Message or a message id in the reader's language; anything else as text."""
     if isinstance(value, Message):
-        return value.render(gettext, _plural)
+        return _localised(value).render(gettext, _plural)
     return "" if value is None else str(value)
 
 
 def finalize(value: Any) -> Any:
     """Jinja's finaliser: a Message printed in a template is translated first."""
     if isinstance(value, Message):
-        return value.render(gettext, _plural)
+        return _localised(value).render(gettext, _plural)
     return "" if value is None else value
 
 

@@ -67,8 +67,8 @@ def test_season_page_shows_awards_and_links_the_ladder_as_of(demo, page: Page) -
     expect(page.get_by_role("heading", name="Summer 2026")).to_be_visible()
     for award in ("Most improved", "Most active", "Biggest upset", "Best performance"):
         expect(page.get_by_role("heading", name=award)).to_be_visible()
-    page.get_by_role("link", name="The whole ladder as it stood on 2026-08-31").click()
-    expect(page.get_by_role("note")).to_contain_text("as it stood on 2026-08-31")
+    page.get_by_role("link", name="The whole ladder as it stood on August 31, 2026").click()
+    expect(page.get_by_role("note")).to_contain_text("as it stood on August 31, 2026")
 
 
 def test_sections_form_without_javascript(demo, browser) -> None:

@@ -86,7 +86,7 @@ def test_the_form_has_no_default_date_and_says_what_an_empty_one_means(
 def test_uploaded_trf_dates_the_event_and_the_preview_says_so(logged_in: FlaskClient) -> None:
     html = _upload(logged_in, "/organize/events/new", DATED.encode(), "spring.trf")
     assert "Continue: confirm names" in html
-    assert ("2025-03-02 (from the file: its start date (TRF tag 042))" in html
+    assert ("March 2, 2025 (from the file: its start date (TRF tag 042))" in html
             and "fide-2024" in html)
     names = _upload(logged_in, "/organize/events/new/names", DATED.encode(), "spring.trf")
     assert "from the file: its start date (TRF tag 042)" in names
@@ -198,7 +198,7 @@ def test_names_page_shows_the_ladder_change_and_the_later_events(app: Flask,
     html = logged_in.post("/organize/events/new/names", data=form(
         logged_in, date="2025-02-04")).get_data(as_text=True)
     assert "This event is dated before 1 published event whose ratings change too:" in html
-    assert ">March</a> (2025-03-04)" in html
+    assert ">March</a> (Mar 4, 2025)" in html
     ann = re.search(r'<tr id="change-1">(.*?)</tr>', html, re.S).group(1)
     assert "→" in ann and 'class="num k">40<' in ann
     assert "On the ladder now → after publishing" in html

@@ -259,7 +259,7 @@ def test_consent_record_parent_and_child_date_and_recorder(app, logged_in) -> No
         assert db.session.scalar(select(AuditEntry.action).where(
             AuditEntry.member_id == kim).order_by(AuditEntry.id.desc())) == "member.consent"
     html = logged_in.get(f"/organize/members/{kim}").get_data(as_text=True)
-    assert "Consent given on 2025-02-01, recorded by Coach Park." in html
+    assert "Consent given on February 1, 2025, recorded by Coach Park." in html
 
 
 @pytest.mark.parametrize("change, message", [

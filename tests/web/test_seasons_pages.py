@@ -96,7 +96,7 @@ def test_unlisted_season_pages_live_under_the_token(club: Flask, client: FlaskCl
 def test_ladder_as_of_a_date(club: Flask, client: FlaskClient) -> None:
     day = dt.date(2025, 2, 10)
     html = client.get(f"/?as_of={day.isoformat()}").get_data(as_text=True)
-    assert "The ladder as it stood on 2025-02-10" in html
+    assert "The ladder as it stood on February 10, 2025" in html
     assert 'value="2025-02-10"' in html  # the date field keeps it
     with club.app_context():
         expected = ladder_at(db.session, club_settings(), day)

@@ -93,7 +93,7 @@ def export() -> Response:
                      _("What"), _("Old value"), _("New value")])
     for entry in page.entries:
         # The club's time zone, as on the page (web.formatting.time_text, the one formatter).
-        writer.writerow([time_text(entry.at, seconds=True), entry.actor, entry.action,
+        writer.writerow([time_text(entry.at, seconds=True, iso=True), entry.actor, entry.action,
                          describe(entry), entry.old_value or "", entry.new_value or ""])
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = (

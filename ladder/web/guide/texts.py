@@ -103,7 +103,8 @@ def plain(code_text: str) -> str:
         return ""
     base = str(PLAIN.get(name, ""))
     extra = modifier_sentence(code_text)
-    return f"{base} {extra}" if extra else base
+    from ..formatting import punctuation
+    return f"{base}{punctuation()['gap']}{extra}" if extra else base
 
 
 def anchor(code_text: str) -> str:

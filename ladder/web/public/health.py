@@ -25,7 +25,7 @@ from ...club.health_charts import (
 )
 from ...extensions import db
 from ...queries.health import HealthReport, health_report
-from ..formatting import month_names, month_year
+from ..formatting import day_label, localiser, month_names, month_year, number_text, punctuation
 from ..request_state import club_settings, names
 from ..visibility import is_organizer, public_route
 from . import bp
@@ -45,21 +45,22 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
         title=_("Established members' ladder ratings over time"),
         description=_("Mean and median rating of the established members after each event "
                       "date, with the start rating %(start)s as a dashed line; the table "
-                      "below lists the same values.", start=f"{report.start_rating:g}"),
+                      "below lists the same values.", start=number_text(report.start_rating)),
         reference=report.start_rating,
-        reference_label=_("Start rating %(start)s", start=f"{report.start_rating:g}"),
-        month_names=months, chart_id="pool-chart", month_label=month_year)
+        reference_label=_("Start rating %(start)s", start=number_text(report.start_rating)),
+        month_names=months, chart_id="pool-chart", month_label=month_year,
+        day_label=day_label, number=localiser())
     share = series_chart(
         [Series("provisional", _("Provisional members (%)"),
                 tuple((p.date, 100.0 * p.provisional_share) for p in report.series))],
         title=_("Share of provisional members"),
         description=_("Percentage of the members so far who are still provisional, after "
                       "each event date."), month_names=months, chart_id="provisional-chart",
-        month_label=month_year)
+        month_label=month_year, day_label=day_label, number=localiser())
     games = month_bars(report.months, title=_("Rated games per month"),
                        description=_("Rated games of each month; the table below lists the "
                                      "same values."), month_names=months,
-                       month_label=month_year)
+                       month_label=month_year, colon=punctuation()["colon"])
     overall = report.overall
     calibration = calibration_chart(
         [("ladder", _("Ladder"), overall.ladder.calibration),
@@ -68,7 +69,8 @@ def _charts(report: HealthReport) -> dict[str, Markup]:
         description=_("For each rating-gap band, the favourites' mean expected score (across) "
                       "against their mean actual score (up); on the dashed diagonal the "
                       "predictions were exactly right."),
-        band_label=_("%(low)s–%(high)s"), open_band_label=_("%(low)s+"))
+        band_label=_("%(low)s–%(high)s"), open_band_label=_("%(low)s+"), number=localiser(),
+        colon=punctuation()["colon"])
     lens = report.lens[:LENS_LINES]
     book = names()
     bands = uncertainty_chart(

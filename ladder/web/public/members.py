@@ -21,7 +21,7 @@ from ...queries.members import (
     roster_details,
     roster_members,
 )
-from ..formatting import date_text, month_names, month_year, rating_text
+from ..formatting import date_text, day_label, month_names, month_year, rating_text
 from ..htmx import page_or_fragment, wants_fragment
 from ..paging import profile_size, window
 from ..request_state import by_generation, club_settings, names
@@ -150,7 +150,8 @@ def _chart(profile: Profile,
                              "Club rating from the start rating of %(start)s and after each of "
                              "%(num)d events; the table below lists the same values.",
                              len(points), start=rating_text(first.rating_before)),
-        month_names=months, start=start, month_label=month_year)
+        month_names=months, start=start, month_label=month_year,
+        day_label=day_label)
     links = chart_links(points, start=start, label=_("Points of the rating history"))
     # Every text inside was escaped by the chart functions.
     return Markup(svg), Markup(links)  # noqa: S704

@@ -25,9 +25,9 @@ register_cache(bp)  # a tool's page depends only on its query string, the locale
 
 @bp.context_processor
 def _helpers() -> dict[str, object]:
-    from ...vocabulary.numbers import decimal_text
+    from ..formatting import tiebreak_text
     from .state import kind_labels
-    return {"fmt": decimal_text, "kind_labels": kind_labels}
+    return {"fmt": tiebreak_text, "kind_labels": kind_labels}
 
 
 from . import elo, prizes, tiebreaks  # noqa: E402,F401  (register the views)

@@ -13,9 +13,11 @@ from flask_babel import lazy_gettext
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
-from ...club.prizes import PrizeError, distribute, money, parse_prizes, parse_standings, total_cents
+from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings, total_cents
+from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
+from ..formatting import localised
 from ..request_state import club_settings, names
 from ..request_values import digits
 from . import bp
@@ -26,6 +28,11 @@ MAX_TEXT = 8000
 #: The first view's example (a message: "Trophy" and "Qualification" read in every language).
 EXAMPLE_PRIZES = lazy_gettext("500 + Trophy\n300\n200\n100 + Qualification")
 EXAMPLE_STANDINGS = "Ana; 5; 1\nBo; 5; 2\nCai; 4.5; 3\nDee; 4.5; 4\nEve; 4.5; 5\nFay; 3; 6"
+
+
+def money(cents: int) -> str:
+    """An amount with the locale's decimal separator (id 58,33)."""
+    return localised(_money(cents))
 
 
 def _fmt_points(points: object) -> str:
