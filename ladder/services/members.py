@@ -14,7 +14,7 @@ from sqlalchemy.orm import aliased
 from ..extensions import db
 from ..models import Entry, Event, Member, Merge, Result, utcnow
 from ..names import aliases as names_aliases
-from ..names import name_key
+from ..names import name_key, stored_name
 from ..queries.club import club_settings
 from ..queries.names import member_with_aliases
 from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
@@ -247,7 +247,7 @@ _NOT_IN_NAMES = set("<>{}[]\\|`")
 
 def checked_name(raw: str, field: str = "name") -> str:
     """A typed member name tidied for storage, or :class:`InvalidInput` naming the problem."""
-    name = " ".join((raw or "").split())
+    name = stored_name(raw or "")  # NFC (issue 25.1)
     if not name:
         raise InvalidInput(_("The name cannot be empty."), field=field)
     if len(name) > MAX_MEMBER_NAME:
