@@ -54,8 +54,11 @@ def register_web(app: Flask) -> None:
                                  explain_links=explain_links)
 
     from ..extensions import login_manager
-    from .guards import login_redirect
+    from flask_wtf.csrf import CSRFError
+
+    from .guards import csrf_refused, login_redirect
     login_manager.unauthorized_handler(login_redirect)
+    app.register_error_handler(CSRFError, csrf_refused)
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
