@@ -53,9 +53,9 @@ def register_web(app: Flask) -> None:
                                  club=club_settings, member_href=member_href,
                                  explain_links=explain_links)
 
-    from ..extensions import login_manager
     from flask_wtf.csrf import CSRFError
 
+    from ..extensions import login_manager
     from .guards import csrf_refused, login_redirect
     login_manager.unauthorized_handler(login_redirect)
     app.register_error_handler(CSRFError, csrf_refused)
