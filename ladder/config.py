@@ -85,6 +85,15 @@ def session_max_days() -> float:
     return value if value > 0 else DEFAULT_SESSION_MAX_DAYS
 
 
+def _number(name: str, default: float) -> float:
+    """A non-negative number from the environment variable ``name``, else ``default``."""
+    try:
+        value = float(os.environ.get(name, "").strip() or default)
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
 def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
     """The configuration a fresh install runs with (``secret``: a key given by the caller,
     so none is generated into the instance folder)."""
@@ -103,6 +112,10 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "PROXY_FIX": os.environ.get("PROXY_FIX", "0") == "1",
         # An organizer's login lasts at most this many days, however active (issue 25.5).
         "SESSION_MAX_DAYS": session_max_days(),
+        # Each client's CPU budget for the tools (ladder/web/tools/budget.py; 0: off).
+        "TOOL_BUDGET": os.environ.get("TOOL_BUDGET", "1"),
+        "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.05),
+        "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.5),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     }
 

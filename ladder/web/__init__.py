@@ -41,6 +41,8 @@ def register_web(app: Flask) -> None:
     init_htmx(app)
     init_request_state(app)
     init_cache(app)
+    from .tools.budget import init_budget
+    init_budget(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
                       settings_page.bp, exports.bp, tools.bp, guide.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
