@@ -9,7 +9,7 @@ temporary SQLite file, and measures over ``--seconds`` each:
 * **under load**: the same visitor while ``--clients`` anonymous clients (each its own
   address, sent as ``X-Forwarded-For`` to a server with ``PROXY_FIX=1``) ask for tool URLs
   back to back, each URL unique: the tie-break calculator at its limits (30 rounds) and
-  compare mode at its limits (8 players of 30 rounds), in turn.
+  compare mode with 8 players of 24 rounds (the most gunicorn's request line takes), in turn.
 
 It prints one JSON line: the visitor's p50/p99 in both phases, and the tool clients'
 answers (how many computed, how many were refused with 429) and their p50. The server runs
@@ -45,7 +45,8 @@ def tool_url(n: int) -> str:
     if n % 2 == 0:
         return "/tools/tiebreaks?" + urlencode([("edition", "fide-2026")]
                                                + [("r", r) for r in _rounds(n)])
-    players = [";".join([f"P{p}", *_rounds(n + p)]) for p in range(8)]
+    # 8 players of 24 rounds: the longest that fits gunicorn's 4094-byte request line.
+    players = [";".join([f"P{p}", *_rounds(n + p, 24)]) for p in range(8)]
     return "/tools/tiebreaks/compare?" + urlencode([("edition", "fide-2026")]
                                                     + [("p", p) for p in players])
 

@@ -46,6 +46,18 @@ def test_the_debt_drains_at_its_rate() -> None:
     assert budget.wait("a") == 0
 
 
+def test_the_workers_share_one_budget(tmp_path: Path) -> None:
+    clock = Clock()
+    path = str(tmp_path / "budget.sqlite3")
+    one, two = (ToolBudget(rate=0.1, burst=1.0, clock=clock, path=path) for _ in range(2))
+    one.charge("a", 0.7)
+    two.charge("a", 0.7)  # another worker, the same client
+    assert one.wait("a") == pytest.approx(4.0) and two.wait("a") == pytest.approx(4.0)
+    assert one.wait("b") == 0
+    clock.now += 4.0
+    assert two.wait("a") == 0
+
+
 @pytest.fixture
 def budgeted(tmp_path: Path) -> Flask:
     """An app whose budget is used up by the first computed answer and never drains."""

@@ -15,14 +15,17 @@ club's pages for everyone, every client (its address, as the proxy reports it wi
   ``Retry-After``; the pages it already has stay in the cache and keep answering.
 
 A person using a tool by hand never notices; a script hammering it gets 429 after its burst.
-The budget is kept per worker process (a client spread over W workers gets at most W times
-it; no write to the database for it, which would cost every tool request the write lock).
-``TOOL_BUDGET=0`` switches it off (the bench's "before").
+Every worker of the server shares the debts through a small SQLite file of the instance
+folder (:data:`BUDGET_FILE`; never the club's database, whose write lock a tool request must
+not take); should it be unusable, each worker keeps its own. ``TOOL_BUDGET=0`` switches the
+budget off (the bench's "before").
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -35,7 +38,9 @@ from werkzeug.wrappers import Response
 
 DEFAULT_RATE = 0.05
 DEFAULT_BURST = 1.5
-#: Clients remembered per worker (least recently seen forgotten first).
+#: The file in the instance folder where every worker of the server keeps the debts.
+BUDGET_FILE = "tool_budget.sqlite3"
+#: Clients remembered in one process's memory (least recently seen forgotten first).
 MAX_CLIENTS = 10_000
 
 
@@ -45,41 +50,100 @@ class _Debt:
     at: float
 
 
-class ToolBudget:
-    """Per-client debt of CPU seconds, draining at ``rate`` per second; thread-safe.
+class _MemoryDebts:
+    """The debts in this process (tests, and the fallback when no file can be used)."""
 
-    ``clock`` is injectable for tests (monotonic seconds)."""
-
-    def __init__(self, rate: float = DEFAULT_RATE, burst: float = DEFAULT_BURST,
-                 clock: Callable[[], float] | None = None) -> None:
-        self.rate = max(0.0, rate)
-        self.burst = max(0.0, burst)
-        self._clock = clock or time.monotonic
+    def __init__(self) -> None:
         self._debts: OrderedDict[str, _Debt] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _current(self, client: str, now: float) -> float:
-        debt = self._debts.get(client)
+    def get(self, client: str) -> _Debt | None:
+        with self._lock:
+            return self._debts.get(client)
+
+    def update(self, client: str, change: Callable[[_Debt | None], _Debt]) -> None:
+        with self._lock:
+            self._debts[client] = change(self._debts.get(client))
+            self._debts.move_to_end(client)
+            while len(self._debts) > MAX_CLIENTS:
+                self._debts.popitem(last=False)
+
+
+class _FileDebts:
+    """The debts in a small SQLite file of the instance folder, shared by every worker of the
+    server (one client is one budget, however many workers answer it). Its own file, never
+    the club's database: a charge never waits for, or holds, the club's write lock."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._charges = 0
+        with self._connect() as connection:
+            connection.execute("CREATE TABLE IF NOT EXISTS debts (client TEXT PRIMARY KEY, "
+                               "seconds REAL NOT NULL, at REAL NOT NULL)")
+
+    def _connect(self) -> sqlite3.Connection:
+        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=OFF")  # a lost debt after a crash is fine
+            self._local.connection = connection
+        return connection
+
+    def get(self, client: str) -> _Debt | None:
+        row = self._connect().execute("SELECT seconds, at FROM debts WHERE client = ?",
+                                      (client,)).fetchone()
+        return _Debt(*row) if row else None
+
+    def update(self, client: str, change: Callable[[_Debt | None], _Debt]) -> None:
+        connection = self._connect()
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            new = change(self.get(client))
+            connection.execute("INSERT INTO debts (client, seconds, at) VALUES (?, ?, ?) "
+                               "ON CONFLICT (client) DO UPDATE SET seconds = excluded.seconds, "
+                               "at = excluded.at", (client, new.seconds, new.at))
+            self._charges += 1
+            if self._charges % 1000 == 0:  # forget clients not seen for an hour
+                connection.execute("DELETE FROM debts WHERE at < ?", (new.at - 3600,))
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
+
+class ToolBudget:
+    """Per-client debt of CPU seconds, draining at ``rate`` per second; thread-safe.
+
+    ``path``: the SQLite file the workers share (None: this process only). ``clock`` is
+    injectable for tests; by default :func:`time.monotonic`, which on Linux is one clock for
+    every process of the machine."""
+
+    def __init__(self, rate: float = DEFAULT_RATE, burst: float = DEFAULT_BURST,
+                 clock: Callable[[], float] | None = None, path: str | None = None) -> None:
+        self.rate = max(0.0, rate)
+        self.burst = max(0.0, burst)
+        self._clock = clock or time.monotonic
+        self._debts: _MemoryDebts | _FileDebts = _FileDebts(path) if path else _MemoryDebts()
+
+    def _current(self, debt: _Debt | None, now: float) -> float:
         if debt is None:
             return 0.0
-        return max(0.0, debt.seconds - (now - debt.at) * self.rate)
+        return max(0.0, debt.seconds - max(0.0, now - debt.at) * self.rate)
 
     def wait(self, client: str) -> float:
         """Seconds ``client`` must wait before a tool may compute for it (0: go ahead)."""
-        with self._lock:
-            over = self._current(client, self._clock()) - self.burst
+        over = self._current(self._debts.get(client), self._clock()) - self.burst
         if over <= 0:
             return 0.0
         return math.inf if self.rate == 0 else over / self.rate
 
     def charge(self, client: str, seconds: float) -> None:
         """Add ``seconds`` of computation to ``client``'s debt."""
-        with self._lock:
-            now = self._clock()
-            self._debts[client] = _Debt(self._current(client, now) + max(0.0, seconds), now)
-            self._debts.move_to_end(client)
-            while len(self._debts) > MAX_CLIENTS:
-                self._debts.popitem(last=False)
+        now = self._clock()
+        self._debts.update(client, lambda debt: _Debt(
+            self._current(debt, now) + max(0.0, seconds), now))
 
 
 def _client() -> str:
@@ -134,6 +198,14 @@ def init_budget(app: Flask) -> None:
     """Create the worker's budget from the configuration (none when ``TOOL_BUDGET`` is 0)."""
     if str(app.config.get("TOOL_BUDGET", "1")) in ("0", "false", "False", "off"):
         return
-    app.extensions["tool_budget"] = ToolBudget(
-        float(app.config.get("TOOL_BUDGET_RATE", DEFAULT_RATE)),
-        float(app.config.get("TOOL_BUDGET_BURST", DEFAULT_BURST)))
+    rate = float(app.config.get("TOOL_BUDGET_RATE", DEFAULT_RATE))
+    burst = float(app.config.get("TOOL_BUDGET_BURST", DEFAULT_BURST))
+    path = os.path.join(app.instance_path, BUDGET_FILE)
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+        budget = ToolBudget(rate, burst, path=path)
+    except (OSError, sqlite3.Error):  # a read-only instance folder: each worker on its own
+        app.logger.warning("The tools' budget file %s cannot be used; each worker keeps its "
+                           "own budget.", path)
+        budget = ToolBudget(rate, burst)
+    app.extensions["tool_budget"] = budget
