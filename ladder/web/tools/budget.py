@@ -10,7 +10,7 @@ club's pages for everyone, every client (its address, as the proxy reports it wi
   thread spent on it to the client's debt;
 * the debt drains at ``TOOL_BUDGET_RATE`` seconds per second (default 0.05: 3 s of
   computation a minute, some 40 calculator answers at their limits);
-* while the debt is over ``TOOL_BUDGET_BURST`` seconds (default 1.5), the client's
+* while the debt is over ``TOOL_BUDGET_BURST`` seconds (default 1.0), the client's
   tool requests that would compute answer 429 with a sentence in the reader's language and
   ``Retry-After``; the pages it already has stay in the cache and keep answering.
 
@@ -37,7 +37,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 DEFAULT_RATE = 0.05
-DEFAULT_BURST = 1.5
+DEFAULT_BURST = 1.0
 #: The file in the instance folder where every worker of the server keeps the debts.
 BUDGET_FILE = "tool_budget.sqlite3"
 #: Clients remembered in one process's memory (least recently seen forgotten first).
@@ -78,16 +78,28 @@ class _FileDebts:
         self.path = path
         self._local = threading.local()
         self._charges = 0
-        with self._connect() as connection:
-            connection.execute("CREATE TABLE IF NOT EXISTS debts (client TEXT PRIMARY KEY, "
-                               "seconds REAL NOT NULL, at REAL NOT NULL)")
+        # Every worker starts at once: the first one creates the table, the others wait for
+        # its lock (the connection's busy timeout) and find it there.
+        for attempt in range(5):
+            try:
+                self._connect()
+                break
+            except sqlite3.OperationalError:
+                if attempt == 4:
+                    raise
+                self._local.connection = None
+                time.sleep(0.2 * (attempt + 1))
 
     def _connect(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
         if connection is None:
-            connection = sqlite3.connect(self.path, timeout=2.0, isolation_level=None)
-            connection.execute("PRAGMA journal_mode=WAL")
+            connection = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+            connection.execute("PRAGMA busy_timeout=5000")
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=OFF")  # a lost debt after a crash is fine
+            connection.execute("CREATE TABLE IF NOT EXISTS debts (client TEXT PRIMARY KEY, "
+                               "seconds REAL NOT NULL, at REAL NOT NULL)")
             self._local.connection = connection
         return connection
 
@@ -133,8 +145,13 @@ class ToolBudget:
         return max(0.0, debt.seconds - max(0.0, now - debt.at) * self.rate)
 
     def wait(self, client: str) -> float:
-        """Seconds ``client`` must wait before a tool may compute for it (0: go ahead)."""
-        over = self._current(self._debts.get(client), self._clock()) - self.burst
+        """Seconds ``client`` must wait before a tool may compute for it (0: go ahead; also
+        when the shared file cannot be read: the budget never breaks a tool)."""
+        try:
+            debt = self._debts.get(client)
+        except sqlite3.Error:
+            return 0.0
+        over = self._current(debt, self._clock()) - self.burst
         if over <= 0:
             return 0.0
         return math.inf if self.rate == 0 else over / self.rate
@@ -142,8 +159,11 @@ class ToolBudget:
     def charge(self, client: str, seconds: float) -> None:
         """Add ``seconds`` of computation to ``client``'s debt."""
         now = self._clock()
-        self._debts.update(client, lambda debt: _Debt(
-            self._current(debt, now) + max(0.0, seconds), now))
+        try:
+            self._debts.update(client, lambda debt: _Debt(
+                self._current(debt, now) + max(0.0, seconds), now))
+        except sqlite3.Error:  # busy beyond the timeout: this charge is forgotten
+            pass
 
 
 def _client() -> str:
