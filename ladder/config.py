@@ -114,7 +114,7 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "SESSION_MAX_DAYS": session_max_days(),
         # Each client's CPU budget for the tools (ladder/web/tools/budget.py; 0: off).
         "TOOL_BUDGET": os.environ.get("TOOL_BUDGET", "1"),
-        "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.05),
+        "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.02),
         "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.0),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     }

@@ -8,8 +8,8 @@ club's pages for everyone, every client (its address, as the proxy reports it wi
 
 * each computed tool answer (not one from the page cache, not a 304) adds the CPU time its
   thread spent on it to the client's debt;
-* the debt drains at ``TOOL_BUDGET_RATE`` seconds per second (default 0.05: 3 s of
-  computation a minute, some 40 calculator answers at their limits);
+* the debt drains at ``TOOL_BUDGET_RATE`` seconds per second (default 0.02: 1.2 s of
+  computation a minute, a dozen calculator answers at their limits, far more below them);
 * while the debt is over ``TOOL_BUDGET_BURST`` seconds (default 1.0), the client's
   tool requests that would compute answer 429 with a sentence in the reader's language and
   ``Retry-After``; the pages it already has stay in the cache and keep answering.
@@ -36,7 +36,7 @@ from flask import Flask, current_app, g, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-DEFAULT_RATE = 0.05
+DEFAULT_RATE = 0.02
 DEFAULT_BURST = 1.0
 #: The file in the instance folder where every worker of the server keeps the debts.
 BUDGET_FILE = "tool_budget.sqlite3"
