@@ -39,6 +39,11 @@ _STRUCTURAL_CAP = 93
 # below "the same name written differently", level with the best structural match: an exact
 # romanisation is better evidence than "Zhang Wei" with "Jie" missing.
 _S_CROSS_SCRIPT = 93
+# A Cantonese or Hokkien spelling (ladder/names/hanzi.py SOUTHERN_GIVEN) is lossy: many
+# characters share "wai" or "kit". Suggested, below the confident level (issue 25.9).
+_S_SOUTHERN = 85
+# "M. J. Hwang" for 황민재: the family name and one letter per syllable.
+_S_KOREAN_INITIALS = 80
 # A one-key slip in a Hangul given name: modest on purpose, since 서쥰 could be a real name.
 _S_JAMO_TYPO = 72
 # Factors (multiplied together) for the structural match.
@@ -225,6 +230,8 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool,
     variant = _spelling_variant(ja, jb)
     if variant is not None:
         return variant
+    if hangul.same_korean_surname(ja, jb):  # Bak ~ Park, Jeong ~ Chung (issue 25.9)
+        return _Part(_Q_SUR_ONE, R.KOREAN_SURNAME_SPELLING)
     found = _typo(ja, jb, part)
     if found is not None and found.quality == _Q_ONE_LETTER:
         return _Part(_Q_SUR_ONE, found.reason)
@@ -533,6 +540,20 @@ def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     return 0, []
 
 
+def _korean_initials(cjk: Forms, latin: Forms) -> tuple[int, list[Reason]]:
+    """"M. J. Hwang" for 황민재 (issue 25.9): one word spells the family name, and the other
+    words are initials, one per syllable of the given name, in order."""
+    tokens = latin.parsed.tokens
+    words = [t for t in tokens if not (t.abbrev and len(t.text) == 1)]
+    letters = "".join(t.text for t in tokens if t.abbrev and len(t.text) == 1)
+    if len(words) != 1 or not letters:
+        return 0, []
+    if hangul.surname_matches(cjk.family, words[0].text) and \
+            hangul.initials_match(cjk.given, letters):
+        return _S_KOREAN_INITIALS, [R.KOREAN_INITIALS]
+    return 0, []
+
+
 def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     """A Hangul or Han name against a Latin one, through the romanisations of the first.
 
@@ -546,7 +567,7 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
         for family, given in latin.readings:
             if hangul.surname_matches(cjk.family, family) and hangul.given_matches(cjk.given, given):
                 return _S_CROSS_SCRIPT, [R.ROMANISED_KOREAN]
-        return 0, []
+        return _korean_initials(cjk, latin)
     surnames = hanzi.surname_spellings(cjk.family)
     systems = hanzi.given_spellings(cjk.given)
     for family, given in latin.readings:
@@ -555,4 +576,6 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
                 return _S_CROSS_SCRIPT, [R.SAME_PINYIN]
             if given in systems["wade-giles"]:
                 return _S_CROSS_SCRIPT, [R.SAME_WADE_GILES]
+            if given in systems["southern"]:
+                return _S_SOUTHERN, [R.SAME_SOUTHERN_CHINESE]
     return 0, []
