@@ -57,7 +57,7 @@ def _init_extensions(app: Flask) -> None:
     db.init_app(app)
     from .services.uow import watch_sessions
     watch_sessions()  # no write outside a unit of work; derived event data kept fresh
-    from .config import MIGRATIONS, TRANSLATIONS
+    from .config import DEFAULT_SESSION_MAX_DAYS, MIGRATIONS, TRANSLATIONS
     migrate.init_app(app, db, directory=str(MIGRATIONS),
                      render_as_batch=True, compare_type=True)
     csrf.init_app(app)
@@ -89,5 +89,8 @@ def _init_extensions(app: Flask) -> None:
     def _load_user(token: str) -> models.User | None:
         # The cookie names one login, checked against the organizer's session version on
         # every request (services/sessions.py).
+        import datetime as dt
+
         from .services import sessions
-        return sessions.load(token)
+        days = float(app.config.get("SESSION_MAX_DAYS") or DEFAULT_SESSION_MAX_DAYS)
+        return sessions.load(token, dt.timedelta(days=days))

@@ -70,6 +70,30 @@ def secret_key(instance_path: str) -> str:
     return key
 
 
+#: Days a login lasts at most when ``SESSION_MAX_DAYS`` is not set.
+DEFAULT_SESSION_MAX_DAYS = 30
+
+
+def session_max_days() -> float:
+    """``SESSION_MAX_DAYS`` from the environment (days, fractions allowed), else 30; a value
+    that is not a positive number is ignored (the default applies)."""
+    text = os.environ.get("SESSION_MAX_DAYS", "").strip()
+    try:
+        value = float(text) if text else DEFAULT_SESSION_MAX_DAYS
+    except ValueError:
+        return DEFAULT_SESSION_MAX_DAYS
+    return value if value > 0 else DEFAULT_SESSION_MAX_DAYS
+
+
+def _number(name: str, default: float) -> float:
+    """A non-negative number from the environment variable ``name``, else ``default``."""
+    try:
+        value = float(os.environ.get(name, "").strip() or default)
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
 def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
     """The configuration a fresh install runs with (``secret``: a key given by the caller,
     so none is generated into the instance folder)."""
@@ -86,6 +110,12 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
         "BABEL_DEFAULT_LOCALE": "en",
         "PROXY_FIX": os.environ.get("PROXY_FIX", "0") == "1",
+        # An organizer's login lasts at most this many days, however active (issue 25.5).
+        "SESSION_MAX_DAYS": session_max_days(),
+        # Each client's CPU budget for the tools (ladder/web/tools/budget.py; 0: off).
+        "TOOL_BUDGET": os.environ.get("TOOL_BUDGET", "1"),
+        "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.02),
+        "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.0),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
     }
 

@@ -148,7 +148,7 @@ class MemberAlias(Model):
                                            index=True)
     name: Mapped[str] = mapped_column(String(200))
     name_key: Mapped[str] = mapped_column(String(200), index=True)
-    kind: Mapped[str] = mapped_column(String(10))  # publish | merge | rename | confirmed
+    kind: Mapped[str] = mapped_column(String(10))  # publish|merge|rename|confirmed|relink
     merged_from: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
 

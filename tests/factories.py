@@ -47,6 +47,9 @@ def make_app(tmp_path: Path, url: str | None = None, **config: Any) -> Flask:
         # scrypt costs ~0.1 s a hash; the tests hash hundreds of passwords. The production
         # default (scrypt) is tested by tests/services/test_accounts_hash.py.
         "PASSWORD_HASH": "pbkdf2:sha256:1000",
+        # The tools' per-client budget (tests/web/test_tool_budget.py turns it on): the tool
+        # tests ask one client's hundreds of answers in a moment.
+        "TOOL_BUDGET": "0",
         **config,
     })
 

@@ -63,8 +63,9 @@ def _free_port() -> int:
 
 @contextmanager
 def gunicorn(app: Flask, tmp_path: Path, workers: int = 3,
-             threads: int = 2) -> Iterator[str]:
-    """Serve ``app``'s database with gunicorn; yields the base URL."""
+             threads: int = 2, extra: tuple[str, ...] = ()) -> Iterator[str]:
+    """Serve ``app``'s database with gunicorn; yields the base URL. ``extra``: more gunicorn
+    arguments (``--preload``)."""
     with app.app_context():
         url = str(db.engine.url.render_as_string(hide_password=False))
         db.engine.dispose()
@@ -74,7 +75,7 @@ def gunicorn(app: Flask, tmp_path: Path, workers: int = 3,
     log = open(tmp_path / "gunicorn.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads),
-         "--bind", f"127.0.0.1:{port}", "--timeout", "60", "wsgi:app"],
+         "--bind", f"127.0.0.1:{port}", "--timeout", "60", *extra, "wsgi:app"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

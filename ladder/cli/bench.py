@@ -73,3 +73,16 @@ def bench_pairing_command(sizes: str, rounds: int, timed: str, seed: int) -> Non
     from ..bench.pairing import bench_pairing
     click.echo(json.dumps(bench_pairing(sizes=_numbers(sizes), rounds=rounds,
                                         timed=_numbers(timed), seed=seed)))
+
+
+@bench_group.command("tools")
+@click.option("--workers", default=5, show_default=True, help="gunicorn sync workers.")
+@click.option("--clients", default=4, show_default=True, help="Anonymous tool clients.")
+@click.option("--seconds", default=15.0, show_default=True, help="Seconds of each phase.")
+@click.option("--budget/--no-budget", default=True, show_default=True,
+              help="Serve with the tools' per-client budget (on by default), or without.")
+def bench_tools_command(workers: int, clients: int, seconds: float, budget: bool) -> None:
+    """A visitor's ladder p50/p99 alone and while anonymous clients hammer the tools."""
+    from ..bench.tools import bench_tools
+    click.echo(json.dumps(bench_tools(workers=workers, clients=clients, seconds=seconds,
+                                      budget=budget)))

@@ -61,7 +61,25 @@ def serving_app() -> Flask:
     from ..web.readiness import log_state
     app = create_app()
     log_state(app)
+    forget_connections_on_fork(app)
     return app
+
+
+def forget_connections_on_fork(app: Flask) -> None:
+    """Give every forked worker a database pool of its own (issue 25.3).
+
+    ``gunicorn --preload`` (or ``preload_app`` through ``GUNICORN_CMD_ARGS``) builds the app
+    once and forks the workers from it: a pooled connection opened by the start-up check
+    would then be shared by every worker (one PostgreSQL socket, one SQLite handle, possibly
+    in an old snapshot). The parent's connections are closed now, and a forked child drops
+    whatever its pool inherited without touching the parent's (SQLAlchemy's
+    ``dispose(close=False)``), so each worker reads the committed state on its own.
+    """
+    from ..extensions import db
+    with app.app_context():
+        engine = db.engine
+        engine.dispose()
+    os.register_at_fork(after_in_child=lambda: engine.dispose(close=False))
 
 
 def gunicorn_options(bind: str, workers: int, timeout: int, graceful_timeout: int,

@@ -14,9 +14,11 @@ pre-event states (:func:`glicko_predictions`, combined deviation, see
 
 * *Bands* by the absolute rating gap |Ra − Rb| of the predicting system, lower bound
   included, upper excluded: 0–50, 50–100, 100–200, 200–400, 400 and more
-  (:data:`DEFAULT_BANDS`). Each game is folded to the favourite's side (the higher rated;
-  on an equal rating, player ``a``): the band's mean expected score and mean actual score
-  are the favourite's, so a well-calibrated band shows two close numbers above ½.
+  (:data:`DEFAULT_BANDS`). Each game is folded to the favourite's side (the higher rated):
+  the band's mean expected score and mean actual score are the favourite's, so a
+  well-calibrated band shows two close numbers above ½. A game between equal ratings has no
+  favourite (issue 25.7): it counts ½ expected and ½ actual, the mean of its two sides, so
+  the figures never depend on which player was typed first.
 * *Brier score*: the mean of (E − S)² (0 is perfect; always predicting ½ scores 0.25).
 * *Log-loss*: the mean cross-entropy −[S ln p + (1 − S) ln(1 − p)], with p = E clipped to
   [ε, 1 − ε], ε = :data:`EPSILON` = 10⁻⁶ (no club game has a ladder expectation that far
@@ -81,8 +83,11 @@ class Prediction:
         return abs(self.rating_a - self.rating_b)
 
     def favourite_side(self) -> tuple[float, float]:
-        """(expected, actual) of the favourite (the higher rated; ``a`` on an equal rating)."""
-        if self.rating_a >= self.rating_b:
+        """(expected, actual) of the favourite (the higher rated); (½, ½) between equal
+        ratings, which have no favourite: the mean of both sides, whatever the order."""
+        if self.rating_a == self.rating_b:
+            return (0.5, 0.5)
+        if self.rating_a > self.rating_b:
             return (self.expected, self.score)
         return (1.0 - self.expected, 1.0 - self.score)
 

@@ -52,6 +52,7 @@ from ladder.club.history import (
     points,
 )
 from ladder.elo.fide import performance as fide_performance
+from ladder.names import name_key
 from ladder.vocabulary.messages import N_, Message, msg
 
 
@@ -88,9 +89,9 @@ def validate_seasons(seasons: Sequence[Season]) -> tuple[Message, ...]:
         name = season.name.strip()
         if not name:
             problems.append(msg("A season needs a name."))
-        elif name.casefold() in names:
+        elif name_key(name) in names:  # the one comparison key (issue 25.1)
             problems.append(msg("Two seasons are named “%(name)s”.", name=name))
-        names.add(name.casefold())
+        names.add(name_key(name))
         if season.first > season.last:
             problems.append(msg("Season “%(name)s” ends (%(last)s) before it starts "
                                 "(%(first)s).", name=name, first=season.first.isoformat(),

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from .index import Alias, AliasKind, Member, NameIndex, Preselection, suggest
 from .initials import disambiguate, initials
-from .normalize import fold_diacritics, name_key, parse
+from .normalize import fold_diacritics, name_key, parse, stored_name, strip_invisible
 from .reasons import Reason
 from .suggest import MIN_SCORE, Candidate, Suggestion, compare
 
 __all__ = [
     "name_key",
+    "stored_name",
+    "strip_invisible",
     "fold_diacritics",
     "parse",
     "Candidate",

@@ -61,11 +61,36 @@ def after_rename(member: Member, new_name: str) -> Member:
     return with_alias(renamed, member.name, "rename")
 
 
-def after_relink(source: Member, target: Member, typed: str) -> tuple[Member, Member]:
+def after_relink(source: Member, target: Member, typed: str,
+                 source_keeps_spelling: bool = True) -> tuple[Member, Member]:
     """One entry typed as ``typed`` moves from ``source`` to ``target`` (a split; docs/desk.md §2).
 
-    ``target`` gains the spelling; ``source`` keeps it, since it was confirmed under it too
-    and its other entries may use it. Two members then hold one spelling, so typing it again
-    is shown as ambiguous (:meth:`NameIndex.preselect`) instead of being resolved silently.
+    ``target`` gains the spelling (kind ``relink``); ``source`` keeps it, since it was
+    confirmed under it too and its other entries may use it. Two members then hold one
+    spelling, so typing it again is shown as ambiguous (:meth:`NameIndex.preselect`) instead
+    of being resolved silently.
+
+    Taking a re-link back (issue 25.6): a spelling ``source`` holds only because an entry was
+    re-linked to it (kind ``relink``) goes with that entry when ``source`` keeps no entry
+    under it (``source_keeps_spelling`` False), so a re-link and its undo leave no alias.
+
+    >>> bob, eve = Member(1, "Bob Case"), Member(2, "Eve Park")
+    >>> bob, eve = after_relink(bob, eve, "Bob Case")
+    >>> [a.name for a in eve.aliases]
+    ['Bob Case']
+    >>> eve, bob = after_relink(eve, bob, "Bob Case", source_keeps_spelling=False)
+    >>> eve.aliases, bob.aliases
+    ((), ())
     """
-    return source, with_alias(target, typed, "publish")
+    return relinked_away(source, typed, source_keeps_spelling), with_alias(target, typed,
+                                                                           "relink")
+
+
+def relinked_away(source: Member, typed: str, keeps_spelling: bool) -> Member:
+    """``source`` after an entry typed ``typed`` left it (:func:`after_relink`): unchanged
+    while it keeps an entry under that spelling, else without a ``relink`` alias of it."""
+    if keeps_spelling:
+        return source
+    key = name_key(typed)
+    return replace(source, aliases=tuple(a for a in source.aliases
+                                         if not (a.kind == "relink" and name_key(a.name) == key)))

@@ -134,6 +134,10 @@ def related_names(word: str) -> frozenset[str]:
     return _table().get(word, frozenset())
 
 
+#: Endings that mark an English or European pet form (Charlie, Jamie, Frankie, Julie, Toni).
+_DIMINUTIVE_ENDINGS = ("ie", "y", "ey", "ee", "i")
+
+
 def short_form(x: str, y: str) -> tuple[str, str] | None:
     """(short, full) if one folded given name is a listed short form of the other, else None."""
     if x == y or y not in related_names(x):
@@ -142,8 +146,13 @@ def short_form(x: str, y: str) -> tuple[str, str] | None:
     y_short = y in _shorts().get(x, frozenset())
     if x_short != y_short:
         return (x, y) if x_short else (y, x)
-    # Listed both ways (bill ~ william both ways in the table): the shorter name is the short form.
-    return (x, y) if (len(x), x) <= (len(y), y) else (y, x)
+    # Listed both ways (bill ~ william both ways in the table): the shorter name is the short
+    # form; of two names of one length (charlie ~ charles, jamie ~ james), the one with a
+    # diminutive ending (issue 25.10), then the one with fewer short forms of its own.
+    def shortness(name: str) -> tuple[int, int, int, str]:
+        return (len(name), 0 if name.endswith(_DIMINUTIVE_ENDINGS) else 1,
+                len(_shorts().get(name, frozenset())), name)
+    return (x, y) if shortness(x) <= shortness(y) else (y, x)
 
 
 def is_given_name(word: str) -> bool:

@@ -246,3 +246,48 @@ def surname_matches(syllables: str, latin: str) -> bool:
 def given_matches(syllables: str, latin: str) -> bool:
     """True if ``latin`` (compact) spells the Korean given name ``syllables``."""
     return bool(latin) and bool(romanisation_pattern(syllables).fullmatch(latin))
+
+
+@lru_cache(maxsize=4096)
+def initial_letters(syllable: str) -> frozenset[str]:
+    """The letters a romanisation of one syllable can start with (민 m; 재 j, c; 이 i, y, l, r
+    for the family name's spellings): what an initial of it may be ("M. J. Hwang" for 황민재)."""
+    i, v, _t = decompose(syllable)
+    if i != 11:  # a sounded initial consonant
+        return frozenset(alt[0] for alt in _INITIAL_LATIN[i] if alt)
+    return frozenset(alt[0] for alt in _AFTER_SILENT.get(v, _VOWEL_LATIN[v]) if alt)
+
+
+def initials_match(syllables: str, letters: str) -> bool:
+    """True if ``letters`` (one per syllable) are initials of the given name ``syllables``."""
+    return (len(letters) == len(syllables) > 0 and all(is_syllable(c) for c in syllables)
+            and all(letter in initial_letters(c) for c, letter in zip(syllables, letters,
+                                                                       strict=True)))
+
+
+def initials_skeleton(syllables: str) -> str:
+    """skeleton() of the first letters of the syllables' standard romanisation: the key a
+    Hangul name files under for Latin names written with initials."""
+    return skeleton("".join(standard_romanisation(c)[:1] for c in syllables))
+
+
+@lru_cache(maxsize=1)
+def _spelling_groups() -> dict[str, frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for spellings in SURNAME_SPELLINGS.values():
+        for one in spellings:
+            groups.setdefault(one, set()).update(spellings)
+    return {k: frozenset(v) for k, v in groups.items()}
+
+
+def same_korean_surname(a: str, b: str) -> bool:
+    """True if two Latin words are listed spellings of one Korean family name (Bak and Park
+    for 박, Jeong and Chung for 정: :data:`SURNAME_SPELLINGS`)."""
+    return a != b and b in _spelling_groups().get(a, frozenset())
+
+
+def korean_surname_key(word: str) -> str | None:
+    """One key for every listed spelling of the Korean family name ``word`` spells (the
+    alphabetically first of them), None when it spells none."""
+    group = _spelling_groups().get(word)
+    return min(group) if group else None

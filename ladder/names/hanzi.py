@@ -53,6 +53,48 @@ SURNAME_SPELLINGS: dict[str, tuple[str, ...]] = {
     "员": ("yun",), "宓": ("mi",), "句": ("gou",), "过": ("guo",), "能": ("nai",),
 }
 
+# Given-name characters as Cantonese and Hokkien/Teochew speakers write them (issue 25.9):
+# Hong Kong and Macau names in the Hong Kong Government Cantonese Romanisation (the spelling
+# of Hong Kong identity cards and passports: 陈伟明 Chan Wai Ming, 张咏欣 Cheung Wing Yan),
+# and the everyday spellings of Singapore and Malaysia registrations, where Hokkien and
+# Teochew readings (郑志强 Teh Chee Keong, 美 Bee, 福 Hock) mix with Cantonese and Hakka ones.
+# Neither has one standard a program could follow, so these are the common name characters
+# with the spellings listed in those conventions; simplified keys. A spelling from this table
+# is a weaker match than pinyin (many characters share "wai", "ming", "kit"): it is
+# suggested below the confident level, never pre-selected on its own.
+SOUTHERN_GIVEN: dict[str, tuple[str, ...]] = {
+    "伟": ("wai", "wee", "wei"), "明": ("ming", "meng", "beng"), "家": ("ka", "kar", "chia"),
+    "咏": ("wing", "eng"), "欣": ("yan", "hin", "yun"), "志": ("chi", "chee", "ji"),
+    "强": ("keung", "keong", "kiong"), "文": ("man", "boon", "mun"), "华": ("wah", "hua", "wa"),
+    "国": ("kwok", "kok", "kuok"), "建": ("kin", "kian", "kean"), "俊": ("chun", "choon", "tsun"),
+    "杰": ("kit", "kiat", "kiet"), "嘉": ("ka", "kar", "kah"), "美": ("mei", "bee", "may"),
+    "玲": ("ling", "leng"), "丽": ("lai", "lee", "li"), "芳": ("fong", "hong", "fang"),
+    "英": ("ying", "eng"), "敏": ("man", "bin", "mun"), "慧": ("wai", "hui", "wei"),
+    "婷": ("ting", "teng"), "仪": ("yee", "gee", "yi"), "诗": ("sze", "si", "see"),
+    "颖": ("wing", "eng"), "君": ("kwan", "kun"), "安": ("on", "an", "ann"),
+    "成": ("shing", "seng", "sing"), "荣": ("wing", "eng", "weng"), "德": ("tak", "teck", "tek"),
+    "良": ("leung", "liang", "leong"), "海": ("hoi", "hai"), "峰": ("fung", "hong"),
+    "辉": ("fai", "huay", "hui"), "健": ("kin", "kian"), "豪": ("ho", "hou"),
+    "天": ("tin", "tian", "thian"), "宇": ("yu", "u", "yue"), "子": ("tsz", "chu", "tze", "chi"),
+    "宏": ("wang", "hong", "wing"), "康": ("hong", "kang", "khong"), "平": ("ping", "peng"),
+    "正": ("ching", "cheng", "chia"), "秀": ("sau", "siew", "siu", "sow"),
+    "珍": ("chun", "tin", "chen"), "贤": ("yin", "hian", "yen"), "惠": ("wai", "hui", "wei"),
+    "玉": ("yuk", "geok", "giok"), "金": ("kam", "kim", "gim"), "宝": ("po", "poh", "bo"),
+    "福": ("fuk", "hock", "hok"), "祥": ("cheung", "siang", "seong"), "忠": ("chung", "tiong"),
+    "光": ("kwong", "kong"), "耀": ("yiu", "yao", "iau"), "胜": ("shing", "seng"),
+    "龙": ("lung", "leong", "liong"), "凤": ("fung", "hong"), "兰": ("lan", "laan"),
+    "梅": ("mui", "moi", "bwee"), "云": ("wan", "hoon", "woon"), "雪": ("suet", "seok", "soot"),
+    "淑": ("shuk", "siok", "sok"), "佩": ("pui", "pei", "poey"), "思": ("sze", "su", "si"),
+    "少": ("siu", "siao", "sio"), "永": ("wing", "eng", "weng"), "学": ("hok", "hak", "hock"),
+    "立": ("lap", "lip"), "新": ("san", "sin"), "庆": ("hing", "keng"), "发": ("fat", "huat"),
+    "源": ("yuen", "guan", "goan"), "顺": ("shun", "soon", "sun"), "泰": ("tai", "thai"),
+    "春": ("chun", "choon", "chhun"), "亮": ("leung", "liang"), "伦": ("lun", "loon"),
+    "铭": ("ming", "beng", "meng"), "瑞": ("sui", "swee", "shui"), "振": ("chun", "chin"),
+    "中": ("chung", "tiong", "tong"), "达": ("tat", "tatt", "dat"), "嘉欣": ("kayan",),
+    "丽华": ("laiwah",), "月": ("yuet", "guat", "geok"), "燕": ("yin", "eng", "ean"),
+    "静": ("ching", "cheng"), "雯": ("man", "boon"), "琪": ("ki", "kee", "chi"),
+}
+
 # At most this many readings per character and spellings per name part: enough for real
 # heteronyms (曾 ceng/zeng), few enough that a rare reading cannot match half the roster.
 _MAX_READINGS = 3
@@ -118,13 +160,31 @@ def _spellings(chars: str, style: Style) -> set[str]:
 def given_spellings(chars: str) -> dict[str, frozenset[str]]:
     """Compact Latin spellings of a Han given name, by system: {"pinyin": ..., "wade-giles": ...}.
 
-    伟杰 -> pinyin {"weijie"}, Wade–Giles {"weichieh"}. Simplified first: the readings of
+    伟杰 -> pinyin {"weijie"}, Wade–Giles {"weichieh"}, "southern" (Cantonese, Hokkien:
+    :data:`SOUTHERN_GIVEN`) {"waikit", "weekiat", ...}. Simplified first: the readings of
     the simplified character are the better documented ones.
     """
     s = simplified(chars)
     pin = _spellings(s, Style.NORMAL)
     wg = _spellings(s, Style.WADEGILES) - pin
-    return {"pinyin": frozenset(pin), "wade-giles": frozenset(wg)}
+    southern = _southern(s) - pin - wg
+    return {"pinyin": frozenset(pin), "wade-giles": frozenset(wg),
+            "southern": frozenset(southern)}
+
+
+def _southern(chars: str) -> set[str]:
+    """Cantonese and Hokkien/Teochew spellings of a given name (:data:`SOUTHERN_GIVEN`);
+    empty unless every character is listed (a whole name listed as one wins)."""
+    whole = SOUTHERN_GIVEN.get(chars) if len(chars) > 1 else None
+    per_char = [SOUTHERN_GIVEN.get(c) for c in chars]
+    out: set[str] = set(whole or ())
+    if not chars or not all(per_char):
+        return out
+    for combo in itertools.product(*[p for p in per_char if p]):
+        out.add("".join(combo))
+        if len(out) >= _MAX_FORMS:
+            break
+    return out
 
 
 @lru_cache(maxsize=4096)

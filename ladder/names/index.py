@@ -26,7 +26,7 @@ from .reasons import Reason
 from .spelling import STRONG, Forms, forms
 from .suggest import DEFAULT_LIMIT, MIN_SCORE, Candidate, Suggestion, compare_forms
 
-AliasKind = Literal["publish", "merge", "rename", "confirmed"]
+AliasKind = Literal["publish", "merge", "rename", "confirmed", "relink"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,8 @@ class Alias:
 
     ``kind`` says where it came from: ``"publish"`` (a typed name linked to this member when
     an event was published), ``"merge"`` (the name, or an alias, of a member merged into this
-    one), ``"rename"`` (the member's name before a rename), ``"confirmed"`` (anything else).
+    one), ``"rename"`` (the member's name before a rename), ``"relink"`` (the spelling of an entry
+    re-linked to this member), ``"confirmed"`` (anything else).
     ``merged_from`` is the id of the member merged away, for ``"merge"`` aliases: undoing that
     merge removes exactly those aliases (see :func:`ladder.names.aliases.undo_merge`).
     """

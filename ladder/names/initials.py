@@ -11,7 +11,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping
 
-from .normalize import is_han, is_hangul, script_of, split_cjk
+from .normalize import is_han, is_hangul, script_of, split_cjk, strip_invisible
 
 _HANGUL_MASK = "O"  # as in docs/privacy.md: 김민준 -> 김O준
 _HAN_MASK = "*"  # as in docs/privacy.md: 王小明 -> 王*明
@@ -74,7 +74,7 @@ def initials(name: str) -> str:
     >>> initials("Jan Bergström"), initials("김민준"), initials("王小明"), initials("--")
     ('J. B.', '김O준', '王*明', '?')
     """
-    name = unicodedata.normalize("NFKC", name).strip()
+    name = unicodedata.normalize("NFKC", strip_invisible(name)).strip()
     letters = [c for c in name if c.isalnum()]
     if not letters:
         return _UNKNOWN

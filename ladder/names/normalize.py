@@ -17,9 +17,14 @@ _WS = re.compile(r"\s+")
 # (O'Brien ~ OBrien) and every other punctuation mark separates words.
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _APOSTROPHES = re.compile(r"['’]")
-# Zero-width and bidirectional controls (ZWSP, ZWJ, LRM/RLM, embeddings, isolates, BOM):
-# invisible, so they must not split words or make two names differ. Unicode category Cf.
-_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+# Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15.1):
+# soft hyphen, combining grapheme joiner, Hangul fillers, zero-width space/joiners, LRM/RLM,
+# bidirectional embeddings and isolates, word joiner, variation selectors, BOM, tags.
+# Invisible, so they must never split words or make two names differ (issue 25.1).
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
 
 # Past these sizes a "name" is noise (a pasted paragraph, a stuck key): it is still
 # identical to itself, but nothing is suggested from it.
@@ -44,14 +49,43 @@ CHINESE_COMPOUND_SURNAMES = frozenset(
 )
 
 
-def name_key(name: str) -> str:
-    """Return the identity key of a name (docs/desk.md §2).
+def strip_invisible(text: str) -> str:
+    """``text`` without its default-ignorable characters (soft hyphens, zero-width spaces
+    and joiners, direction marks, variation selectors, BOM).
 
-    NFKC (folds full-width and compatibility forms), case-folding (stronger
-    than lower(): ß -> ss), every whitespace run collapsed to one space,
-    stripped. Two names with equal keys are "identical".
+    >>> strip_invisible("Chlo\u00ade Mar\u200btin")
+    'Chloe Martin'
     """
-    folded = unicodedata.normalize("NFKC", name).casefold()
+    return _INVISIBLE.sub("", text)
+
+
+def stored_name(typed: str) -> str:
+    """A typed name as it is stored (issue 25.1): NFC (one spelling of é and of 이, whatever the
+    keyboard or the copy-paste produced), every whitespace run one space, stripped. Nothing else
+    changes: the name is kept as the organizer wrote it.
+
+    >>> stored_name(" Zo\u0065\u0308  M ") == "Zo\u00eb M"
+    True
+    """
+    return " ".join(unicodedata.normalize("NFC", typed).split())
+
+
+def name_key(name: str) -> str:
+    """Return the identity key of a name (docs/desk.md §2): the one comparison key of every
+    place a name is matched, hidden, searched or deduplicated (issue 25.1).
+
+    NFKC (composes decomposed letters and Hangul, folds full-width and compatibility forms),
+    default-ignorable characters removed (soft hyphens, zero-width spaces: invisible),
+    case-folding (stronger than lower(): ß -> ss), every whitespace run collapsed to one
+    space, stripped. Two names with equal keys are "identical".
+
+    >>> name_key("Chlo\u00ade  MAR\u200bTIN")
+    'chloe martin'
+
+    >>> name_key("\u110b\u1175\u1109\u1165\u110b\u1167\u11ab") == name_key("이서연")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", strip_invisible(name)).casefold()
     # casefold can yield non-NFKC sequences in rare cases; normalise again.
     folded = unicodedata.normalize("NFKC", folded)
     return _WS.sub(" ", folded).strip()
@@ -182,7 +216,7 @@ def _is_noise(key: str, tokens: list[Token]) -> bool:
 def parse(name: str) -> ParsedName:
     """Parse a name into a ParsedName (cached: rosters are re-used across calls)."""
     key = name_key(name)
-    folded = fold_diacritics(_INVISIBLE.sub("", key))
+    folded = fold_diacritics(key)
     script = script_of(folded)
     before, sep, after = folded.partition(",")
     if sep and _tokens(before) and _tokens(after):

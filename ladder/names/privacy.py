@@ -7,7 +7,13 @@ label never changes when an unrelated member joins a page). The full name then a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+
+from .normalize import fold_diacritics, name_key
+
+_WORD = re.compile(r"\w+")
 
 
 def shows_initials(junior: bool, consent: bool, initials_for_all: bool) -> bool:
@@ -45,3 +51,43 @@ def guest_name(name: str, junior: bool, initials_for_all: bool) -> str:
     """
     from .initials import initials
     return initials(name) if shows_initials(junior, False, initials_for_all) else name
+
+
+def hidden_parts(names: Iterable[str]) -> frozenset[str]:
+    """The parts of hidden names no public text may hold (docs/privacy.md), as comparison keys
+    (:func:`~ladder.names.normalize.name_key`, issue 25.1), each also without its accents: the
+    full name, its words of two or more letters and, for a name written without spaces (Hangul,
+    Han), the part after the surname syllable.
+
+    >>> sorted(hidden_parts(["Zoë Müller"]))
+    ['muller', 'müller', 'zoe', 'zoe muller', 'zoë', 'zoë müller']
+    """
+    parts: set[str] = set()
+    for name in names:
+        key = name_key(name)
+        found = {key, *(w for w in _WORD.findall(key) if len(w) >= 2)}
+        if " " not in key and len(key) > 2:
+            found.add(key[1:])
+        parts.update(found)
+        parts.update(fold_diacritics(p) for p in found)
+    parts.discard("")
+    return frozenset(parts)
+
+
+def mentions(text: str, parts: Collection[str]) -> bool:
+    """True when ``text`` holds one of ``parts`` (:func:`hidden_parts`) in any Unicode form:
+    decomposed, with soft hyphens or zero-width characters inside, in another case, with or
+    without accents.
+
+    >>> mentions("Team \u110b\u1175\u1109\u1165\u110b\u1167\u11ab", hidden_parts(["이서연"]))
+    True
+    >>> mentions("Chlo\u00ade Mar\u00adtin fans", hidden_parts(["Chloé Martin"]))
+    True
+    >>> mentions("Knights", hidden_parts(["Chloé Martin"]))
+    False
+    """
+    if not parts:
+        return False
+    key = name_key(text)
+    folded = fold_diacritics(key)
+    return any(part in key or part in folded for part in parts)

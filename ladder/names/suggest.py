@@ -39,10 +39,19 @@ _STRUCTURAL_CAP = 93
 # below "the same name written differently", level with the best structural match: an exact
 # romanisation is better evidence than "Zhang Wei" with "Jie" missing.
 _S_CROSS_SCRIPT = 93
+# A Cantonese or Hokkien spelling (ladder/names/hanzi.py SOUTHERN_GIVEN) is lossy: many
+# characters share "wai" or "kit". Suggested, below the confident level (issue 25.9).
+_S_SOUTHERN = 85
+# "M. J. Hwang" for 황민재: the family name and one letter per syllable.
+_S_KOREAN_INITIALS = 80
 # A one-key slip in a Hangul given name: modest on purpose, since 서쥰 could be a real name.
 _S_JAMO_TYPO = 72
 # Factors (multiplied together) for the structural match.
 _Q_INITIAL = 0.85  # J. ~ John
+# An initial that matches a middle name is more evidence, not less (issue 25.8): above
+# _Q_MIDDLE_MISSING, so "R. J. Ashworth" ranks Robert James Ashworth (both initials)
+# above Rebecca Ashworth (one initial, a middle name missing).
+_Q_MIDDLE_INITIAL = 0.95
 _Q_ABBREV = 0.88  # Muh. ~ Muhammad, Chr. ~ Christian
 _Q_ONE_LETTER = 0.87  # given name typo
 # Deliberately below MIN_SCORE on its own: two letters off in a given name
@@ -167,7 +176,8 @@ def _given_pair(x: Token, y: Token, part: str, allow_prefix: bool) -> _Part | No
     short, long = (x, y) if len(x.text) <= len(y.text) else (y, x)
     if short.abbrev and long.text.startswith(short.text):
         if len(short.text) == 1:
-            return _Part(_Q_INITIAL, R.INITIAL[part])
+            quality = _Q_MIDDLE_INITIAL if part == R.MIDDLE else _Q_INITIAL
+            return _Part(quality, R.INITIAL[part])
         return _Part(_Q_ABBREV, R.ABBREVIATION[part])
     if is_muhammad(x) and is_muhammad(y):
         return _Part(_Q_MUHAMMAD, R.MUHAMMAD_SPELLING)
@@ -197,13 +207,16 @@ def _given_pair(x: Token, y: Token, part: str, allow_prefix: bool) -> _Part | No
 # ---------------------------------------------------------------- parts
 
 
-def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool) -> _Part | None:
+def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool,
+             part: str = R.SURNAME) -> _Part | None:
     """How well two surname groups match (usually one word each).
 
     ``strict``: the "surname" may really be a given name (surname-first or
     single-word reading), so the sibling rule applies (Putri/Putra,
     Sutrisno/Sutrisna). In a given-name-first reading the last word is a
     surname and Santoso/Santosa, Kowalski/Kowalska are spelling slips.
+    ``part`` names the word in the reasons: a surname, unless the "surname" is really a
+    given name (Muhammad Rafi: issue 25.10).
     """
     ja, jb = "".join(t.text for t in a), "".join(t.text for t in b)
     if ja == jb:
@@ -217,7 +230,9 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool) -> _Part 
     variant = _spelling_variant(ja, jb)
     if variant is not None:
         return variant
-    found = _typo(ja, jb, R.SURNAME)
+    if hangul.same_korean_surname(ja, jb):  # Bak ~ Park, Jeong ~ Chung (issue 25.9)
+        return _Part(_Q_SUR_ONE, R.KOREAN_SURNAME_SPELLING)
+    found = _typo(ja, jb, part)
     if found is not None and found.quality == _Q_ONE_LETTER:
         return _Part(_Q_SUR_ONE, found.reason)
     if found is not None:
@@ -363,7 +378,11 @@ def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None
     for a_sur, a_giv, a_form in _orientations(a):
         for b_sur, b_giv, b_form in _orientations(b):
             strict = bool({a_form, b_form} & {"eastern", "single"}) or (east and len(a.words) == len(b.words) == 2)
-            sur = _surname(a_sur, b_sur, strict=strict)
+            # "Muhammad Rafi": Muhammad and a personal name, no family name (Malay and
+            # Indonesian naming): the last word is a given name, and the reasons say so.
+            part = R.GIVEN if a_giv and b_giv and all(
+                is_muhammad(t) for t in (*a_giv, *b_giv)) else R.SURNAME
+            sur = _surname(a_sur, b_sur, strict=strict, part=part)
             if sur is None:
                 continue
             # "Surname given" readings of western names would turn surname
@@ -521,6 +540,20 @@ def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     return 0, []
 
 
+def _korean_initials(cjk: Forms, latin: Forms) -> tuple[int, list[Reason]]:
+    """"M. J. Hwang" for 황민재 (issue 25.9): one word spells the family name, and the other
+    words are initials, one per syllable of the given name, in order."""
+    tokens = latin.parsed.tokens
+    words = [t for t in tokens if not (t.abbrev and len(t.text) == 1)]
+    letters = "".join(t.text for t in tokens if t.abbrev and len(t.text) == 1)
+    if len(words) != 1 or not letters:
+        return 0, []
+    if hangul.surname_matches(cjk.family, words[0].text) and \
+            hangul.initials_match(cjk.given, letters):
+        return _S_KOREAN_INITIALS, [R.KOREAN_INITIALS]
+    return 0, []
+
+
 def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     """A Hangul or Han name against a Latin one, through the romanisations of the first.
 
@@ -534,7 +567,7 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
         for family, given in latin.readings:
             if hangul.surname_matches(cjk.family, family) and hangul.given_matches(cjk.given, given):
                 return _S_CROSS_SCRIPT, [R.ROMANISED_KOREAN]
-        return 0, []
+        return _korean_initials(cjk, latin)
     surnames = hanzi.surname_spellings(cjk.family)
     systems = hanzi.given_spellings(cjk.given)
     for family, given in latin.readings:
@@ -543,4 +576,6 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
                 return _S_CROSS_SCRIPT, [R.SAME_PINYIN]
             if given in systems["wade-giles"]:
                 return _S_CROSS_SCRIPT, [R.SAME_WADE_GILES]
+            if given in systems["southern"]:
+                return _S_SOUTHERN, [R.SAME_SOUTHERN_CHINESE]
     return 0, []

@@ -7,7 +7,6 @@ of each start number, through :func:`ladder.club.bughouse.team_standings`. Never
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -16,7 +15,7 @@ from sqlalchemy import select
 from ..club.bughouse import BughouseTeam, TeamError, TeamStanding, team_standings, unteamed
 from ..extensions import DbSession
 from ..models import ClubSettings, Member
-from ..names.privacy import shows_initials
+from ..names.privacy import hidden_parts, mentions, shows_initials
 from ..vocabulary.messages import Message
 from ..vocabulary.tournament import EventKind
 from .events import EventView
@@ -44,27 +43,21 @@ def stored_teams(view: EventView) -> tuple[BughouseTeam, ...]:
 
 
 def hidden_words(session: DbSession, settings: ClubSettings,
-                 member_ids: Collection[int]) -> frozenset[str]:
+                 member_ids: Collection[int] | None = None) -> frozenset[str]:
     """The name parts of ``member_ids`` a public page must not show (docs/privacy.md: members shown
-    by initials): each full name, its words of two or more letters and, for a name written
-    without spaces (Hangul, Han), the part after the surname syllable; case-folded."""
-    words: set[str] = set()
-    for name, junior, consent in session.execute(
-            select(Member.name, Member.junior, Member.consent_given)
-            .where(Member.id.in_(list(member_ids)))):
-        if not shows_initials(junior, consent, settings.initials_for_all):
-            continue
-        folded = name.casefold()
-        words.add(folded)
-        words.update(w for w in re.findall(r"\w+", folded) if len(w) >= 2)
-        if " " not in folded.strip() and len(folded) > 2:
-            words.add(folded[1:])
-    return frozenset(words)
+    by initials), as :func:`ladder.names.privacy.hidden_parts` gives them: comparison keys,
+    with and without accents. ``member_ids`` None: every member of the club (a team may be
+    named after someone who does not play in the event)."""
+    statement = select(Member.name, Member.junior, Member.consent_given)
+    if member_ids is not None:
+        statement = statement.where(Member.id.in_(list(member_ids)))
+    return hidden_parts(name for name, junior, consent in session.execute(statement)
+                        if shows_initials(junior, consent, settings.initials_for_all))
 
 
 def _label(name: str, hidden: Collection[str]) -> str:
-    folded = name.casefold()
-    return "" if any(word in folded for word in hidden) else name
+    # Compared in the one canonical form (issue 25.1): NFD, soft hyphens, case, accents.
+    return "" if mentions(name, hidden) else name
 
 
 def team_view(view: EventView, hidden: Collection[str] = ()) -> TeamsView | None:

@@ -173,10 +173,19 @@ def roster_details(session: DbSession, settings: ClubSettings,
             for member_id, rating, games in members]
 
 
+def only_in_drafts(session: DbSession, member_id: int) -> bool:
+    """True for a member whose every entry is in a draft event: a draft counts for nothing and
+    shows nothing (docs/desk.md §1, issue 25.2), so such a member has no public page yet."""
+    statuses = set(session.scalars(select(Event.status).join(Entry, Entry.event_id == Event.id)
+                                   .where(Entry.member_id == member_id).distinct()))
+    return bool(statuses) and EventStatus.PUBLISHED not in statuses
+
+
 def member_profile(session: DbSession, settings: ClubSettings, member_id: int) -> Profile | None:
-    """The profile of a visible member, or None (merged or absent: the same answer)."""
+    """The profile of a visible member, or None (merged, absent, or known only from drafts:
+    the same answer)."""
     member = visible_member(session, member_id)
-    if member is None:
+    if member is None or only_in_drafts(session, member_id):
         return None
     rank = ladder_rank(session, settings, member_id)
     history = _history(session, member_id)

@@ -41,5 +41,6 @@ def member_with_aliases(session: DbSession, member_id: int) -> NamedMember:
 
 def _kind(stored: str) -> AliasKind:
     """A stored alias kind (anything unknown reads as "confirmed")."""
-    kinds: dict[str, AliasKind] = {"publish": "publish", "merge": "merge", "rename": "rename"}
+    kinds: dict[str, AliasKind] = {"publish": "publish", "merge": "merge", "rename": "rename",
+                                   "relink": "relink"}
     return kinds.get(stored, "confirmed")

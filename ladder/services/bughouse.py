@@ -17,6 +17,7 @@ from ..club.bughouse import BughouseTeam as Team
 from ..club.bughouse import validate_teams
 from ..extensions import db
 from ..models import BughouseTeam, Event
+from ..names import stored_name
 from ..vocabulary.tournament import EventKind
 from . import InvalidInput, NotFound, audit, use_case
 
@@ -43,7 +44,7 @@ def set_teams(event_id: int, teams: Sequence[Team], actor: str) -> list[Bughouse
                            field="teams")
     cleaned = []
     for number, team in enumerate(teams, start=1):
-        name = " ".join(team.name.split())
+        name = stored_name(team.name)  # NFC (issue 25.1)
         if len(name) > MAX_TEAM_NAME:
             raise InvalidInput(_("Team %(team)d: a name of at most %(max)d characters.",
                                  team=number, max=MAX_TEAM_NAME), field="teams")

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from ..extensions import DbSession, db
 from ..models import Entry, Event, EventStatus, Member, Result
 from ..names import Member as NamedMember
-from ..names import name_key
+from ..names import name_key, stored_name
 from ..names.aliases import after_publish
 from ..queries.club import club_settings
 from ..queries.names import name_index
@@ -66,7 +66,7 @@ class PublishRequest:
 
 def clean_name(raw: str) -> str:
     """A typed name tidied for storage; refuses an empty or overlong one."""
-    name = " ".join(raw.split())
+    name = stored_name(raw)  # NFC (issue 25.1)
     if not name:
         raise InvalidInput(_("A name is empty."))
     if len(name) > MAX_NAME:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import aliased
 from ..extensions import db
 from ..models import Entry, Event, Member, Merge, Result, utcnow
 from ..names import aliases as names_aliases
-from ..names import name_key
+from ..names import name_key, stored_name
 from ..queries.club import club_settings
 from ..queries.names import member_with_aliases
 from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
@@ -149,6 +149,13 @@ def undo_merge(merge_id: int, actor: str) -> None:
                  context={"source": source.name, "target": _member(record.target_id).name})
 
 
+def _keeps_spelling(member_id: int | None, moved_entry: int, typed: str) -> bool:
+    """True when ``member_id`` has an entry typed as ``typed`` besides ``moved_entry``."""
+    key = name_key(typed)
+    return any(name_key(raw) == key for raw in db.session.scalars(
+        select(Entry.raw_name).where(Entry.member_id == member_id, Entry.id != moved_entry)))
+
+
 @use_case
 def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
     """Move one entry to another member, or (``member_id`` None) to a new member."""
@@ -183,9 +190,13 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
         entry.member_id = target.id
         if old_spellings is not None:
             # A split: both members keep the spelling, so typing it again is shown as
-            # ambiguous instead of being resolved silently.
+            # ambiguous instead of being resolved silently; but a spelling the old member
+            # held only through a re-link goes back with its entry (issue 25.6).
+            keeps = _keeps_spelling(old_spellings.id, entry.id, typed)
+            aliases.update(old_spellings.id,
+                           lambda s: names_aliases.relinked_away(s, typed, keeps))
             aliases.update(target.id, lambda t: names_aliases.after_relink(
-                old_spellings, t, typed)[1])
+                old_spellings, t, typed, keeps)[1])
 
     replay_change(key, change)
     audit.record(actor, "entry.relink",
@@ -247,7 +258,7 @@ _NOT_IN_NAMES = set("<>{}[]\\|`")
 
 def checked_name(raw: str, field: str = "name") -> str:
     """A typed member name tidied for storage, or :class:`InvalidInput` naming the problem."""
-    name = " ".join((raw or "").split())
+    name = stored_name(raw or "")  # NFC (issue 25.1)
     if not name:
         raise InvalidInput(_("The name cannot be empty."), field=field)
     if len(name) > MAX_MEMBER_NAME:

@@ -6,11 +6,14 @@ logout for anyone who copied it. So the cookie carries only the random token of 
 
 * logging out ends that login (a copied cookie stops working at once);
 * "log out everywhere" and a password change bump the organizer's ``session_version``;
-  logins made with an older version no longer load.
+  logins made with an older version no longer load;
+* a login has an absolute lifetime (``SESSION_MAX_DAYS``, 30 days by default, issue 25.5):
+  however active the organizer, after it the login no longer loads and they log in again.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 
 from sqlalchemy import select, update
@@ -31,13 +34,16 @@ def start(user_id: int) -> str:
     return token
 
 
-def load(token: str) -> User | None:
-    """The organizer of a live login (None when ended, superseded or unknown)."""
+def load(token: str, max_age: dt.timedelta | None = None) -> User | None:
+    """The organizer of a live login (None when ended, superseded, unknown, or started more
+    than ``max_age`` ago)."""
     if not token or len(token) > 64:
         return None
-    row = db.session.execute(
-        select(LoginSession, User).join(User, User.id == LoginSession.user_id)
-        .where(LoginSession.token == token, LoginSession.ended_at.is_(None))).first()
+    statement = (select(LoginSession, User).join(User, User.id == LoginSession.user_id)
+                 .where(LoginSession.token == token, LoginSession.ended_at.is_(None)))
+    if max_age is not None:
+        statement = statement.where(LoginSession.created_at > utcnow() - max_age)
+    row = db.session.execute(statement).first()
     if row is None:
         return None
     login, user = row

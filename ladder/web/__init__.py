@@ -41,6 +41,8 @@ def register_web(app: Flask) -> None:
     init_htmx(app)
     init_request_state(app)
     init_cache(app)
+    from .tools.budget import init_budget
+    init_budget(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
                       settings_page.bp, exports.bp, tools.bp, guide.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
@@ -53,9 +55,12 @@ def register_web(app: Flask) -> None:
                                  club=club_settings, member_href=member_href,
                                  explain_links=explain_links)
 
+    from flask_wtf.csrf import CSRFError
+
     from ..extensions import login_manager
-    from .guards import login_redirect
+    from .guards import csrf_refused, login_redirect
     login_manager.unauthorized_handler(login_redirect)
+    app.register_error_handler(CSRFError, csrf_refused)
 
     @app.after_request
     def _security_headers(response: Response) -> Response:

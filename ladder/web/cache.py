@@ -242,6 +242,12 @@ def _mark(response: Response, state: CacheState) -> None:
     response.headers["Cache-Control"] = "no-cache"
 
 
+def do_not_store() -> None:
+    """Neither store nor mark this request's answer (a refusal such as a 429, which for htmx
+    goes out with status 200, must never become the page of its URL)."""
+    request.environ.pop(_STATE, None)
+
+
 def csrf_placeholder() -> str:
     """What a shared page's CSRF ``<meta>`` holds until :func:`_fill_visitor` replaces it."""
     return CSRF_PLACEHOLDER

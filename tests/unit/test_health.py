@@ -66,7 +66,7 @@ def test_bands_fold_to_the_favourite() -> None:
              _p(1450, 1500, 1),  # the favourite (b) lost: folded, actual 0
              _p(1600, 1599, 0.5),  # first band
              _p(1000, 1500, 0),  # 500: last band, favourite b won
-             _p(1200, 1200, 0)]  # equal: a is the "favourite"
+             _p(1200, 1200, 0)]  # equal: no favourite, counts ½ and ½ (issue 25.7)
     cal = calibration(games)
     assert [(b.low, b.high, b.count) for b in cal.bands] == [
         (0, 50, 2), (50, 100, 2), (100, 200, 0), (200, 400, 0), (400, None, 1)]
@@ -77,10 +77,22 @@ def test_bands_fold_to_the_favourite() -> None:
     assert cal.bands[4].mean_actual == 1.0
     assert cal.bands[4].mean_expected == pytest.approx(1 / (1 + 10 ** (-500 / 400)))
     assert cal.bands[2].mean_expected is None and cal.bands[2].brier is None
-    assert cal.bands[0].mean_actual == pytest.approx((0.5 + 0) / 2)
+    assert cal.bands[0].mean_actual == pytest.approx((0.5 + 0.5) / 2)
     assert cal.count == 5 and cal.brier == brier_score(games)
     with pytest.raises(ValueError):
         calibration(games, bands=(10, 50))
+
+
+def test_equal_ratings_have_no_favourite() -> None:
+    """The same first club night, typed in either order, gives the same favourites' means
+    (everyone starts at 1200; before: 1.0 in one club, 0.0 in the other)."""
+    night = [(1200.0, 1200.0, 1.0), (1200.0, 1200.0, 1.0), (1200.0, 1200.0, 0.5)]
+    typed = calibration([_p(ra, rb, s) for ra, rb, s in night])
+    swapped = calibration([_p(rb, ra, 1 - s) for ra, rb, s in night])
+    for one in (typed, swapped):
+        assert one.mean_expected == 0.5 and one.mean_actual == 0.5
+        assert one.bands[0].mean_actual == 0.5
+    assert typed == swapped
 
 
 @given(st.lists(st.tuples(st.floats(800, 2400), st.floats(800, 2400),
@@ -96,14 +108,14 @@ def test_calibration_recomputed(raw: list[tuple[float, float, float]]) -> None:
             continue
         # The favourite's expected score, from the logistic with the positive gap.
         fav_e = [1 / (1 + 10 ** (-abs(ra - rb) / 400)) for ra, rb, _ in inside]
-        fav_s = [s if ra >= rb else 1 - s for ra, rb, s in inside]
+        fav_s = [0.5 if ra == rb else s if ra > rb else 1 - s for ra, rb, s in inside]
         assert band.mean_expected == pytest.approx(sum(fav_e) / len(fav_e))
         assert band.mean_actual == pytest.approx(sum(fav_s) / len(fav_s))
-        assert band.brier == pytest.approx(
-            sum((e - s) ** 2 for e, s in zip(fav_e, fav_s, strict=False)) / len(inside))
+        # Brier and log-loss score the game as played (either side gives the same).
+        own = [(1 / (1 + 10 ** ((rb - ra) / 400)), s) for ra, rb, s in inside]
+        assert band.brier == pytest.approx(sum((e - s) ** 2 for e, s in own) / len(inside))
         assert band.log_loss == pytest.approx(
-            -sum(s * math.log(e) + (1 - s) * math.log(1 - e) for e, s in zip(fav_e, fav_s, strict=False))
-            / len(inside))
+            -sum(s * math.log(e) + (1 - s) * math.log(1 - e) for e, s in own) / len(inside))
     assert sum(b.count for b in cal.bands) == len(raw)
 
 

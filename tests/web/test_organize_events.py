@@ -108,7 +108,7 @@ def test_save_without_csrf_header_is_refused(app: Flask, logged_in: FlaskClient)
     seed(app)
     response = logged_in.post("/organize/results/1", data={"kind": "draw", "version": "1"},
                               headers=HTMX)
-    assert response.status_code == 400
+    assert response.headers.get("HX-Retarget") == "body"  # the refusal's sentence
     with app.app_context():
         assert db.session.get(Result, 1).kind == "win"
 

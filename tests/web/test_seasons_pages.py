@@ -191,6 +191,8 @@ def test_health_is_public_only_when_the_club_says_so(club: Flask, client: FlaskC
         assert f'id="{chart}"' in html, chart
     assert "Cai Wu" not in html and "C. W." in html
     assert WINTER[0] in html and "All games" in html
+    # Equal ratings have no favourite, and the page says how they count (issue 25.7).
+    assert 'id="equal-ratings"' in html and "has no favourite" in html
 
 
 # ------------------------------------------------------------------ bughouse teams

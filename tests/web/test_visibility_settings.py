@@ -47,7 +47,7 @@ def test_settings_are_for_organizers_only(app, client) -> None:
 
 def test_save_requires_csrf(app, logged_in) -> None:
     response = logged_in.post("/organize/settings/", data=FORM)
-    assert response.status_code == 400
+    assert response.status_code == 403
     assert _settings(app).club_name != "Riverside"
 
 

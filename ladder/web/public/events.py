@@ -63,8 +63,8 @@ def _view_or_404(event_id: int) -> EventView:
 def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
-    hidden = () if is_organizer() else hidden_words(
-        db.session, club_settings(), [r.member_id for r in view.rows if r.member_id is not None])
+    # Every hidden member's name, not only the players' (issue 25.1).
+    hidden = () if is_organizer() else hidden_words(db.session, club_settings())
     return page_or_fragment(
         "public/event.html", {"standings": "public/_standings.html",
                               "crosstable": "public/_crosstable.html",

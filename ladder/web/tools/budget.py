@@ -1,0 +1,231 @@
+"""Each client's budget of tool computation (issue 25, "Cost of anonymous requests").
+
+The tools are public in every visibility mode, and a unique query string is never answered
+from the page cache: a calculator at its limits costs ~50 ms of CPU, compare mode ~90 ms, a
+cached ladder ~1 ms. So that a few clients asking for tool URLs back to back cannot slow the
+club's pages for everyone, every client (its address, as the proxy reports it with
+``PROXY_FIX``) has a budget of CPU seconds for the tools, kept like a leaky bucket:
+
+* each computed tool answer (not one from the page cache, not a 304) adds the CPU time its
+  thread spent on it to the client's debt;
+* the debt drains at ``TOOL_BUDGET_RATE`` seconds per second (default 0.02: 1.2 s of
+  computation a minute, a dozen calculator answers at their limits, far more below them);
+* while the debt is over ``TOOL_BUDGET_BURST`` seconds (default 1.0), the client's
+  tool requests that would compute answer 429 with a sentence in the reader's language and
+  ``Retry-After``; the pages it already has stay in the cache and keep answering.
+
+A person using a tool by hand never notices; a script hammering it gets 429 after its burst.
+Every worker of the server shares the debts through a small SQLite file of the instance
+folder (:data:`BUDGET_FILE`; never the club's database, whose write lock a tool request must
+not take); should it be unusable, each worker keeps its own. ``TOOL_BUDGET=0`` switches the
+budget off (the bench's "before").
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from flask import Flask, current_app, g, render_template, request
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+DEFAULT_RATE = 0.02
+DEFAULT_BURST = 1.0
+#: The file in the instance folder where every worker of the server keeps the debts.
+BUDGET_FILE = "tool_budget.sqlite3"
+#: Clients remembered in one process's memory (least recently seen forgotten first).
+MAX_CLIENTS = 10_000
+
+
+@dataclass
+class _Debt:
+    seconds: float
+    at: float
+
+
+class _MemoryDebts:
+    """The debts in this process (tests, and the fallback when no file can be used)."""
+
+    def __init__(self) -> None:
+        self._debts: OrderedDict[str, _Debt] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, client: str) -> _Debt | None:
+        with self._lock:
+            return self._debts.get(client)
+
+    def update(self, client: str, change: Callable[[_Debt | None], _Debt]) -> None:
+        with self._lock:
+            self._debts[client] = change(self._debts.get(client))
+            self._debts.move_to_end(client)
+            while len(self._debts) > MAX_CLIENTS:
+                self._debts.popitem(last=False)
+
+
+class _FileDebts:
+    """The debts in a small SQLite file of the instance folder, shared by every worker of the
+    server (one client is one budget, however many workers answer it). Its own file, never
+    the club's database: a charge never waits for, or holds, the club's write lock."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._charges = 0
+        # Every worker starts at once: the first one creates the table, the others wait for
+        # its lock (the connection's busy timeout) and find it there.
+        for attempt in range(5):
+            try:
+                self._connect()
+                break
+            except sqlite3.OperationalError:
+                if attempt == 4:
+                    raise
+                self._local.connection = None
+                time.sleep(0.2 * (attempt + 1))
+
+    def _connect(self) -> sqlite3.Connection:
+        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+            connection.execute("PRAGMA busy_timeout=5000")
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=OFF")  # a lost debt after a crash is fine
+            connection.execute("CREATE TABLE IF NOT EXISTS debts (client TEXT PRIMARY KEY, "
+                               "seconds REAL NOT NULL, at REAL NOT NULL)")
+            self._local.connection = connection
+        return connection
+
+    def get(self, client: str) -> _Debt | None:
+        row = self._connect().execute("SELECT seconds, at FROM debts WHERE client = ?",
+                                      (client,)).fetchone()
+        return _Debt(*row) if row else None
+
+    def update(self, client: str, change: Callable[[_Debt | None], _Debt]) -> None:
+        connection = self._connect()
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            new = change(self.get(client))
+            connection.execute("INSERT INTO debts (client, seconds, at) VALUES (?, ?, ?) "
+                               "ON CONFLICT (client) DO UPDATE SET seconds = excluded.seconds, "
+                               "at = excluded.at", (client, new.seconds, new.at))
+            self._charges += 1
+            if self._charges % 1000 == 0:  # forget clients not seen for an hour
+                connection.execute("DELETE FROM debts WHERE at < ?", (new.at - 3600,))
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
+
+class ToolBudget:
+    """Per-client debt of CPU seconds, draining at ``rate`` per second; thread-safe.
+
+    ``path``: the SQLite file the workers share (None: this process only). ``clock`` is
+    injectable for tests; by default :func:`time.monotonic`, which on Linux is one clock for
+    every process of the machine."""
+
+    def __init__(self, rate: float = DEFAULT_RATE, burst: float = DEFAULT_BURST,
+                 clock: Callable[[], float] | None = None, path: str | None = None) -> None:
+        self.rate = max(0.0, rate)
+        self.burst = max(0.0, burst)
+        self._clock = clock or time.monotonic
+        self._debts: _MemoryDebts | _FileDebts = _FileDebts(path) if path else _MemoryDebts()
+
+    def _current(self, debt: _Debt | None, now: float) -> float:
+        if debt is None:
+            return 0.0
+        return max(0.0, debt.seconds - max(0.0, now - debt.at) * self.rate)
+
+    def wait(self, client: str) -> float:
+        """Seconds ``client`` must wait before a tool may compute for it (0: go ahead; also
+        when the shared file cannot be read: the budget never breaks a tool)."""
+        try:
+            debt = self._debts.get(client)
+        except sqlite3.Error:
+            return 0.0
+        over = self._current(debt, self._clock()) - self.burst
+        if over <= 0:
+            return 0.0
+        return math.inf if self.rate == 0 else over / self.rate
+
+    def charge(self, client: str, seconds: float) -> None:
+        """Add ``seconds`` of computation to ``client``'s debt."""
+        now = self._clock()
+        try:
+            self._debts.update(client, lambda debt: _Debt(
+                self._current(debt, now) + max(0.0, seconds), now))
+        except sqlite3.Error:  # busy beyond the timeout: this charge is forgotten
+            pass
+
+
+def _client() -> str:
+    return request.remote_addr or "?"
+
+
+def _budget() -> ToolBudget | None:
+    return current_app.extensions.get("tool_budget")
+
+
+def before_tool() -> Response | tuple[str, int, dict[str, str]] | None:
+    """Refuse a computing tool request of a client over its budget (429); else start the
+    clock. Runs after the page cache's hook, so cached answers and 304s cost nothing."""
+    budget = _budget()
+    if budget is None:
+        return None
+    wait = budget.wait(_client())
+    if wait > 0:
+        return too_many(wait)
+    g.tool_cpu_start = time.thread_time()
+    return None
+
+
+def after_tool(response: Response) -> Response:
+    """Charge the client for the computation this request did."""
+    budget = _budget()
+    start = g.pop("tool_cpu_start", None)
+    if budget is not None and start is not None:
+        budget.charge(_client(), time.thread_time() - start)
+    return response
+
+
+def too_many(wait: float) -> tuple[str, int, dict[str, str]]:
+    """The 429 answer: a sentence in the reader's language, ``Retry-After`` in seconds (for
+    htmx the page replaces the body: htmx swaps no 4xx answer)."""
+    from ..cache import do_not_store
+    from ..htmx import is_htmx, status_for_htmx
+    do_not_store()
+    seconds = 60 if math.isinf(wait) else max(1, min(3600, math.ceil(wait)))
+    g.error_page = True
+    message = _("You asked the tools for many results in a short time. Please wait "
+                "%(seconds)d seconds, then try again; results you already opened still work.",
+                seconds=seconds)
+    headers = {"Retry-After": str(seconds), "Cache-Control": "no-store"}
+    if is_htmx():
+        headers.update({"HX-Retarget": "body", "HX-Reswap": "innerHTML"})
+    return (render_template("error.html", code=429, message=message), status_for_htmx(429),
+            headers)
+
+
+def init_budget(app: Flask) -> None:
+    """Create the worker's budget from the configuration (none when ``TOOL_BUDGET`` is 0)."""
+    if str(app.config.get("TOOL_BUDGET", "1")) in ("0", "false", "False", "off"):
+        return
+    rate = float(app.config.get("TOOL_BUDGET_RATE", DEFAULT_RATE))
+    burst = float(app.config.get("TOOL_BUDGET_BURST", DEFAULT_BURST))
+    path = os.path.join(app.instance_path, BUDGET_FILE)
+    try:
+        os.makedirs(app.instance_path, exist_ok=True)
+        budget = ToolBudget(rate, burst, path=path)
+    except (OSError, sqlite3.Error):  # a read-only instance folder: each worker on its own
+        app.logger.warning("The tools' budget file %s cannot be used; each worker keeps its "
+                           "own budget.", path)
+        budget = ToolBudget(rate, burst)
+    app.extensions["tool_budget"] = budget
