@@ -77,7 +77,8 @@
       var box = document.createElement("input");
       box.type = "search";
       box.className = "member-search";
-      box.setAttribute("aria-label", select.getAttribute("data-search") || "");
+      box.setAttribute("aria-label", select.getAttribute("data-search-label") ||
+        select.getAttribute("data-search") || "");
       box.setAttribute("placeholder", select.getAttribute("data-search") || "");
       box.setAttribute("autocomplete", "off");
       box.addEventListener("input", (function (s) {
@@ -111,6 +112,13 @@
       dim(select);
     }
   }
+  // "Same player as" (issue 24.1): a row joined to another needs no member of its own.
+  document.addEventListener("change", function (event) {
+    var same = event.target.closest && event.target.closest("select.same-player");
+    if (!same) { return; }
+    var link = document.getElementById(same.getAttribute("data-link"));
+    if (link) { link.disabled = same.value !== ""; }
+  });
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-fill]");
     if (!button) { return; }
