@@ -237,3 +237,60 @@
     if (link) { expectBack(link.closest(".result-editor")); }
   }, true);
 })();
+
+// New event (issue 24.3): when the preview region comes back with a field's problem, the
+// field itself says so: aria-invalid, the message beside it and tied to it with
+// aria-describedby, and the focus moved to the first such field.
+(function () {
+  "use strict";
+  function mark() {
+    var form = document.getElementById("event-form");
+    var preview = document.getElementById("preview");
+    if (!form || !preview) { return; }
+    var old = form.querySelectorAll("[data-marked-invalid]");
+    for (var i = 0; i < old.length; i++) {
+      var field = old[i];
+      field.removeAttribute("aria-invalid");
+      field.removeAttribute("data-marked-invalid");
+      var rest = (field.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+        return id && id !== field.id + "-error";
+      });
+      if (rest.length) { field.setAttribute("aria-describedby", rest.join(" ")); }
+      else { field.removeAttribute("aria-describedby"); }
+      var note = document.getElementById(field.id + "-error");
+      if (note) { note.remove(); }
+    }
+    var problems = preview.querySelectorAll("li[data-for]");
+    var first = null;
+    for (var j = 0; j < problems.length; j++) {
+      var target = document.getElementById(problems[j].getAttribute("data-for"));
+      if (!target || !form.contains(target)) { continue; }
+      var existing = document.getElementById(target.id + "-error");
+      if (!existing) {
+        existing = document.createElement("span");
+        existing.className = "field-error";
+        existing.id = target.id + "-error";
+        existing.textContent = problems[j].textContent;
+        target.insertAdjacentElement("afterend", existing);
+      }
+      target.setAttribute("aria-invalid", "true");
+      target.setAttribute("data-marked-invalid", "1");
+      var ids = (target.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (ids.indexOf(existing.id) === -1) { ids.push(existing.id); }
+      target.setAttribute("aria-describedby", ids.join(" "));
+      if (!first) { first = target; }
+    }
+    if (first) { first.focus(); }
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target && event.target.id === "preview") { mark(); }
+  });
+})();
+
+// Confirm names (issue 24.5): a refused publish shows its summary at the top; the focus goes
+// there, so the rows it names are the next thing read.
+document.addEventListener("DOMContentLoaded", function () {
+  "use strict";
+  var summary = document.getElementById("error-summary");
+  if (summary) { summary.focus(); }
+});

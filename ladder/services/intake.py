@@ -20,6 +20,7 @@ from flask_babel import ngettext
 from ..extensions import db
 from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
 from ..formats.dates import FileDates, choose_event_date
+from ..formats.partial import partial_event
 from ..formats.same_player import SamePair, check_same, merge_same, suggested_pairs
 from ..models import Event, PublishToken
 from ..names import Reason, Suggestion
@@ -100,6 +101,8 @@ class Preview:
     kind: EventKind | None = None
     edition: str = ""
     order: str = ""
+    #: Why the file looks unfinished ("after round 5 of 6"), in the reader's language.
+    partial: str = ""
 
     @property
     def ok(self) -> bool:
@@ -159,6 +162,11 @@ def preview(form: IntakeForm, today: dt.date | None = None) -> Preview:
             result.field_errors.setdefault("text", _(
                 "The name “%(start)s…” is longer than %(max)d characters.",
                 start=player.name[:20], max=MAX_NAME))
+    unfinished = partial_event(t)
+    if unfinished is not None:
+        result.partial = " ".join((say(unfinished), _(
+            "Publishing it now rates the rounds played so far; save it as a draft to publish "
+            "it once the last round is in.")))
     pairs = suggested_pairs(t)
     if pairs:
         first = pairs[0]

@@ -10,11 +10,12 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 
 from ladder.services.accounts import set_organizer
-from tests.factories import TWO_SPELLINGS_PASTE
+from tests.factories import TESTDATA, TWO_SPELLINGS_PASTE
 
 pytestmark = pytest.mark.e2e
 
 LOGIN = ("arbiter", "a long enough password")
+KOSHNITSKY = TESTDATA / "real-events" / "hobsonsbay_koshnitsky_cup_2025_r5.trf"
 
 
 class Actions:
@@ -84,3 +85,25 @@ def test_one_player_typed_two_ways_publishes_eleven_players(live_server, page: P
         assert db.session.scalar(select(func.count()).select_from(Entry)) == 11
         aliases = set(db.session.scalars(select(MemberAlias.name)))
     assert {"Viktor Petrov", "Anna Kowalska", "Ana Silva"} <= aliases
+
+
+def test_a_file_without_a_date_marks_the_date_field(live_server, page: Page) -> None:
+    """24.3: the date demand is on the date field itself: aria-invalid, the message tied to
+    it with aria-describedby, and the focus moved to it; fixed, the marks go."""
+    _organizer(live_server.app)
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + "/organize/events/new")
+    page.get_by_label("upload a file").set_input_files(str(KOSHNITSKY))
+    page.get_by_role("button", name="Preview").click()
+    date = page.get_by_label("Date")
+    expect(date).to_have_attribute("aria-invalid", "true")
+    expect(date).to_be_focused()
+    described = date.get_attribute("aria-describedby").split()
+    texts = [page.locator(f"#{ident}").inner_text() for ident in described]
+    assert any("The file gives no date" in text and "Give the event's date" in text
+               for text in texts), texts
+    date.fill("2025-05-20")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.locator("#preview .summary")).to_contain_text("2025-05-20")
+    expect(date).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#date-error")).to_have_count(0)

@@ -62,3 +62,20 @@ def test_merged_event_has_eleven_players_with_both_rounds() -> None:
     standings = rank(merged, "PTS", "fide-2024")
     points = {s.name: s.points for s in standings}
     assert len(points) == 11 and points["Petrov Viktor"] == Fraction(3, 2)
+
+
+def test_a_partial_file_is_recognised_by_its_title_or_its_blank_rounds() -> None:
+    """Issue 24.4 (the pure part): "after round 5 of 6" in the title, or rounds announced
+    without results; a finished event is not partial."""
+    import dataclasses
+
+    from ladder.formats.partial import partial_event
+    from tests.factories import TESTDATA
+    koshnitsky = read_event((TESTDATA / "real-events" / "hobsonsbay_koshnitsky_cup_2025_r5.trf")
+                            .read_text(), "k.trf").require()
+    said = partial_event(koshnitsky)
+    assert said is not None and (said.params["done"], said.params["total"]) == (5, 6)
+    t = _paste()
+    assert partial_event(t) is None
+    assert partial_event(dataclasses.replace(t, rounds=3)).params == {"done": 2, "total": 3}
+    assert partial_event(dataclasses.replace(t, name="Club Champs after 6 of 6 rounds")) is None
