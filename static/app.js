@@ -294,3 +294,44 @@ document.addEventListener("DOMContentLoaded", function () {
   var summary = document.getElementById("error-summary");
   if (summary) { summary.focus(); }
 });
+
+// The organizer's event grid (issue 24.6): on a phone one round (or the tie-breaks, or the
+// ratings) at a time, chosen in "Show"; the inline editor moved back inside the screen when
+// it would stick out of it.
+(function () {
+  "use strict";
+  function apply() {
+    var picker = document.getElementById("grid-view");
+    var grid = document.getElementById("results-grid");
+    if (!picker || !grid) { return; }
+    var cells = grid.querySelectorAll("[data-col]");
+    for (var i = 0; i < cells.length; i++) {
+      cells[i].classList.toggle("col-off", cells[i].getAttribute("data-col") !== picker.value);
+    }
+  }
+  function keepOnScreen(root) {
+    var forms = root.querySelectorAll ? root.querySelectorAll(".result-editor.popover form") : [];
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      form.style.left = "";
+      var box = form.getBoundingClientRect();
+      var room = document.documentElement.clientWidth - 4;
+      if (box.right > room) { form.style.left = (room - box.right - 4) + "px"; }
+      box = form.getBoundingClientRect();
+      if (box.left < 4) { form.style.left = (parseFloat(form.style.left || "0") + 4 - box.left) + "px"; }
+      form.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var picker = document.getElementById("grid-view");
+    if (!picker) { return; }
+    picker.parentNode.hidden = false;
+    picker.parentNode.classList.add("on");
+    picker.addEventListener("change", apply);
+    apply();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    apply();
+    keepOnScreen(event.target && event.target.parentNode ? event.target.parentNode : document);
+  });
+})();

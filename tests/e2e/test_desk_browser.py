@@ -3,14 +3,17 @@ the date field marked, the event grid at 1280 and 360 px, its result links named
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
+from ladder.formats import read_event
 from ladder.services.accounts import set_organizer
-from tests.factories import TESTDATA, TWO_SPELLINGS_PASTE
+from ladder.vocabulary.tournament import Kind
+from tests.factories import TESTDATA, TWO_SPELLINGS_PASTE, publish_t, tournament
 
 pytestmark = pytest.mark.e2e
 
@@ -107,3 +110,98 @@ def test_a_file_without_a_date_marks_the_date_field(live_server, page: Page) -> 
     expect(page.locator("#preview .summary")).to_contain_text("2025-05-20")
     expect(date).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("#date-error")).to_have_count(0)
+
+
+def _koshnitsky_event(app: Flask) -> int:
+    """The real 35-player Koshnitsky Cup (5 rounds, four tie-breaks), published."""
+    with app.app_context():
+        t = read_event(KOSHNITSKY.read_text(), "k.trf").require()
+        return publish_t(t, dt.date(2025, 5, 20)).id
+
+
+def _grid_fits(page: Page) -> dict[str, float]:
+    return page.evaluate("""() => {
+        const grid = document.querySelector('#results-grid');
+        const box = grid.parentElement;
+        return {table: grid.getBoundingClientRect().width, column: box.clientWidth,
+                overflow: box.scrollWidth - box.clientWidth,
+                page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+    }""")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh_Hans", "id"])
+def test_the_grid_fits_its_column_at_1280_and_360(live_server, page: Page, lang: str) -> None:
+    """24.6: no part of the grid behind a scroll at 1280 px (Rating and Change in view); at
+    360 px one round at a time, the editor on screen, the "saved" note over no cell."""
+    _organizer(live_server.app)
+    event_id = _koshnitsky_event(live_server.app)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    _log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/organize/events/{event_id}?lang={lang}")
+    wide = _grid_fits(page)
+    print(f"grid {lang} 1280: {wide}")
+    assert wide["overflow"] <= 0 and wide["table"] <= wide["column"], wide
+    change = page.locator("#results-grid thead th.change").bounding_box()
+    assert change["x"] + change["width"] <= 1280
+    expect(page.locator(".grid-view")).to_be_hidden()  # all rounds at once on a wide screen
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.reload()
+    narrow = _grid_fits(page)
+    print(f"grid {lang} 360: {narrow}")
+    assert narrow["overflow"] <= 0 and narrow["page"] <= 0, narrow
+    picker = page.locator("#grid-view")
+    expect(picker).to_be_visible()
+    picker.select_option("r3")
+    expect(page.locator('#results-grid th[data-col="r3"]')).to_be_visible()
+    expect(page.locator('#results-grid th[data-col="r1"]')).to_be_hidden()
+    assert _grid_fits(page)["overflow"] <= 0
+    cell = page.locator('#results-grid tbody tr').nth(3).locator('td[data-col="r3"] a.score')
+    cell.click()
+    form = page.locator("td.result-editor form")
+    expect(form).to_be_visible()
+    box = form.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    form.locator("select").first.select_option(index=0)
+    form.get_by_role("button").first.click()
+    status = page.locator("#edit-status .saved")
+    expect(status).to_be_visible()
+    covered = page.evaluate("""() => {
+        const note = document.querySelector('#edit-status .saved').getBoundingClientRect();
+        return [...document.querySelectorAll('#results-grid td')].map(td => td.getBoundingClientRect())
+          .filter(r => r.width > 0 && r.height > 0)
+          .filter(r => !(note.right <= r.left || r.right <= note.left
+                         || note.bottom <= r.top || r.bottom <= note.top)).length;
+    }""")
+    assert covered == 0
+
+
+def test_result_links_are_named_and_a_link_skips_to_the_results(live_server,
+                                                                page: Page) -> None:
+    """24.8: each result link says the round, both players and the result; a "skip to the
+    results" link puts the next Tab on the first result."""
+    _organizer(live_server.app)
+    with live_server.app.app_context():
+        publish_t(tournament(["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park"],
+                             [(1, 1, 2, Kind.DRAW), (1, 3, 4, Kind.LOSS), (2, 1, 3, Kind.WIN)],
+                             name="Night", byes=[(2, 2, Kind.HALF_BYE), (2, 4, Kind.ZERO_BYE)]),
+                  dt.date(2025, 1, 7))
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + "/organize/events/1")
+    expect(page.get_by_role("link", name="Round 1, Ann Lee – Bo Chen: ½ (draw), edit",
+                            exact=True)).to_have_count(1)
+    expect(page.get_by_role("link", name="Round 1, Dee Park – Cai Wu: 1 (win), edit",
+                            exact=True)).to_have_count(1)
+    # Public notation on the grid (24.7): "bye ½", never the TRF's "H".
+    bye = page.get_by_role("link", name="Round 2, Bo Chen: bye ½ (half-point bye), edit",
+                           exact=True)
+    expect(bye).to_have_text("bye ½")
+    presses = 0
+    while not page.evaluate("document.activeElement.matches('a.skip-to-results')"):
+        page.keyboard.press("Tab")
+        presses += 1
+        assert presses < 30, "Tab never reached the skip link"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#results-grid a.score')")
+    assert presses <= 2, presses  # the second tab stop of the page
