@@ -205,3 +205,25 @@ def test_result_links_are_named_and_a_link_skips_to_the_results(live_server,
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('#results-grid a.score')")
     assert presses <= 2, presses  # the second tab stop of the page
+
+
+def test_each_find_a_member_box_is_named_by_its_row(live_server, page: Page) -> None:
+    """24.17: "Find a member for ‘Bo Chenn’"; each suggestion's reason tied to its select."""
+    _organizer(live_server.app)
+    with live_server.app.app_context():
+        publish_t(tournament(["Ann Lee", "Bo Chen"], [(1, 1, 2, Kind.DRAW)], name="Night"),
+                  dt.date(2025, 1, 7))
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + "/organize/events/new")
+    page.get_by_label("Name", exact=True).fill("Second night")
+    page.get_by_label("Results: paste them here").fill("Ann Leee - Bo Chenn 1-0\n")
+    page.get_by_role("button", name="Preview").click()
+    page.get_by_role("button", name="Continue: confirm names").click()
+    names = page.locator("input.member-search").evaluate_all(
+        "boxes => boxes.map(b => b.getAttribute('aria-label'))")
+    assert names == ["Find a member for “Ann Leee”", "Find a member for “Bo Chenn”"]
+    expect(page.get_by_role("searchbox", name="Find a member for “Bo Chenn”")).to_have_count(1)
+    select = page.locator("#link-2")
+    described = select.get_attribute("aria-describedby").split()
+    assert "link-2-why" in described
+    expect(page.locator("#link-2-why")).to_contain_text("Might be Bo Chen")
