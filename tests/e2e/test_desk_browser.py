@@ -227,3 +227,22 @@ def test_each_find_a_member_box_is_named_by_its_row(live_server, page: Page) -> 
     described = select.get_attribute("aria-describedby").split()
     assert "link-2-why" in described
     expect(page.locator("#link-2-why")).to_contain_text("Might be Bo Chen")
+
+
+def test_the_header_is_one_line_at_1280_logged_in(live_server, page: Page) -> None:
+    """24.14: logged in, in English, at 1280 px: the club's name, every menu entry and the
+    language button on one line (it was three); narrower, it wraps without a sideways scroll."""
+    _organizer(live_server.app)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + "/organize/?lang=en")
+    line = page.evaluate("""() => {
+        const h = document.querySelector('header.site');
+        const items = [...h.querySelectorAll('.brand, nav a, nav button, details.languages > summary')];
+        const mids = items.map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
+        return {count: items.length, spread: Math.max(...mids) - Math.min(...mids),
+                height: h.getBoundingClientRect().height}; }""")
+    assert line["count"] >= 14, line
+    assert line["spread"] <= 12 and line["height"] <= 64, line
+    page.set_viewport_size({"width": 900, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
