@@ -117,3 +117,28 @@ def test_skip_the_chart_on_a_profile_with_many_events(live_server, page: Page) -
     page.keyboard.press("Enter")
     presses = _tab_to(page, ".scroll[aria-labelledby=member-events-caption]", limit=40)
     assert presses <= 3, presses
+
+
+def test_a_printed_event_has_no_tooltips_or_screen_hints(live_server, page: Page) -> None:
+    """24.19: on paper, no "not counted" tooltip text in the cells and no screen-only hints
+    ("Select a rating change…", "More in the guide"); the mark itself stays."""
+    with live_server.app.app_context():
+        publish_t(tournament(["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park"],
+                             [(1, 1, 2, Kind.FORFEIT_WIN), (1, 3, 4, Kind.DRAW),
+                              (2, 1, 3, Kind.WIN), (2, 2, 4, Kind.LOSS)], name="Night"),
+                  dt.date(2025, 1, 7))
+    page.goto(live_server.url + "/events/1")
+    tips = page.locator(".nc-tip")
+    assert tips.count() >= 1  # the forfeit did not count
+    hint = page.get_by_text("Select a rating change to see how it was calculated")
+    guide = page.get_by_role("link", name="More in the guide").first
+    expect(hint).to_be_visible()
+    expect(guide).to_be_visible()
+    page.emulate_media(media="print")
+    expect(hint).to_be_hidden()
+    expect(guide).to_be_hidden()
+    printed = page.locator("#crosstable").inner_text()
+    for i in range(tips.count()):
+        expect(tips.nth(i)).to_be_hidden()
+        assert tips.nth(i).text_content() not in printed
+    expect(page.locator("#crosstable .nc-mark").first).to_be_visible()
