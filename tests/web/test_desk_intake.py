@@ -46,3 +46,24 @@ def test_two_rows_that_played_each_other_cannot_be_one(logged_in: FlaskClient) -
     html = logged_in.post("/organize/events/new/names", data=data).get_data(as_text=True)
     assert "“Henrik Larsen” and “Petrov Viktor” played in the same round or against each " \
         "other: they are two players." in html.replace("&#34;", '"')
+
+
+def test_the_dashboard_says_what_a_draft_will_be_once_published(app: Flask,
+                                                                 logged_in: FlaskClient) -> None:
+    """24.11: a rated draft reads "yes, once published" with the draft tag; an unrated draft
+    "no, once published"; a published event plainly "yes"."""
+    seed(app)
+    for name, rated in (("Rated draft", "on"), ("Unrated draft", "")):
+        data = form(logged_in, name=name, rated=rated, as_draft="1",
+                    **{"link-1": "m1", "link-2": "m2", "link-3": "m3", "link-4": "m4"})
+        assert logged_in.post("/organize/events/new/publish", data=data).status_code == 303
+    html = logged_in.get("/organize/").get_data(as_text=True)
+    rows = {row.split("</a>")[0].rsplit(">", 1)[1]: row
+            for row in html.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]}
+    rated = rows["Rated draft"].split('<td class="rated">')[1].split("</td>")[0]
+    assert "yes, once published" in rated and 'class="tag draft"' in rated
+    assert "no, once published" in rows["Unrated draft"]
+    published = rows["Club night"].split('<td class="rated">')[1].split("</td>")[0]
+    assert published == "yes"
+    korean = logged_in.get("/organize/?lang=ko").get_data(as_text=True)
+    assert "once published" not in korean
