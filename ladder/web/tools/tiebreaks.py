@@ -76,7 +76,7 @@ def tiebreaks() -> Response:
     op = args.get("op", "")
     if "k" in args or op:
         rows = from_form(args.getlist("k")[:MAX_ROUNDS], args.getlist("c"), args.getlist("s"),
-                         args.getlist("o"))
+                         args.getlist("o"), args.getlist("u"))
         changed = _apply_op(rows, op, lambda: RoundInput("W"), MAX_ROUNDS)
         canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
         redirect = canonical_redirect(canonical)
