@@ -77,7 +77,8 @@
       var box = document.createElement("input");
       box.type = "search";
       box.className = "member-search";
-      box.setAttribute("aria-label", select.getAttribute("data-search") || "");
+      box.setAttribute("aria-label", select.getAttribute("data-search-label") ||
+        select.getAttribute("data-search") || "");
       box.setAttribute("placeholder", select.getAttribute("data-search") || "");
       box.setAttribute("autocomplete", "off");
       box.addEventListener("input", (function (s) {
@@ -111,6 +112,13 @@
       dim(select);
     }
   }
+  // "Same player as" (issue 24.1): a row joined to another needs no member of its own.
+  document.addEventListener("change", function (event) {
+    var same = event.target.closest && event.target.closest("select.same-player");
+    if (!same) { return; }
+    var link = document.getElementById(same.getAttribute("data-link"));
+    if (link) { link.disabled = same.value !== ""; }
+  });
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("button[data-fill]");
     if (!button) { return; }
@@ -228,4 +236,102 @@
     var link = event.target.closest && event.target.closest(".result-editor a[hx-get]");
     if (link) { expectBack(link.closest(".result-editor")); }
   }, true);
+})();
+
+// New event (issue 24.3): when the preview region comes back with a field's problem, the
+// field itself says so: aria-invalid, the message beside it and tied to it with
+// aria-describedby, and the focus moved to the first such field.
+(function () {
+  "use strict";
+  function mark() {
+    var form = document.getElementById("event-form");
+    var preview = document.getElementById("preview");
+    if (!form || !preview) { return; }
+    var old = form.querySelectorAll("[data-marked-invalid]");
+    for (var i = 0; i < old.length; i++) {
+      var field = old[i];
+      field.removeAttribute("aria-invalid");
+      field.removeAttribute("data-marked-invalid");
+      var rest = (field.getAttribute("aria-describedby") || "").split(" ").filter(function (id) {
+        return id && id !== field.id + "-error";
+      });
+      if (rest.length) { field.setAttribute("aria-describedby", rest.join(" ")); }
+      else { field.removeAttribute("aria-describedby"); }
+      var note = document.getElementById(field.id + "-error");
+      if (note) { note.remove(); }
+    }
+    var problems = preview.querySelectorAll("li[data-for]");
+    var first = null;
+    for (var j = 0; j < problems.length; j++) {
+      var target = document.getElementById(problems[j].getAttribute("data-for"));
+      if (!target || !form.contains(target)) { continue; }
+      var existing = document.getElementById(target.id + "-error");
+      if (!existing) {
+        existing = document.createElement("span");
+        existing.className = "field-error";
+        existing.id = target.id + "-error";
+        existing.textContent = problems[j].textContent;
+        target.insertAdjacentElement("afterend", existing);
+      }
+      target.setAttribute("aria-invalid", "true");
+      target.setAttribute("data-marked-invalid", "1");
+      var ids = (target.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (ids.indexOf(existing.id) === -1) { ids.push(existing.id); }
+      target.setAttribute("aria-describedby", ids.join(" "));
+      if (!first) { first = target; }
+    }
+    if (first) { first.focus(); }
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target && event.target.id === "preview") { mark(); }
+  });
+})();
+
+// Confirm names (issue 24.5): a refused publish shows its summary at the top; the focus goes
+// there, so the rows it names are the next thing read.
+document.addEventListener("DOMContentLoaded", function () {
+  "use strict";
+  var summary = document.getElementById("error-summary");
+  if (summary) { summary.focus(); }
+});
+
+// The organizer's event grid (issue 24.6): on a phone one round (or the tie-breaks, or the
+// ratings) at a time, chosen in "Show"; the inline editor moved back inside the screen when
+// it would stick out of it.
+(function () {
+  "use strict";
+  function apply() {
+    var picker = document.getElementById("grid-view");
+    var grid = document.getElementById("results-grid");
+    if (!picker || !grid) { return; }
+    var cells = grid.querySelectorAll("[data-col]");
+    for (var i = 0; i < cells.length; i++) {
+      cells[i].classList.toggle("col-off", cells[i].getAttribute("data-col") !== picker.value);
+    }
+  }
+  function keepOnScreen(root) {
+    var forms = root.querySelectorAll ? root.querySelectorAll(".result-editor.popover form") : [];
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      form.style.left = "";
+      var box = form.getBoundingClientRect();
+      var room = document.documentElement.clientWidth - 4;
+      if (box.right > room) { form.style.left = (room - box.right - 4) + "px"; }
+      box = form.getBoundingClientRect();
+      if (box.left < 4) { form.style.left = (parseFloat(form.style.left || "0") + 4 - box.left) + "px"; }
+      form.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var picker = document.getElementById("grid-view");
+    if (!picker) { return; }
+    picker.parentNode.hidden = false;
+    picker.parentNode.classList.add("on");
+    picker.addEventListener("change", apply);
+    apply();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    apply();
+    keepOnScreen(event.target && event.target.parentNode ? event.target.parentNode : document);
+  });
 })();

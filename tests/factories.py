@@ -37,6 +37,17 @@ PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
          "Round 2\nAnn Lee - Cai Wu 0-1\nBo Chen - Dee Park 1-0\n")
 
 
+#: One paste with five players typed two ways: surname first in round 1, given name first in
+#: round 2 (issue 24.1): 16 typed names, 11 players.
+TWO_SPELLINGS_PASTE = (
+    "Round 1\nPetrov Viktor - Henrik Larsen 1-0\nKowalska Anna - Budi Santoso ½-½\n"
+    "Nguyen Linh - Maria Garcia 0-1\nOkafor Chidi - Tom Baker 1-0\nSilva Ana - Omar Haddad 1-0\n"
+    "Lucas Moreau bye\n"
+    "Round 2\nViktor Petrov - Anna Kowalska ½-½\nLinh Nguyen - Chidi Okafor 1-0\n"
+    "Ana Silva - Henrik Larsen 0-1\nBudi Santoso - Maria Garcia 1-0\nTom Baker - Lucas Moreau 1-0\n"
+    "Omar Haddad bye\n")
+
+
 def make_app(tmp_path: Path, url: str | None = None, **config: Any) -> Flask:
     """An app whose instance folder and (default) SQLite file live under ``tmp_path``."""
     return create_app({

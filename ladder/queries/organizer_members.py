@@ -141,6 +141,22 @@ def merge_suggestions() -> list[DuplicatePair]:
                                        p.second_id))
 
 
+def undone_merges() -> list[MergeLine]:
+    """Merges undone whose two members are both visible again and not merged since: the pairs
+    the suggestions leave out because of the undo (issue 24.12), newest first, one per pair."""
+    visible = {member_id for member_id, _name in visible_members()}
+    seen: set[frozenset[int]] = set()
+    out = []
+    for line in merge_list():
+        pair = frozenset((line.source_id, line.target_id))
+        if pair in seen:
+            continue
+        seen.add(pair)
+        if line.undone_at is not None and pair <= visible:
+            out.append(line)
+    return out
+
+
 def merge_list() -> list[MergeLine]:
     """Every merge, newest first, with the names of both members."""
     records = db.session.scalars(select(Merge).order_by(Merge.id.desc())).all()

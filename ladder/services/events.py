@@ -62,6 +62,9 @@ class PublishRequest:
     source_format: str | None = None
     new_names: Mapping[int, str] = field(default_factory=dict)
     draft: bool = False  # saved for the organizer alone: off the public pages and the ladder
+    #: The other spellings of a player typed two ways in the source (issue 24.1): start
+    #: number → the spellings joined into that player, kept as the member's aliases.
+    other_spellings: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 def clean_name(raw: str) -> str:
@@ -159,6 +162,12 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
             if member.id is None:
                 session.flush()
             aliases.update(member.id, partial(_kept_spelling, raw=raw))
+        for other in request.other_spellings.get(player.start_no, ()):
+            spelling = clean_name(other)
+            if name_key(spelling) not in (name_key(raw), name_key(member.name)):
+                if member.id is None:
+                    session.flush()
+                aliases.update(member.id, partial(_kept_spelling, raw=spelling))
         entry = Entry(event=event, member=member, start_no=player.start_no,
                       raw_name=raw, typed_rating=player.rating)
         session.add(entry)

@@ -15,10 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ..extensions import db
 from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
 from ..formats.dates import FileDates, choose_event_date
+from ..formats.partial import partial_event
+from ..formats.same_player import SamePair, check_same, merge_same, suggested_pairs
 from ..models import Event, PublishToken
 from ..names import Reason, Suggestion
 from ..names.display_form import display_form
@@ -98,6 +101,8 @@ class Preview:
     kind: EventKind | None = None
     edition: str = ""
     order: str = ""
+    #: Why the file looks unfinished ("after round 5 of 6"), in the reader's language.
+    partial: str = ""
 
     @property
     def ok(self) -> bool:
@@ -157,6 +162,22 @@ def preview(form: IntakeForm, today: dt.date | None = None) -> Preview:
             result.field_errors.setdefault("text", _(
                 "The name “%(start)s…” is longer than %(max)d characters.",
                 start=player.name[:20], max=MAX_NAME))
+    unfinished = partial_event(t)
+    if unfinished is not None:
+        result.partial = " ".join((say(unfinished), _(
+            "Publishing it now rates the rounds played so far; save it as a draft to publish "
+            "it once the last round is in.")))
+    pairs = suggested_pairs(t)
+    if pairs:
+        first = pairs[0]
+        result.warnings.append(ngettext(
+            "%(num)d pair of typed names may be one player written two ways (such as "
+            "“%(first)s” and “%(second)s”); say so on the next page. Until then they count "
+            "as two players here.",
+            "%(num)d pairs of typed names may be one player written two ways (such as "
+            "“%(first)s” and “%(second)s”); say so on the next page. Until then they count "
+            "as two players here.", len(pairs), first=t.player(first.first).name,
+            second=t.player(first.second).name))
     if "order" not in result.field_errors:
         try:
             result.standings = rank(t, result.order, result.edition)
@@ -343,6 +364,38 @@ def accept_suggestions(choices: list[NameChoice], selected: Mapping[str, str],
     return out, accepted
 
 
+def skipped_suggestions(choices: list[NameChoice], before: Mapping[str, str],
+                        after: Mapping[str, str], score: int) -> list[tuple[str, str]]:
+    """The undecided rows with suggestions that :func:`accept_suggestions` left undecided,
+    each with why (issue 24.2): typed name → the reason, in the reader's language."""
+    chosen_by = {value: c.typed for c in choices
+                 if (value := after.get(c.field, "")).startswith("m")}
+    best_for: dict[int, list[str]] = {}
+    for c in choices:
+        if not before.get(c.field) and c.best is not None:
+            best_for.setdefault(c.best.candidate, []).append(c.typed)
+    out = []
+    for c in choices:
+        if before.get(c.field) or after.get(c.field) or not c.suggestions:
+            continue
+        best = c.best
+        if best is None:
+            reason = _("two suggestions score the same (%(score)d): choose one",
+                       score=c.suggestions[0].score)
+        elif best.score < score:
+            reason = _("its best suggestion, %(member)s, scores %(score)d, below %(min)d",
+                       member=best.name, score=best.score, min=score)
+        elif f"m{best.candidate}" in chosen_by:
+            reason = _("its best suggestion, %(member)s, is already chosen for “%(other)s”",
+                       member=best.name, other=chosen_by[f"m{best.candidate}"])
+        else:
+            others = [typed for typed in best_for.get(best.candidate, []) if typed != c.typed]
+            reason = _("%(member)s is also the best suggestion for “%(other)s”: choose for "
+                       "both", member=best.name, other=others[0] if others else "?")
+        out.append((c.typed, reason))
+    return out
+
+
 @dataclass
 class Links:
     """The organizer's choices read from the form: links, new juniors, new members'
@@ -352,16 +405,53 @@ class Links:
     new_juniors: set[int] = field(default_factory=set)
     errors: dict[str, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+    #: Rows the organizer said are the same player as another row (start number → the
+    #: row that stays): joined into one player when published (issue 24.1).
+    same: dict[int, int] = field(default_factory=dict)
+
+
+def same_field(start_no: int) -> str:
+    """The form field saying which row a typed name is the same player as."""
+    return f"same-{start_no}"
+
+
+def read_same(t: Tournament, data: Mapping[str, str]) -> tuple[dict[int, int], dict[str, str]]:
+    """The rows said to be the same player as another (``same-<no>`` = the other row's
+    number), and what is wrong with them (per field, in the reader's language)."""
+    numbers = {p.start_no for p in t.players}
+    same: dict[int, int] = {}
+    for start_no in numbers:
+        value = data.get(same_field(start_no), "")
+        if value.isdigit() and len(value) < 6 and int(value) in numbers:
+            same[start_no] = int(value)
+    errors = {same_field(row): say(message) for row, message in check_same(t, same).items()}
+    return {row: kept for row, kept in same.items() if same_field(row) not in errors}, errors
+
+
+def same_pairs(t: Tournament, choices: list[NameChoice]) -> list[SamePair]:
+    """Typed names that look like one player: matching each other, or one member's best
+    match (an identical name or a clearly best suggestion) for both rows."""
+    best = {c.start_no: c.exact if c.exact is not None else (c.best.candidate if c.best else None)
+            for c in choices}
+    return suggested_pairs(t, best)
 
 
 def read_links(choices: list[NameChoice], data: Mapping[str, str],
-               members: list[tuple[int, str]] | None = None) -> Links:
-    """Check each name's choice ("m<id>" or "new"); two names on one member is an error."""
+               members: list[tuple[int, str]] | None = None,
+               t: Tournament | None = None) -> Links:
+    """Check each name's choice ("m<id>" or "new"); two names on one member is an error.
+
+    With ``t``, rows said to be the same player as another row (``same-<no>``) need no
+    choice of their own: they become the other row's player."""
     members = visible_members() if members is None else members
     known = {member_id: name for member_id, name in members}
     out = Links()
+    if t is not None:
+        out.same, out.errors = read_same(t, data)
     taken: dict[int, str] = {}
     for choice in choices:
+        if choice.start_no in out.same:
+            continue
         value = data.get(choice.field, "")
         if value == "new":
             out.links[choice.start_no] = None
@@ -384,7 +474,8 @@ def read_links(choices: list[NameChoice], data: Mapping[str, str],
         elif member_id in taken:
             out.errors[choice.field] = _(
                 "“%(name)s” and “%(other)s” are both linked to %(member)s: two players of "
-                "one event cannot be the same member.", name=choice.typed,
+                "one event cannot be the same member. If they are one player typed two "
+                "ways, choose “Same player as” for one of them.", name=choice.typed,
                 other=taken[member_id], member=known[member_id])
         else:
             taken[member_id] = choice.typed
@@ -403,11 +494,19 @@ def publish_request(result: Preview, links: Links) -> PublishRequest:
     if not result.ok or links.errors or result.tournament is None or result.date is None \
             or result.kind is None:
         raise InvalidInput(_("Fix the errors shown before publishing."))
+    t, renumber = merge_same(result.tournament, links.same)
+    others: dict[int, tuple[str, ...]] = {}
+    for row in sorted(links.same):
+        kept = renumber[row]
+        others[kept] = others.get(kept, ()) + (result.tournament.player(row).name,)
     return PublishRequest(
-        tournament=result.tournament, name=result.name, date=result.date, kind=result.kind,
+        tournament=t, name=result.name, date=result.date, kind=result.kind,
         rated=result.form.rated, edition=result.edition, order=result.order,
-        links=links.links, new_juniors=frozenset(links.new_juniors),
-        source_format=result.file_format, new_names=dict(links.names))
+        links={renumber[no]: member for no, member in links.links.items()},
+        new_juniors=frozenset(renumber[no] for no in links.new_juniors),
+        source_format=result.file_format,
+        new_names={renumber[no]: name for no, name in links.names.items()},
+        other_spellings=others)
 
 
 def ladder_preview(result: Preview, links: Links) -> LadderPreview:

@@ -51,6 +51,9 @@ class CalcRound:
     colour: Colour | None = None
     opponent_rating: int | None = None
     outcome: Fraction | None = None  # unrated_played only
+    #: The opponent's own cumulative score (their CUM, US Chess rule 34E), which
+    #: one record cannot give: typed, it lets the calculator compute OPCUM (issue 24.13).
+    opponent_cumulative: Fraction | int | None = None
 
 
 def record_view(rows: Sequence[CalcRound], edition: str | Edition = "fide-2026", *,
@@ -90,7 +93,36 @@ def record_view(rows: Sequence[CalcRound], edition: str | Edition = "fide-2026",
                                     "scoring", score=str(score)))
     prep._derive(prep.kind, prep.pts, prep.opp, prep.black, prep.half,
                  fixed_scores={prep.index[s]: int(v * prep.unit) for s, v in fixed.items()})
+    _fix_cumulatives(prep, rows)
     return prep
+
+
+def has_opponent_cumulatives(rows: Sequence[CalcRound]) -> bool:
+    """True when every game played over the board has its opponent's cumulative score typed
+    (what OPCUM needs: US Chess 34E sums the opponents' cumulative scores)."""
+    return all(row.opponent_cumulative is not None for row in rows if row.kind.played)
+
+
+def _fix_cumulatives(prep: Prepared, rows: Sequence[CalcRound]) -> None:
+    """With every opponent's cumulative typed, OPCUM (US Chess rule 34E: the opponents'
+    cumulative scores added up) reads those instead of
+    the stand-ins' one-round records: the US Chess view's cumulative scores are pre-set."""
+    if not has_opponent_cumulatives(rows) or not any(row.kind.played for row in rows):
+        return
+    from ladder.tiebreaks.uscf import cumulative_of, uscf_view
+    view = uscf_view(prep)
+    cums = [cumulative_of(view, i) for i in range(view.size)]
+    stand_in = 0
+    for row in rows:
+        if row.kind.has_opponent:
+            stand_in += 1
+            if row.opponent_cumulative is not None:
+                value = Fraction(row.opponent_cumulative) * view.unit
+                if value.denominator != 1:
+                    raise TiebreakError(msg("opponent's cumulative score %(score)s does not fit "
+                                            "the event's scoring", score=str(row.opponent_cumulative)))
+                cums[view.index[stand_in + 1]] = int(value)
+    view.shared("cum", lambda _p: tuple(cums))
 
 
 def calculate(rows: Sequence[CalcRound], codes: str | Sequence[str],

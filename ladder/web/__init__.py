@@ -48,6 +48,8 @@ def register_web(app: Flask) -> None:
         app.register_blueprint(blueprint)  # each carries its own url_prefix
     guide.register_guide(app)
     register_formatting(app)
+    from .check_state import init_check_state
+    init_check_state(app)
 
     from .request_state import club_settings, names
     from .urls import explain_links, member_href

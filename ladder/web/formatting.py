@@ -237,17 +237,13 @@ def _build_marks() -> dict[Kind, tuple[str, str]]:
     return marks
 
 
-#: The short marks of the organizer's grid and preview (a win's points are written out).
-_SHORT = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−",
-          Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
-
-
 def short_mark(kind: Kind, points: Fraction | int) -> str:
-    """A result in one or two characters: the points over the board, + − for forfeits, PAB,
-    F, H, Z for the byes (the organizer's compact grid)."""
-    if kind is Kind.PAIRING_BYE:
-        return _("PAB")
-    return _SHORT.get(kind) or points_text(points)
+    """A result as the public pages write it (issue 24.7): 1 ½ 0 over the board, + − for
+    forfeits, "bye ½" (1, 0) for the byes, never a TRF code (H, Z, PAB); the organizer's grid
+    and the preview use it too, with the points of an unrated game and a star."""
+    if kind is Kind.UNRATED_PLAYED:
+        return points_filter(points) + "*"
+    return _marks()[kind][0]
 
 
 def short_result(cell: ResultCell) -> str:

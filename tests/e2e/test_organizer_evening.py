@@ -63,10 +63,10 @@ def test_the_whole_evening(live_server, page: Page) -> None:
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Confirm names")
     # Identical names are pre-selected; "Bo Chenn" resembles Bo Chen, so it waits for a choice.
-    expect(page.get_by_label("Ann Lee")).to_have_value("m1")
-    assert page.get_by_label("Bo Chenn").input_value() == ""
-    expect(page.get_by_label("Cai Wu")).to_have_value("new")
-    page.get_by_label("Bo Chenn").select_option("new")
+    expect(page.get_by_label("Ann Lee", exact=True)).to_have_value("m1")
+    assert page.get_by_label("Bo Chenn", exact=True).input_value() == ""
+    expect(page.get_by_label("Cai Wu", exact=True)).to_have_value("new")
+    page.get_by_label("Bo Chenn", exact=True).select_option("new")
     page.get_by_role("button", name="Publish").click()
 
     expect(page.locator(".flash")).to_contain_text("is published")

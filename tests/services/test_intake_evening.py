@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from flask_babel import force_locale
 from sqlalchemy import func, select
 
 from ladder.extensions import db
@@ -20,6 +21,7 @@ from ladder.services.intake import (
     preview,
     publish_preview,
     read_links,
+    skipped_suggestions,
 )
 from ladder.services.uow import rehearsal, unit_of_work
 from ladder.vocabulary.tournament import Kind
@@ -180,6 +182,27 @@ def test_accept_all_above_a_score_fills_only_undecided_clear_rows(ctx) -> None:
     # A choice the organizer made is never overwritten.
     mine = selected | {by["Hogg,Dean"].field: "new"}
     assert accept_suggestions(choices, mine, 90)[0][by["Hogg,Dean"].field] == "new"
+
+
+def test_accept_all_says_which_rows_it_left_and_why(ctx) -> None:
+    """Issue 24.2: a row whose best suggestion another row already holds, and a row with
+    two equal suggestions, are named with the reason, in the reader's language."""
+    publish_t(tournament(["Dean Hogg", "Bo Chen", "Bo Chan", "Ann Lee"],
+                         [(1, 1, 2, Kind.WIN), (1, 3, 4, Kind.DRAW)]), dt.date(2025, 1, 1))
+    text = "Dean Hogg - Hogg,Dean 1-0\nBo Chin - Ann Leee 1-0\n"
+    result = preview(_form(text=text), today=TODAY)
+    choices = name_choices(result.tournament, result.date)
+    selected = {c.field: c.default for c in choices}
+    done, accepted = accept_suggestions(choices, selected, 90)
+    skipped = dict(skipped_suggestions(choices, selected, done, 90))
+    assert skipped["Hogg,Dean"] == "its best suggestion, Dean Hogg, is already chosen for " \
+        "“Dean Hogg”"
+    assert skipped["Bo Chin"].startswith("two suggestions score the same")
+    assert "Ann Leee" not in skipped or "below" in skipped["Ann Leee"]
+    assert len(skipped) + accepted == sum(1 for c in choices if c.suggestions and not c.default)
+    with force_locale("ko"):
+        translated = dict(skipped_suggestions(choices, selected, done, 90))
+    assert translated["Hogg,Dean"] != skipped["Hogg,Dean"]
 
 
 # ---------------------------------------------------------------- 4. the ladder's change

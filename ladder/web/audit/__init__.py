@@ -21,6 +21,7 @@ from ...queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_r
 from ..formatting import club_zone, time_text
 from ..guards import require_organizer
 from ..htmx import page_or_fragment
+from ..request_state import names
 from ..request_values import digits
 from .words import Describer
 
@@ -63,8 +64,18 @@ def _filter() -> tuple[AuditFilter, list[str]]:
 
 
 def _describer(page: AuditPage) -> Describer:
+    """Sentences for this page's entries; members named through the one display-name
+    function (full names: the page is for organizers), a deleted member by their number."""
+    book = names()
+
+    def member(member_id: int | None) -> str:
+        if not member_id:
+            return "—"
+        shown = book(member_id)
+        return shown if shown != "—" else page.member_names.get(member_id, f"#{member_id}")
+
     return Describer(
-        member=lambda i: page.member_names.get(i, f"#{i}") if i else "—",
+        member=member,
         event=lambda i: page.event_names.get(i, _("#%(id)d (deleted)", id=i)) if i else "—")
 
 

@@ -16,7 +16,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...models import AuditEntry
+from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
+from ..i18n import LANGUAGE_NAMES
 from .night import NightSentences
 
 #: A game's result from the recorded player's side, as a score line.
@@ -51,6 +53,37 @@ def _yes_no(value: Any) -> str:
     return _("yes") if value else _("no")
 
 
+#: The club's settings in words (the settings page's own labels, short where theirs are long).
+_SETTING_LABELS = {
+    "club_name": N_("Club name"), "visibility": N_("Who can see the club's pages"),
+    "initials_for_all": N_("Initials for everyone"), "start_rating": N_("Start rating"),
+    "k_new": N_("K for new players"), "k_established": N_("K for established players"),
+    "k_threshold": N_("new-player K until this many rated games"),
+    "provisional_games": N_("Provisional below this many rated games"),
+    "junior_k": N_("Junior K"), "rating_floor": N_("Rating floor"),
+    "default_language": N_("Language"), "award_min_games": N_("games needed for season awards"),
+    "glicko_tau": N_("Glicko-2 constant τ"), "health_public": N_("pool-health page public"),
+    "timezone": N_("time zone"),
+}
+_VISIBILITY_WORDS = {"private": N_("private"), "unlisted": N_("unlisted"),
+                     "public": N_("public")}
+
+
+def _setting_value(key: str, value: Any) -> str:
+    """One setting's value as the reader reads it (yes/no, a language's name, a number)."""
+    if value is None or value == "":
+        return _("none") if key != "default_language" else _("the visitor's browser language")
+    if isinstance(value, bool):
+        return _yes_no(value)
+    if key == "visibility":
+        return _(_VISIBILITY_WORDS.get(str(value), str(value)))
+    if key == "default_language":
+        return str(LANGUAGE_NAMES.get(str(value), value))
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 class Describer(NightSentences):
     """Sentences for audit entries; ``member``/``event`` give today's names of ids."""
 
@@ -67,11 +100,22 @@ class Describer(NightSentences):
         old, new = _json(entry.old_value), _json(entry.new_value)
         method = getattr(self, "_" + entry.action.replace(".", "_"), None)
         if method is None:
-            return entry.summary
+            return self.unknown(entry)
         try:
             return str(method(entry, context, old, new))
         except (KeyError, TypeError, AttributeError, ValueError):
-            return entry.summary  # an old entry without the fields this sentence needs
+            return self.unknown(entry)  # an old entry without the fields this sentence needs
+
+    def unknown(self, entry: AuditEntry) -> str:
+        """An entry no sentence knows (an old or foreign one): what it was about, in the
+        reader's language, with the summary written at the time (never a code or JSON)."""
+        about = []
+        if entry.event_id:
+            about.append(_("event: %(name)s", name=self.event(entry.event_id)))
+        if entry.member_id:
+            about.append(_("member: %(name)s", name=self.member(entry.member_id)))
+        return _("A change was recorded: “%(summary)s”%(about)s.", summary=entry.summary,
+                 about=(" (" + "; ".join(about) + ")") if about else "")
 
     def _event_name(self, entry: AuditEntry, context: Mapping[str, Any]) -> str:
         return str(context.get("event") or self.event(entry.event_id))
@@ -183,7 +227,10 @@ class Describer(NightSentences):
 
     def _settings_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                          new: Any) -> str:
-        changes = "; ".join(f"{key}: {old.get(key)} → {value}" for key, value in new.items())
+        changes = "; ".join(
+            _("%(setting)s: %(old)s → %(new)s", setting=_(_SETTING_LABELS.get(key, key)),
+              old=_setting_value(key, old.get(key)), new=_setting_value(key, value))
+            for key, value in new.items())
         return _("Settings changed: %(changes)s.", changes=changes)
 
     def _settings_token(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,

@@ -26,6 +26,7 @@ from .detail import done, form_int
 def _duplicates_context(**extra: object) -> dict[str, object]:
     context: dict[str, object] = {
         "pairs": reads.merge_suggestions(), "choices": reads.visible_members(),
+        "undone": reads.undone_merges(),
         "message": None, "error": None, "selected": {},
     }
     context.update(extra)

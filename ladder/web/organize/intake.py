@@ -16,6 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ...formats import FormatError
+from ...formats.same_player import candidates
 from ...models import EventStatus
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
@@ -37,6 +38,9 @@ from ...services.intake import (
     preview,
     publish_preview,
     read_links,
+    same_field,
+    same_pairs,
+    skipped_suggestions,
 )
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ..htmx import wants_fragment
@@ -125,8 +129,11 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
     score = digits(data.get("accept_score"), 3)
     score = ACCEPT_SCORE if score is None else min(score, 100)
     notice = None
+    skipped: list[tuple[str, str]] = []
     if action == "accept":
+        before = selected
         selected, accepted = accept_suggestions(choices, selected, score)
+        skipped = skipped_suggestions(choices, before, selected, score)
         notice = ngettext("%(num)d suggestion accepted; check them, then publish.",
                           "%(num)d suggestions accepted; check them, then publish.", accepted)
     elif action.startswith("display-"):
@@ -134,10 +141,23 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
         for c in choices:
             if c.display_form and which in ("all", str(c.start_no)):
                 spellings[c.start_no] = c.display_form
+    t = result.tournament
+    pairs = same_pairs(t, choices)
+    same = {c.start_no: data.get(same_field(c.start_no), "")[:6] for c in choices}
+    if action == "same-all":
+        joined = 0
+        for pair in pairs:
+            if not same[pair.first] and not same[pair.second]:
+                same[pair.second] = str(pair.first)
+                joined += 1
+        notice = ngettext("%(num)d pair of names made one player; check them, then publish.",
+                          "%(num)d pairs of names made one player; check them, then publish.",
+                          joined)
     token = data.get("publish_token", "")[:64] or new_publish_token()
     state = {**selected, **{c.name_field: spellings[c.start_no] for c in choices},
-             **{f"junior-{no}": "on" for no, on in juniors.items() if on}}
-    chosen = read_links(choices, state, members)
+             **{f"junior-{no}": "on" for no, on in juniors.items() if on},
+             **{same_field(no): value for no, value in same.items() if value}}
+    chosen = read_links(choices, state, members, t)
     ladder, ladder_error = None, None
     if not chosen.errors:
         try:
@@ -148,7 +168,10 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
                "members": members, "selected": selected, "spellings": spellings,
                "juniors": juniors, "errors": links.errors if links else {}, "error": error,
                "notice": notice, "accept_score": score, "publish_token": token,
-               "ladder": ladder, "ladder_error": ladder_error, **_options()}
+               "ladder": ladder, "ladder_error": ladder_error, "pairs": pairs, "skipped": skipped,
+               "pair_of": {row: pair for pair in pairs for row in (pair.first, pair.second)},
+               "same": same, "same_errors": chosen.errors,
+               "same_candidates": candidates(t), "tournament": t, **_options()}
     if wants_fragment("ladder-preview"):
         return render_template("organize/_ladder_preview.html", **context)
     return render_template("organize/confirm_names.html", **context)
@@ -185,7 +208,7 @@ def event_publish() -> Response | tuple[str, int]:
                                **_options()), 200
     posted = request.form.to_dict()
     choices = name_choices(result.tournament, result.date)
-    links = read_links(choices, posted)
+    links = read_links(choices, posted, t=result.tournament)
     if links.errors:
         return _names_page(result, links, _("Some names need your attention; nothing was "
                                             "stored."), posted), 200

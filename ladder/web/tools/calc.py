@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...tiebreaks import EDITIONS, CalcRound, Explanation, TiebreakError
-from ...tiebreaks.calculator import record_view
+from ...tiebreaks.calculator import has_opponent_cumulatives, record_view
 from ...tiebreaks.explain import explain_prepared
 from ..i18n import translate
 
@@ -20,7 +20,8 @@ from ..i18n import translate
 FIDE_CODES: tuple[str, ...] = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "PS", "PS/C1", "KS", "WIN",
     "WON", "BPG", "BWG", "REP", "STD", "ARO", "TPR", "PTP")
-#: US Chess 34E tie-breaks that one record determines (OPCUM needs the opponents' records).
+#: US Chess 34E tie-breaks that one record determines; OPCUM (34E: the opponents'
+#: cumulative scores added up) joins them when each opponent's cumulative score is typed.
 USCF_CODES: tuple[str, ...] = ("MM", "SOLK", "HARK", "CUM", "KASH", "MB")
 
 DEFAULT_EDITION = "fide-2026"
@@ -56,11 +57,14 @@ class RecordResult:
 
 def compute_record(rows: Sequence[CalcRound], edition: str) -> RecordResult:
     """Every code of ``edition`` for one record, each with its explanation."""
+    codes = codes_for(edition)
+    if edition == "uscf" and has_opponent_cumulatives(rows):
+        codes = (*codes[:4], "OPCUM", *codes[4:])  # after CUM, as US Chess lists them
     try:
         prep = record_view(rows, edition)
         points = prep.frac(prep.points[0])
         out = []
-        for code in codes_for(edition):
+        for code in codes:
             explanation = explain_prepared(prep, 1, code)
             out.append(CodeResult(code, explanation.value, explanation))
     except TiebreakError as error:

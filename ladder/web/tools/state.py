@@ -66,10 +66,13 @@ class RoundInput:
     score: str = ""
     rating: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    #: The opponent's own cumulative score (for OPCUM, US Chess rule 34E), as typed.
+    cumulative: str = ""
 
     def token(self) -> str:
         """The compact URL form, trailing empty fields dropped."""
-        parts = [self.kind, self.colour, self.score.replace(",", "."), self.rating]
+        parts = [self.kind, self.colour, self.score.replace(",", "."), self.rating,
+                 self.cumulative.replace(",", ".")]
         while len(parts) > 1 and not parts[-1]:
             parts.pop()
         return ",".join(p.replace(";", "") for p in parts)
@@ -84,22 +87,50 @@ class RoundInput:
 def parse_token(token: str) -> RoundInput:
     """One ``r`` value; a malformed token becomes a round with an error, never an exception."""
     parts = [p.strip() for p in token.split(",")]
-    if len(parts) > 4:
+    if len(parts) > 5:
         row = RoundInput(parts[0][:4])
-        row.errors["kind"] = _("This round has more than four fields (kind, colour, "
-                               "opponent's score, rating): %(t)s", t=token[:60])
+        row.errors["kind"] = _("This round has more than five fields (kind, colour, "
+                               "opponent's score, rating, opponent's cumulative): %(t)s",
+                               t=token[:60])
         return row
-    parts += [""] * (4 - len(parts))
-    return RoundInput(parts[0][:4], parts[1][:2], parts[2][:12], parts[3][:6])
+    parts += [""] * (5 - len(parts))
+    return RoundInput(parts[0][:4], parts[1][:2], parts[2][:12], parts[3][:6],
+                      cumulative=parts[4][:12])
 
 
 def from_form(kinds: Sequence[str], colours: Sequence[str], scores: Sequence[str],
-              ratings: Sequence[str]) -> list[RoundInput]:
+              ratings: Sequence[str], cumulatives: Sequence[str] = ()) -> list[RoundInput]:
     """Rounds from the aligned repeated form fields (missing ones count as empty)."""
     n = len(kinds)
     pad = lambda xs: list(xs[:n]) + [""] * (n - len(xs))  # noqa: E731
-    return [RoundInput(k.strip()[:4], c.strip()[:2], s.strip()[:12], o.strip()[:6])
-            for k, c, s, o in zip(kinds, pad(colours), pad(scores), pad(ratings), strict=False)]
+    return [RoundInput(k.strip()[:4], c.strip()[:2], s.strip()[:12], o.strip()[:6],
+                       cumulative=u.strip()[:12])
+            for k, c, s, o, u in zip(kinds, pad(colours), pad(scores), pad(ratings),
+                                     pad(cumulatives), strict=False)]
+
+
+def _rating(row: RoundInput) -> int | None:
+    """The opponent's rating as typed (None when empty; a message on the row when wrong)."""
+    if not row.rating:
+        return None
+    try:
+        return parse_rating(row.rating)
+    except EloError as error:
+        row.errors["rating"] = (_("A rating cannot be negative.") if "negative" in str(error)
+                                else _("A rating is a whole number between 0 and 4000."))
+        return None
+
+
+def _cumulative(row: RoundInput) -> Fraction | None:
+    """The opponent's cumulative score as typed, for OPCUM (None when empty or wrong)."""
+    if not row.cumulative:
+        return None
+    try:
+        return Fraction(parse_score(row.cumulative))
+    except EloError:
+        row.errors["cumulative"] = _("“%(s)s” is not a score such as 3 or 3.5.",
+                                     s=row.cumulative)
+        return None
 
 
 def validate(rows: list[RoundInput]) -> list[CalcRound] | None:
@@ -135,16 +166,10 @@ def validate(rows: list[RoundInput]) -> list[CalcRound] | None:
                         row.errors["score"] = _(
                             "An opponent cannot score %(s)s in %(n)d rounds.",
                             s=row.score, n=rounds)
-        rating = None
-        if row.rating and kind.has_opponent:
-            try:
-                rating = parse_rating(row.rating)
-            except EloError as error:
-                row.errors["rating"] = (_("A rating cannot be negative.")
-                                        if "negative" in str(error) else
-                                        _("A rating is a whole number between 0 and 4000."))
+        rating = _rating(row) if kind.has_opponent else None
+        cumulative = _cumulative(row) if kind.has_opponent else None
         if not row.errors:
-            out.append(CalcRound(kind, score, colour, rating, outcome))
+            out.append(CalcRound(kind, score, colour, rating, outcome, cumulative))
     if any(row.errors for row in rows):
         return None
     return out

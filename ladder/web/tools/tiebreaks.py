@@ -76,7 +76,7 @@ def tiebreaks() -> Response:
     op = args.get("op", "")
     if "k" in args or op:
         rows = from_form(args.getlist("k")[:MAX_ROUNDS], args.getlist("c"), args.getlist("s"),
-                         args.getlist("o"))
+                         args.getlist("o"), args.getlist("u"))
         changed = _apply_op(rows, op, lambda: RoundInput("W"), MAX_ROUNDS)
         canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
         redirect = canonical_redirect(canonical)
@@ -97,7 +97,18 @@ def tiebreaks() -> Response:
         {"calc-results": "tools/_tiebreak_results.html", "calc": "tools/_tiebreak_calc.html"},
         canonical, rows=rows, edition=edition, edition_error=edition_error, editions=EDITIONS,
         result=result, focus_last=changed and op == "add", too_many=too_many,
-        max_rounds=MAX_ROUNDS)
+        max_rounds=MAX_ROUNDS, **_focus_after_remove(op, changed, len(rows)))
+
+
+def _focus_after_remove(op: str, changed: bool, count: int) -> dict[str, object]:
+    """Where the focus goes after "Remove round N" (issue 24.15): the round that took its
+    place, else "Add a round" (never the page's body)."""
+    if not (changed and op.startswith("del:")):
+        return {"focus_row": None, "focus_add": False}
+    index = digits(op[4:], 6)
+    if index is not None and index < count:
+        return {"focus_row": index, "focus_add": False}
+    return {"focus_row": None, "focus_add": True}
 
 
 @bp.get("/tiebreaks/compare")
