@@ -107,7 +107,7 @@ def test_a_file_without_a_date_marks_the_date_field(live_server, page: Page) -> 
                for text in texts), texts
     date.fill("2025-05-20")
     page.get_by_role("button", name="Preview").click()
-    expect(page.locator("#preview .summary")).to_contain_text("2025-05-20")
+    expect(page.locator("#preview .summary")).to_contain_text("May 20, 2025")  # the date in prose, as Babel writes it
     expect(date).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("#date-error")).to_have_count(0)
 
@@ -219,6 +219,7 @@ def test_each_find_a_member_box_is_named_by_its_row(live_server, page: Page) -> 
     page.get_by_label("Results: paste them here").fill("Ann Leee - Bo Chenn 1-0\n")
     page.get_by_role("button", name="Preview").click()
     page.get_by_role("button", name="Continue: confirm names").click()
+    expect(page.locator("input.member-search")).to_have_count(2)  # the page's script has run
     names = page.locator("input.member-search").evaluate_all(
         "boxes => boxes.map(b => b.getAttribute('aria-label'))")
     assert names == ["Find a member for “Ann Leee”", "Find a member for “Bo Chenn”"]

@@ -93,8 +93,8 @@ def test_a_real_past_event_in_a_handful_of_actions(live_server, page: Page) -> N
     act.fill(page.get_by_label("Date"), "2025-05-20")
     act.click(page.get_by_role("button", name="Preview"))
     summary = page.locator("#preview .summary")
-    expect(summary).to_contain_text("2025-05-20 (typed in the form)")
-    expect(summary).to_contain_text("fide-2024")  # the 2024 rules, not 2026's
+    expect(summary).to_contain_text("May 20, 2025 (typed in the form)")
+    expect(summary).to_contain_text("FIDE 2024")  # the 2024 rules, not 2026's
     expect(page.locator("#preview .preview-standings tbody tr")).to_have_count(35)
     act.click(page.get_by_role("button", name="Continue: confirm names"))
 
@@ -164,8 +164,8 @@ def test_a_dated_copy_of_the_file_dates_the_event_itself(live_server, page: Page
     page.get_by_role("button", name="Preview").click()
     summary = page.locator("#preview .summary")
     expect(summary).to_contain_text(
-        "2025-05-20 (from the file: its start date (TRF tag 042))")
-    expect(summary).to_contain_text("fide-2024")
+        "May 20, 2025 (from the file: its start date (TRF tag 042))")
+    expect(summary).to_contain_text("FIDE 2024")
 
     # The names page's enhancements: a search box over a member list (Enter picks the first
     # match, by keyboard), "Use …" fills a name in place, and the ladder's change refreshes
