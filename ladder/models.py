@@ -443,8 +443,12 @@ class NightPlayer(Model):
     night goes into the ladder (then a member, as an imported name would be)."""
 
     __tablename__ = "night_players"
-    __table_args__ = (UniqueConstraint("night_id", "start_no"),
-                      UniqueConstraint("night_id", "member_id"), NO_REUSE)
+    # Named in full: the naming convention's uq_<table>_<first column> would give both the
+    # same name, which PostgreSQL refuses (constraint names share the relation namespace).
+    __table_args__ = (UniqueConstraint("night_id", "start_no",
+                                       name="uq_night_players_night_id_start_no"),
+                      UniqueConstraint("night_id", "member_id",
+                                       name="uq_night_players_night_id_member_id"), NO_REUSE)
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
                                           index=True)

@@ -54,8 +54,8 @@ def upgrade():
     sa.ForeignKeyConstraint(['member_id'], ['members.id'], name=op.f('fk_night_players_member_id_members')),
     sa.ForeignKeyConstraint(['night_id'], ['nights.id'], name=op.f('fk_night_players_night_id_nights'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_night_players')),
-    sa.UniqueConstraint('night_id', 'member_id', name=op.f('uq_night_players_night_id')),
-    sa.UniqueConstraint('night_id', 'start_no', name=op.f('uq_night_players_night_id')),
+    sa.UniqueConstraint('night_id', 'member_id', name='uq_night_players_night_id_member_id'),
+    sa.UniqueConstraint('night_id', 'start_no', name='uq_night_players_night_id_start_no'),
     sqlite_autoincrement=True
     )
     with op.batch_alter_table('night_players', schema=None) as batch_op:
