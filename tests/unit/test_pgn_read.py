@@ -5,14 +5,14 @@ from __future__ import annotations
 import csv
 import datetime as dt
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from ladder.formats import FormatError, read_pgn_tournament
 from ladder.vocabulary.tournament import Colour, EventKind, Kind, Tournament
+from tests.factories import TESTDATA
 
-PGN_DIR = Path(__file__).resolve().parents[3] / "shared" / "testdata" / "pgn"
+PGN_DIR = TESTDATA / "pgn"  # tests/data/README.md names the sources
 
 
 def read_file(name: str) -> Tournament:
