@@ -4,7 +4,6 @@ the date field marked, the event grid at 1280 and 360 px, its result links named
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -13,31 +12,13 @@ from playwright.sync_api import Page, expect
 from ladder.formats import read_event
 from ladder.services.accounts import set_organizer
 from ladder.vocabulary.tournament import Kind
+from tests.e2e.organizer_actions import Actions
 from tests.factories import TESTDATA, TWO_SPELLINGS_PASTE, publish_t, tournament
 
 pytestmark = pytest.mark.e2e
 
 LOGIN = ("arbiter", "a long enough password")
 KOSHNITSKY = TESTDATA / "real-events" / "hobsonsbay_koshnitsky_cup_2025_r5.trf"
-
-
-class Actions:
-    """Counts what the organizer does: each click or field filled is one."""
-
-    def __init__(self, page: Page) -> None:
-        self.page, self.count = page, 0
-
-    def click(self, locator) -> None:  # noqa: ANN001
-        self.count += 1
-        locator.click()
-
-    def fill(self, locator, value: str) -> None:  # noqa: ANN001
-        self.count += 1
-        locator.fill(value)
-
-    def choose_file(self, locator, path: Path) -> None:  # noqa: ANN001
-        self.count += 1
-        locator.set_input_files(str(path))
 
 
 def _organizer(app: Flask) -> None:

@@ -22,6 +22,7 @@ from ladder.formats import read_event
 from ladder.names.display_form import display_form
 from ladder.services.accounts import set_organizer
 from ladder.vocabulary.tournament import Kind
+from tests.e2e.organizer_actions import Actions
 from tests.factories import TESTDATA, member, publish_t, tournament
 
 pytestmark = pytest.mark.e2e
@@ -31,23 +32,6 @@ REAL = TESTDATA / "real-events"
 KOSHNITSKY = REAL / "hobsonsbay_koshnitsky_cup_2025_r5.trf"
 
 
-class Actions:
-    """Counts what the organizer does: each click, file choice or field filled is one."""
-
-    def __init__(self, page: Page) -> None:
-        self.page, self.count = page, 0
-
-    def click(self, locator) -> None:  # noqa: ANN001
-        self.count += 1
-        locator.click()
-
-    def fill(self, locator, value: str) -> None:  # noqa: ANN001
-        self.count += 1
-        locator.fill(value)
-
-    def choose_file(self, locator, path: Path) -> None:  # noqa: ANN001
-        self.count += 1
-        locator.set_input_files(str(path))
 
 
 def _arrange(app: Flask) -> None:
