@@ -141,6 +141,12 @@ def test_the_grid_fits_its_column_at_1280_and_360(live_server, page: Page, lang:
     cell.click()
     form = page.locator("td.result-editor form")
     expect(form).to_be_visible()
+    # The page's script moves an editor that would stick out back on screen once it is laid
+    # out: wait for that (a frame or two), then measure.
+    fits = "f => { const r = f.getBoundingClientRect(); return r.left >= 0 && r.right <= 360; }"
+    form.evaluate(f"f => new Promise(done => {{ const fits = {fits}; const t0 = Date.now();"
+                  " (function check() { if (fits(f) || Date.now() - t0 > 3000) done();"
+                  " else requestAnimationFrame(check); })(); })")
     box = form.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
     form.locator("select").first.select_option(index=0)
