@@ -5,7 +5,8 @@ Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
 corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators); the small
 blueprints ``auth``, ``club_settings`` (the club's settings page) and ``exports`` are single
 modules, ``audit`` a small package. Shared pieces:
-:mod:`.htmx` (the only code touching the htmx headers), :mod:`.errors` (service errors to
+:mod:`.htmx` (the only code touching the htmx headers), :mod:`.forms` (the base of the
+declared forms; each blueprint package has its ``forms.py``), :mod:`.errors` (service errors to
 HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
 :mod:`.request_state` (what one request knows: settings, club state, names, actor),
 :mod:`.urls` (addresses built once per request), :mod:`.request_values` (typed values read
@@ -32,6 +33,7 @@ def register_web(app: Flask) -> None:
     from . import club_settings as settings_page
     from .cache import init_cache
     from .formatting import register_formatting
+    from .forms import init_forms
     from .htmx import init_htmx
     from .i18n import init_i18n
     from .readiness import init_readiness
@@ -39,6 +41,7 @@ def register_web(app: Flask) -> None:
     init_readiness(app)  # first: a database that cannot serve answers 503, never a 500
     init_i18n(app)
     init_htmx(app)
+    init_forms(app)
     init_request_state(app)
     init_cache(app)
     from .tools.budget import init_budget

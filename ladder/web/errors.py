@@ -1,9 +1,10 @@
 """Service errors → HTTP, in one place for every view.
 
-A service refuses a change by raising a typed error (:mod:`ladder.services`). Every view
-hands it to :func:`refused` with a way to re-render its form with the message:
+A service refuses a change by raising a typed error (:mod:`ladder.services`); a declared form
+refuses what was posted the same way (:class:`ladder.web.forms.FormInvalid`). Every view hands
+it to :func:`refused` with the template to render again:
 
-the form comes back with the message and the status of the error — 422 (invalid input),
+the page comes back with the message and the status of the error — 422 (invalid input),
 409 (a conflict, e.g. a stale edit), 404 (the thing the form names is gone) — and with 200
 for htmx, which swaps no 4xx answer. A view whose own URL names something missing answers
 the 404 page before it calls any service.
@@ -12,8 +13,12 @@ the 404 page before it calls any service.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from flask import render_template
 
 from ..services import ServiceError
+from .forms import ClubForm
 from .htmx import status_for_htmx
 
 
@@ -22,6 +27,19 @@ def status_for(error: ServiceError) -> int:
     return error.status
 
 
-def refused(error: ServiceError, render: Callable[[str], str]) -> tuple[str, int]:
-    """The answer to a refused change: ``render(message)`` with the right status."""
-    return render(error.message), status_for_htmx(status_for(error))
+def refused(error: ServiceError, template: str | Callable[[str], str],
+            posted: ClubForm | None = None, /, **context: Any) -> tuple[str, int]:
+    """The answer to a refused change: ``template`` rendered again, with the right status.
+
+    ``posted`` is the form that was sent: it shows the message beside the field the error
+    names, else above itself (:meth:`ClubForm.take`). The template also receives the
+    message as ``refusal``, for a page whose form is not declared. (A callable ``template``
+    — ``render(message)`` — is the older shape, kept while views move to declared forms.)
+    """
+    if posted is not None:
+        posted.take(error)
+    if callable(template):
+        html = template(error.message)
+    else:
+        html = render_template(template, refusal=error.message, **context)
+    return html, status_for_htmx(status_for(error))

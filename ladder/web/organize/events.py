@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
+from typing import Any
 
 from flask import abort, flash, render_template, request
 from flask_babel import gettext as _
@@ -20,11 +20,13 @@ from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ...vocabulary.tournament import EventKind
 from ..errors import refused
+from ..forms import ClubForm, action_form
 from ..htmx import wants_fragment
 from ..request_state import actor
-from ..request_values import digits, form_version
+from ..request_values import digits
 from . import bp
 from .dashboard import see_other
+from .forms import EventDetailsForm, EventStatusForm, EventTiebreaksForm
 
 
 def _event(event_id: int) -> Event:
@@ -34,16 +36,29 @@ def _event(event_id: int) -> Event:
     return event
 
 
-def _page(event: Event, *, errors: dict[str, str] | None = None, status: int = 200,
-          typed: list[tuple[str, str, str]] | None = None) -> tuple[str, int]:
+def _context(event: Event, *, typed: list[tuple[str, str, str]] | None = None,
+             **posted: ClubForm) -> dict[str, Any]:
+    """What the event page shows: the standings, the grid and its forms — the ``posted`` one
+    as it was sent (with its messages), the others filled from the event."""
     view = event_view(db.session, event)
-    if wants_fragment("standings"):
-        return render_template("organize/_standings.html", view=view, event=event), 200
     presets = (DEFAULT_ORDER.get(event.kind, ""),) + ORDER_PRESETS
-    return render_template("organize/event_edit.html", view=view, event=event,
-                           errors=errors or {}, editions=tuple(EDITIONS), kinds=KINDS,
-                           presets=tuple(dict.fromkeys(p for p in presets if p)),
-                           **_teams_context(event, view, typed)), status
+    forms: dict[str, ClubForm] = {
+        "details": EventDetailsForm(formdata=None, obj=event),
+        "tiebreaks": EventTiebreaksForm(formdata=None, version=event.version),
+        "status": EventStatusForm(formdata=None, version=event.version),
+        "teams_form": action_form(),
+    }
+    forms.update(posted)
+    return dict(view=view, event=event, editions=tuple(EDITIONS), kinds=KINDS,
+                presets=tuple(dict.fromkeys(p for p in presets if p)),
+                **forms, **_teams_context(event, view, typed))
+
+
+def _page(event: Event) -> tuple[str, int]:
+    if wants_fragment("standings"):
+        view = event_view(db.session, event)
+        return render_template("organize/_standings.html", view=view, event=event), 200
+    return render_template("organize/event_edit.html", **_context(event)), 200
 
 
 MAX_TEAM_ROWS = 200
@@ -63,10 +78,12 @@ def _teams_context(event: Event, view: EventView,
 
 
 def _typed_rows() -> list[tuple[str, str, str]]:
-    """The team rows as posted: (first start number, second, name), as typed."""
+    """The team rows as posted: (first start number, second, name), as typed — never cut
+    short: a start number that is not one is refused by :func:`_teams_of`, a name too long
+    by the service (``Team.name``'s column)."""
     count = min(digits(request.form.get("rows"), 4) or 0, MAX_TEAM_ROWS)
-    return [(request.form.get(f"a-{row}", "")[:6], request.form.get(f"b-{row}", "")[:6],
-             request.form.get(f"name-{row}", "")[:300]) for row in range(1, count + 1)]
+    return [(request.form.get(f"a-{row}", ""), request.form.get(f"b-{row}", ""),
+             request.form.get(f"name-{row}", "")) for row in range(1, count + 1)]
 
 
 def _teams_of(typed: list[tuple[str, str, str]]) -> list[Team]:
@@ -92,20 +109,15 @@ def event_edit(event_id: int) -> tuple[str, int]:
 @bp.post("/events/<int:event_id>")
 def event_update(event_id: int) -> Response | tuple[str, int]:
     """Change the name, date or rated flag (version-checked; a date or rated change replays)."""
-    event = _event(event_id)
+    _event(event_id)  # a missing event is a 404 before anything is read
+    form = EventDetailsForm()
     try:
-        date = dt.date.fromisoformat(request.form.get("date", "").strip())
-    except ValueError:
-        return _page(event, errors={"details": _("“%(value)s” is not a date (YYYY-MM-DD).",
-                                                 value=request.form.get("date", "")[:20])},
-                     status=422)
-    try:
-        update_event(event_id, actor(), version=form_version(),
-                     name=request.form.get("name", "")[:1000], date=date,
-                     rated=request.form.get("rated") == "on")
+        form.checked()
+        update_event(event_id, actor(), version=form.posted_version(), name=form.name.data,
+                     date=form.date.data, rated=form.rated.data)
     except ServiceError as error:
-        return refused(error, lambda message: _page(_event(event_id),
-                                                    errors={"details": message})[0])
+        return refused(error, "organize/event_edit.html", form,
+                       **_context(_event(event_id), details=form))
     flash(_("The event is saved; the ladder is updated."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
@@ -113,21 +125,22 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
 @bp.post("/events/<int:event_id>/tiebreaks")
 def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
     """Change the tie-break edition and order (warned about once results exist, logged)."""
-    _event(event_id)  # a missing event is a 404 before anything is read
-    typed = request.form.get("order_custom", "").strip()[:300]
-    order = typed or request.form.get("order_preset", "")[:300]
-    rating_text = request.form.get("unrated_rating", "").strip()
+    _event(event_id)
+    form = EventTiebreaksForm()
     try:
+        form.checked()
+        rating_text = form.unrated_rating.data or ""
         unrated_rating = digits(rating_text, 4) if rating_text else None
         if rating_text and unrated_rating is None:
             raise InvalidInput(_("The rating for unrated players must be a whole number, or "
                                  "empty."), field="unrated_rating")
-        warnings = update_tiebreaks(event_id, actor(), version=form_version(),
-                                    edition=request.form.get("edition", ""), order=order,
+        warnings = update_tiebreaks(event_id, actor(), version=form.posted_version(),
+                                    edition=form.edition.data or "",
+                                    order=form.order_custom.data or form.order_preset.data or "",
                                     unrated_rating=unrated_rating)[1]
     except ServiceError as error:
-        return refused(error, lambda message: _page(_event(event_id),
-                                                    errors={"tiebreaks": message})[0])
+        return refused(error, "organize/event_edit.html", form,
+                       **_context(_event(event_id), tiebreaks=form))
     flash(_("The tie-breaks are saved."), "info")
     for warning in warnings:
         flash(warning, "warning")
@@ -138,13 +151,13 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
 def event_teams(event_id: int) -> Response | tuple[str, int]:
     """Record a bughouse event's teams of two (they replace the stored ones)."""
     _event(event_id)
+    teams_form = ClubForm()
     typed = _typed_rows()
     try:
         set_teams(event_id, _teams_of(typed), actor())
     except ServiceError as error:
-        return refused(error, lambda message: _page(_event(event_id),
-                                                    errors={"teams": message},
-                                                    typed=typed)[0])
+        return refused(error, "organize/event_edit.html", teams_form,
+                       **_context(_event(event_id), typed=typed, teams_form=teams_form))
     flash(_("The teams are saved."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
@@ -153,12 +166,14 @@ def event_teams(event_id: int) -> Response | tuple[str, int]:
 def event_status(event_id: int) -> Response | tuple[str, int]:
     """Take the event back to draft or publish it again (version-checked; the ladder replays)."""
     _event(event_id)
-    published = request.form.get("publish") == "1"
+    form = EventStatusForm()
+    published = form.publishing
     try:
-        event = set_published(event_id, actor(), version=form_version(), published=published)
+        event = set_published(event_id, actor(), version=form.posted_version(),
+                              published=published)
     except ServiceError as error:
-        return refused(error, lambda message: _page(_event(event_id),
-                                                    errors={"status": message})[0])
+        return refused(error, "organize/event_edit.html", form,
+                       **_context(_event(event_id), status=form))
     if published:
         flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
     else:
