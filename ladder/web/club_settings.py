@@ -59,10 +59,10 @@ def _required(field: str, default: float, *, integer: bool = False) -> Any:
 def _parse_form() -> SettingsForm:
     now = current_form()
     return SettingsForm(
-        club_name=request.form.get("club_name", now.club_name)[:300],
+        club_name=request.form.get("club_name", now.club_name),
         visibility=request.form.get("visibility", now.visibility),
         initials_for_all=request.form.get("initials_for_all") == "on",
-        default_language=request.form.get("default_language", now.default_language)[:10],
+        default_language=request.form.get("default_language", now.default_language),
         start_rating=_required("start_rating", now.start_rating),
         k_new=_required("k_new", now.k_new),
         k_established=_required("k_established", now.k_established),
@@ -73,7 +73,7 @@ def _parse_form() -> SettingsForm:
         award_min_games=_required("award_min_games", now.award_min_games, integer=True),
         glicko_tau=_required("glicko_tau", now.glicko_tau),
         health_public=request.form.get("health_public") == "on",
-        timezone=request.form.get("timezone", now.timezone).strip()[:64])
+        timezone=request.form.get("timezone", now.timezone).strip())
 
 
 def _unlisted_url() -> str | None:

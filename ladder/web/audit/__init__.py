@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_rows
 from ..formatting import club_zone, time_text
+from ..forms import quoted
 from ..guards import require_organizer
 from ..htmx import page_or_fragment
 from ..request_state import names
@@ -39,7 +40,7 @@ def _positive_int(value: str | None) -> int | None:
 
 def _date(value: str | None) -> dt.date | None:
     try:
-        return dt.date.fromisoformat((value or "").strip()[:10]) if value else None
+        return dt.date.fromisoformat(value.strip()) if value else None
     except ValueError:
         return None
 
@@ -59,7 +60,7 @@ def _filter() -> tuple[AuditFilter, list[str]]:
     for field, value in (("since", wanted.since), ("until", wanted.until)):
         if args.get(field) and value is None:
             problems.append(_("“%(value)s” is not a date (YYYY-MM-DD); that filter was "
-                              "ignored.", value=args.get(field, "")[:20]))
+                              "ignored.", value=quoted(args.get(field, ""))))
     return wanted, problems
 
 

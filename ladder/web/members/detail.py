@@ -14,6 +14,7 @@ from ...queries import organizer_members as reads
 from ...services import InvalidInput, ServiceError
 from ...services import members as service
 from ..errors import refused
+from ..forms import quoted
 from ..htmx import changed, is_htmx, wants_fragment
 from ..request_state import actor
 from ..request_values import digits
@@ -159,7 +160,7 @@ def _parse_date(value: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value.strip()) if value.strip() else None
     except ValueError:
-        raise InvalidInput(_("“%(value)s” is not a date (YYYY-MM-DD).", value=value[:20]),
+        raise InvalidInput(_("“%(value)s” is not a date (YYYY-MM-DD).", value=quoted(value)),
                            field="date") from None
 
 
@@ -200,7 +201,7 @@ def _member_settings_error(member_id: int, fragment: str, **errors: object) -> s
 def rename(member_id: int) -> Response | str | tuple[str, int]:
     """Correct a member's name (the old spelling is kept as an alias for name matching)."""
     member = visible_member_or_404(member_id)
-    typed = request.form.get("name", "")[:1000]
+    typed = request.form.get("name", "")  # the service refuses a name too long
     old = member.name
     try:
         renamed = service.rename(member_id, typed, actor())
@@ -208,7 +209,7 @@ def rename(member_id: int) -> Response | str | tuple[str, int]:
         return refused(error, lambda message: render_template(
             "members/detail.html", **_detail_context(visible_member_or_404(member_id),
                                                      rename_error=message,
-                                                     rename_value=typed[:200])))
+                                                     rename_value=typed)))
     others = service.namesakes(renamed.name, besides=renamed.id)
     if others:
         # Allowed (two people may share a name) but worth a look: offer the merge.

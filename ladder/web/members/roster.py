@@ -29,13 +29,13 @@ def index() -> str:
 @bp.post("/add")
 def add() -> Response | tuple[str, int]:
     """Add a member by hand (before their first event, say)."""
-    typed = request.form.get("name", "")[:1000]
+    typed = request.form.get("name", "")  # the service refuses a name too long
     try:
         member = service.add_member(typed, actor(), junior=request.form.get("junior") == "on")
     except ServiceError as error:
         return refused(error, lambda message: render_template(
             "members/index.html", members=reads.roster(""), query="", add_error=message,
-            add_value=typed[:200]))
+            add_value=typed))
     if service.namesakes(member.name, besides=member.id):
         flash(_("%(name)s is also the name of another member; if they are one person, merge "
                 "them on the Duplicates page.", name=member.name), "warning")

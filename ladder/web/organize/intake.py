@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from ...formats import FormatError
 from ...formats.same_player import candidates
-from ...models import EventStatus
+from ...models import EventStatus, PublishToken
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
 from ...services.events import MAX_NAME
@@ -43,6 +43,8 @@ from ...services.intake import (
     skipped_suggestions,
 )
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
+from ..errors import refused
+from ..forms import column_limit
 from ..htmx import wants_fragment
 from ..request_state import actor
 from ..request_values import digits
@@ -113,6 +115,19 @@ def event_new() -> tuple[str, int]:
     return _page(result)
 
 
+def _start_no(text: str | None) -> str:
+    """A posted "same player as" choice: a start number as typed, else none ("")."""
+    number = digits(text, 4)
+    return "" if number is None else str(number)
+
+
+def _publish_token(text: str | None) -> str | None:
+    """The preview's publish token as posted, when it can be one we issued (the column holds
+    64 characters); anything else is no token, so a new preview gets a fresh one."""
+    text = (text or "").strip()
+    return text if 0 < len(text) <= column_limit(PublishToken.token) else None
+
+
 def _names_page(result: Preview, links: Links | None = None, error: str | None = None,
                 posted: dict[str, str] | None = None, action: str = "") -> str:
     """The confirm-names page (or its ladder preview alone, for htmx): the rows in the
@@ -143,7 +158,7 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
                 spellings[c.start_no] = c.display_form
     t = result.tournament
     pairs = same_pairs(t, choices)
-    same = {c.start_no: data.get(same_field(c.start_no), "")[:6] for c in choices}
+    same = {c.start_no: _start_no(data.get(same_field(c.start_no))) for c in choices}
     if action == "same-all":
         joined = 0
         for pair in pairs:
@@ -153,7 +168,7 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
         notice = ngettext("%(num)d pair of names made one player; check them, then publish.",
                           "%(num)d pairs of names made one player; check them, then publish.",
                           joined)
-    token = data.get("publish_token", "")[:64] or new_publish_token()
+    token = _publish_token(data.get("publish_token")) or new_publish_token()
     state = {**selected, **{c.name_field: spellings[c.start_no] for c in choices},
              **{f"junior-{no}": "on" for no, on in juniors.items() if on},
              **{same_field(no): value for no, value in same.items() if value}}
@@ -193,7 +208,7 @@ def event_names() -> tuple[str, int]:
         return render_template("organize/new_event.html", result=result, form=result.form,
                                **_options()), 200
     posted = request.form.to_dict() if request.form.get("names_step") else None
-    return _names_page(result, posted=posted, action=request.form.get("do", "")[:20]), 200
+    return _names_page(result, posted=posted, action=request.form.get("do", "")), 200
 
 
 @bp.post("/events/new/publish")
@@ -215,11 +230,13 @@ def event_publish() -> Response | tuple[str, int]:
     draft = posted.get("as_draft") == "1"
     try:
         event, published = publish_preview(result, links, actor(),
-                                           token=posted.get("publish_token", "")[:64] or None,
+                                           token=_publish_token(posted.get("publish_token")),
                                            generation=digits(posted.get("ladder_generation"),
                                                              12), draft=draft)
     except ServiceError as error:
-        return _names_page(result, links, error.message, posted), 200
+        # "The ladder changed since this preview" is a Conflict: 409 to a plain request (the
+        # page shows the fresh preview), 200 to htmx, which swaps no 4xx answer.
+        return refused(error, lambda message: _names_page(result, links, message, posted))
     if event.status is EventStatus.DRAFT:
         if published:
             flash(_("“%(name)s” is saved as a draft: only organizers see it, and it counts for "

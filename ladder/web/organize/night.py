@@ -25,6 +25,7 @@ from ...services.intake import ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER
 from ...vocabulary.tournament import EventKind
 from ..errors import refused
+from ..forms import quoted
 from ..htmx import is_htmx
 from ..night_words import sentence, sentences
 from ..request_state import actor, club_settings
@@ -80,11 +81,11 @@ def nights_list() -> str:
 
 def _settings() -> nights.NightSettings:
     form = request.form
-    text = form.get("date", "").strip()[:20]
+    text = form.get("date", "").strip()
     try:
         date = dt.date.fromisoformat(text)
     except ValueError:
-        raise InvalidInput(_("Date: “%(value)s” is not a date (YYYY-MM-DD).", value=text),
+        raise InvalidInput(_("Date: “%(value)s” is not a date (YYYY-MM-DD).", value=quoted(text)),
                            field="date") from None
     try:
         kind = EventKind(form.get("kind", "swiss"))
@@ -218,7 +219,7 @@ def night_result(board_id: int) -> Response | tuple[str, int]:
     if board is None:
         abort(404)
     night_id = board.night_id
-    result = request.form.get("result", "")[:8]
+    result = request.form.get("result", "")  # the service names an unknown one
     message = None
     try:
         rounds.record_result(board_id, result, form_version(), actor())

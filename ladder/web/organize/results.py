@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...models import Result
 from ...queries.events import EventView, ResultCell, StandingRow, event_view, load_event
-from ...services import ServiceError
+from ...services import NotFound, ServiceError
 from ...services.corrections import edit_result
 from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from ..errors import refused
@@ -89,9 +89,9 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     try:
         edit_result(result_id, kind, version, actor(),
                     outcome_halves=outcome if kind == Kind.UNRATED_PLAYED else None)
+    except NotFound:
+        abort(404)  # the event was deleted meanwhile: the cell's own URL is gone
     except ServiceError as error:
-        if db.session.get(Result, result_id) is None:
-            abort(404)  # the event was deleted meanwhile: the cell's own URL is gone
         stale = error.status == 409
         return refused(error, lambda message: _form(*_locate(result_id), message=message,
                                                     stale=stale))

@@ -19,6 +19,7 @@ from ...queries.seasons import season_summaries
 from ...services import InvalidInput, NotFound, ServiceError
 from ...services.seasons import create_season, delete_season, update_season
 from ..errors import refused
+from ..forms import quoted
 from ..request_state import actor
 from ..request_values import MAX_ID
 from . import bp
@@ -28,12 +29,12 @@ MAX_FIELD = 300
 
 
 def _date(field: str, label: str) -> dt.date:
-    text = request.form.get(field, "").strip()[:40]
+    text = request.form.get(field, "").strip()
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise InvalidInput(_("%(field)s: “%(value)s” is not a date (YYYY-MM-DD).",
-                             field=label, value=text), field=field) from None
+                             field=label, value=quoted(text)), field=field) from None
 
 
 def _posted() -> tuple[str, dt.date, dt.date]:

@@ -77,8 +77,8 @@ def read_form(pool: list[Candidate]) -> SectionsForm:
     known = {c.member_id: c for c in pool}
     form = SectionsForm(names_text=args.get("names", "")[:MAX_NAMES_TEXT],
                         mode="bands" if args.get("mode") == "bands" else "count",
-                        count_text=args.get("count", str(DEFAULT_COUNT)).strip()[:6],
-                        bands_text=args.get("bands", "").strip()[:200],
+                        count_text=args.get("count", str(DEFAULT_COUNT)).strip(),
+                        bands_text=args.get("bands", "").strip(),
                         asked=bool(args.get("split")))
     ticked = [m for m in (digits(v, 10) for v in args.getlist("m")) if m in known]
     if args.get("all"):
