@@ -523,11 +523,6 @@ class ForbiddenPairs:
     first_round: int | None = None  # None: from round 1 (XXP)
     last_round: int | None = None  # None: to the last round (XXP)
 
-    def applies_to(self, round_no: int) -> bool:
-        """Whether the pairs are forbidden in ``round_no``."""
-        return ((self.first_round is None or self.first_round <= round_no)
-                and (self.last_round is None or round_no <= self.last_round))
-
 
 @dataclass(frozen=True)
 class RoundByes:

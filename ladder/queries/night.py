@@ -21,11 +21,10 @@ from ..club.night import (
     to_tournament,
 )
 from ..extensions import DbSession
-from ..models import Member, Night, NightBoard, NightPlayer
+from ..models import Member, Night, NightPlayer
 from ..names import name_key
 from ..tiebreaks import TiebreakError, rank
 from ..vocabulary.messages import Message
-from ..vocabulary.tournament import EventKind
 
 __all__ = ["load_night", "sheet_of", "night_view", "NightView", "BoardView", "RoundView",
            "StandingView", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
@@ -228,16 +227,6 @@ def _standings(sheet: Sheet, night: Night, after: int, names: dict[int, str]
     return tuple(StandingView(s.rank, s.start_no, names.get(s.start_no, "—"), s.points,
                               tuple(s.tiebreaks.get(code) for code in codes))
                  for s in ranked), codes
-
-
-def board_of(session: DbSession, board_id: int) -> NightBoard | None:
-    """One board by id."""
-    return session.get(NightBoard, board_id)
-
-
-def is_round_robin(night: Night) -> bool:
-    """True for a round-robin night (Berger tables)."""
-    return night.kind is EventKind.ROUND_ROBIN
 
 
 def night_members(session: DbSession, query: str, limit: int = 8) -> list[Member]:
