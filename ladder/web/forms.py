@@ -167,9 +167,11 @@ class NumberField(Field):
         self.integer = integer
 
     def _value(self) -> str:
-        if self.raw_data:
-            return str(self.raw_data[0])
-        return "" if self.data is None else f"{self.data:g}"
+        # A number read is shown as a number ("32,5" as 32.5: a number input shows no comma);
+        # what could not be read, as typed.
+        if self.data is not None and not self.process_errors:
+            return f"{self.data:g}"
+        return str(self.raw_data[0]) if self.raw_data else ""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the posted text; what is no number becomes this field's error."""

@@ -145,6 +145,12 @@ def test_a_bad_number_is_refused_naming_the_field(app, logged_in) -> None:
 
 
 def test_a_decimal_comma_is_read_as_a_point(app, logged_in) -> None:
+    # Refused for another field, the number comes back as a number input can show it.
+    refused = logged_in.post("/organize/settings/", data={
+        **SETTINGS, "k_new": "32,5", "timezone": "Seoul",
+        "csrf_token": csrf_token(logged_in, "/organize/settings/")})
+    assert refused.status_code == 422
+    assert 'name="k_new" type="number" step="any" value="32.5"' in refused.get_data(as_text=True)
     response = logged_in.post("/organize/settings/", data={
         **SETTINGS, "k_new": "32,5", "csrf_token": csrf_token(logged_in, "/organize/settings/")})
     assert response.status_code == 303
