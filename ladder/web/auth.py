@@ -6,15 +6,28 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_user, logout_user
 from werkzeug.wrappers import Response
+from wtforms import PasswordField
 
+from ..models import User
 from ..services import sessions, throttle
 from ..services.login import authenticate
+from .forms import ClubForm, Limit, text_field
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 
-MAX_FIELD = 200
+#: The longest password the form reads (hashing a longer one would only cost time).
+MAX_PASSWORD = 1000
+
+
+class LoginForm(ClubForm):
+    """The login form. A value longer than the form allows is no organizer's: the login fails
+    as with a wrong password (and the field says why); nothing is ever cut short."""
+
+    username = text_field(_l("Login name"), User.username)
+    password = PasswordField(_l("Password"), validators=[Limit(MAX_PASSWORD)])
 
 
 def safe_next(target: str | None) -> str | None:
@@ -35,21 +48,23 @@ def _address() -> str:
 @bp.route("/login", methods=["GET", "POST"])
 def login() -> str | Response | tuple[str, int]:
     """The login form; on success back to ``next`` (a local path) or the organizer's desk."""
-    next_url = safe_next(request.values.get("next"))
+    next_url = safe_next(request.values.get("next"))  # the query string's, or the form's
     if request.method == "GET":
         if current_user.is_authenticated:
             return redirect(next_url or url_for("organize.dashboard"), code=303)
-        return render_template("auth/login.html", next_url=next_url, username="", error=None)
-    username = request.form.get("username", "")[:MAX_FIELD]
-    password = request.form.get("password", "")[:MAX_FIELD * 5]
+        return render_template("auth/login.html", next_url=next_url,
+                               form=LoginForm(formdata=None), error=None)
+    form = LoginForm()
+    username = form.username.data or ""
     # Counted before the password is checked, atomically, so parallel guesses cannot all
     # slip under the limit (a success forgets the account's count again).
     if not throttle.reserve_attempt(username, _address()):
-        return render_template("auth/login.html", next_url=next_url, username=username,
+        return render_template("auth/login.html", next_url=next_url, form=form,
                                error=_("Too many attempts; wait a minute and try again.")), 429
-    user = authenticate(username, password) if username.strip() else None
+    readable = form.validate() and bool(username)
+    user = authenticate(username, form.password.data or "") if readable else None
     if user is None:
-        return render_template("auth/login.html", next_url=next_url, username=username,
+        return render_template("auth/login.html", next_url=next_url, form=form,
                                error=_("Wrong login name or password.")), 200
     throttle.clear(username)
     # A fresh session at login: nothing issued before (the CSRF secret included) carries

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Sequence
 from typing import Any, Self
 
@@ -29,7 +30,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import Field, HiddenField, StringField
 from wtforms.validators import ValidationError
-from wtforms.widgets import DateInput, HiddenInput
+from wtforms.widgets import DateInput, HiddenInput, TextInput
 
 from ..services import InvalidInput, ServiceError
 
@@ -146,6 +147,52 @@ class IsoDateField(Field):
         except ValueError:
             raise ValueError(_("“%(value)s” is not a date (YYYY-MM-DD).",
                                value=quoted(text))) from None
+
+
+#: How many characters a typed number may have (more is refused: no number needs them).
+NUMBER_LIMIT = 32
+
+
+class NumberField(Field):
+    """A number typed as text: a decimal comma reads as a point (``0,5`` is 0.5), as in the
+    club's languages. ``data`` is a float (an int with ``integer=True``: ``20.7`` is 20), or
+    None when left empty; a field not posted at all keeps the value it was given (``obj`` or
+    ``data``). Text that is no finite number is refused naming the field and quoting it."""
+
+    widget = TextInput()
+
+    def __init__(self, label: Any = None, validators: Any = None, *, integer: bool = False,
+                 **kwargs: Any) -> None:
+        super().__init__(label, validators, **kwargs)
+        self.integer = integer
+
+    def _value(self) -> str:
+        # A number read is shown as a number ("32,5" as 32.5: a number input shows no comma);
+        # what could not be read, as typed.
+        if self.data is not None and not self.process_errors:
+            return f"{self.data:g}"
+        return str(self.raw_data[0]) if self.raw_data else ""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the posted text; what is no number becomes this field's error."""
+        if not valuelist:
+            return  # not posted: the value given to the form stands
+        text = str(valuelist[0]).strip()
+        self.data = None
+        if not text:
+            return
+        if len(text) > NUMBER_LIMIT:
+            raise ValueError(_("%(field)s: at most %(max)d characters; this one has "
+                               "%(length)d.", field=label_of(self), max=NUMBER_LIMIT,
+                               length=len(text)))
+        try:
+            value = float(text.replace(",", "."))
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):  # "nan", "inf" and 1e309 read as floats, but are none
+            raise ValueError(_("%(field)s: “%(value)s” is not a number.", field=label_of(self),
+                               value=quoted(text)))
+        self.data = int(value) if self.integer else value
 
 
 class ClubForm(FlaskForm):

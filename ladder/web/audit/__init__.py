@@ -17,51 +17,21 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...queries.audit import MAX_ID, AuditFilter, AuditPage, audit_page, audit_rows
+from ...queries.audit import AuditPage, audit_page, audit_rows
 from ..formatting import club_zone, time_text
-from ..forms import quoted
 from ..guards import require_organizer
 from ..htmx import page_or_fragment
 from ..request_state import names
-from ..request_values import digits
+from .forms import AuditFilterForm
 from .words import Describer
 
 bp = Blueprint("audit", __name__, url_prefix="/organize/audit")
 bp.before_request(require_organizer)
 
-MAX_TEXT = 100
 
-
-def _positive_int(value: str | None) -> int | None:
-    """A positive integer from the query string, or None for anything else (never a crash)."""
-    number = digits(value, 13)
-    return number if number is not None and 0 < number <= MAX_ID else None
-
-
-def _date(value: str | None) -> dt.date | None:
-    try:
-        return dt.date.fromisoformat(value.strip()) if value else None
-    except ValueError:
-        return None
-
-
-def _filter() -> tuple[AuditFilter, list[str]]:
-    """The filters of this request, and a message per filter that could not be read."""
-    args = request.args
-    wanted = AuditFilter(
-        event_id=_positive_int(args.get("event")), member_id=_positive_int(args.get("member")),
-        event_name=" ".join(args.get("event_name", "")[:MAX_TEXT].split()),
-        member_name=" ".join(args.get("member_name", "")[:MAX_TEXT].split()),
-        since=_date(args.get("since")), until=_date(args.get("until")))
-    problems = []
-    if (args.get("event") and wanted.event_id is None) or \
-            (args.get("member") and wanted.member_id is None):
-        problems.append(_("An id must be a positive whole number; that filter was ignored."))
-    for field, value in (("since", wanted.since), ("until", wanted.until)):
-        if args.get(field) and value is None:
-            problems.append(_("“%(value)s” is not a date (YYYY-MM-DD); that filter was "
-                              "ignored.", value=quoted(args.get(field, ""))))
-    return wanted, problems
+def _filter() -> AuditFilterForm:
+    """The filters of this request, as typed (the query string)."""
+    return AuditFilterForm(formdata=request.args)
 
 
 def _describer(page: AuditPage) -> Describer:
@@ -83,11 +53,12 @@ def _describer(page: AuditPage) -> Describer:
 @bp.get("/")
 def index() -> str:
     """The audit log, newest first, 50 to a page; a bad page number shows page 1."""
-    wanted, problems = _filter()
-    page = audit_page(db.session, number=_positive_int(request.args.get("page")), wanted=wanted)
+    form = _filter()
+    wanted, problems = form.wanted()
+    page = audit_page(db.session, number=form.page_number, wanted=wanted)
     win = page.page
     return page_or_fragment("audit/index.html", {"audit-more": "audit/_rows.html"},
-                            entries=page.entries, page=page.page, win=win,
+                            form=form, entries=page.entries, page=page.page, win=win,
                             wanted=wanted, problems=problems, describe=_describer(page),
                             event_id=wanted.event_id, member_id=wanted.member_id,
                             member_names=page.member_names, event_names=page.event_names)
@@ -96,7 +67,7 @@ def index() -> str:
 @bp.get("/export.csv")
 def export() -> Response:
     """The filtered log as CSV (UTF-8 with a BOM, so spreadsheets show every script)."""
-    wanted, _problems = _filter()
+    wanted, _problems = _filter().wanted()
     page = audit_rows(db.session, wanted)
     describe = _describer(page)
     out = io.StringIO()

@@ -14,20 +14,21 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...models import Member
 from ...queries import organizer_members as reads
-from ...services import InvalidInput, ServiceError
+from ...services import ServiceError
 from ...services import members as service
 from ..errors import refused
 from ..htmx import changed, is_htmx
 from ..request_state import actor
 from . import bp
-from .detail import done, form_int
+from .detail import done
+from .forms import MergeForm
 
 
 def _duplicates_context(**extra: object) -> dict[str, object]:
     context: dict[str, object] = {
         "pairs": reads.merge_suggestions(), "choices": reads.visible_members(),
-        "undone": reads.undone_merges(),
-        "message": None, "error": None, "selected": {},
+        "undone": reads.undone_merges(), "message": None,
+        "merge_form": MergeForm(formdata=None),
     }
     context.update(extra)
     return context
@@ -48,18 +49,15 @@ def duplicates() -> str:
 @bp.post("/merge")
 def merge() -> Response | str | tuple[str, int]:
     """Merge the member ``source`` into ``target`` (the one kept)."""
-    source_id, target_id = form_int("source"), form_int("target")
+    form = MergeForm()
     try:
-        if source_id is None or target_id is None:
-            raise InvalidInput(_("Choose both members: the duplicate and the one to keep."))
+        source_id, target_id = form.checked().ids()
         source = db.session.get(Member, source_id)
         source_name = source.name if source is not None else ""
         record = service.merge(source_id, target_id, actor())
     except ServiceError as error:
-        selected = {"source": source_id, "target": target_id}
         template = "members/_duplicates.html" if is_htmx() else "members/duplicates.html"
-        return refused(error, lambda message: render_template(
-            template, **_duplicates_context(error=message, selected=selected)))
+        return refused(error, template, form, **_duplicates_context(merge_form=form))
     target = db.session.get(Member, record.target_id)
     message = _("Merged “%(source)s” into “%(target)s”; it can be undone from the merges "
                 "list.", source=source_name, target=target.name if target else "")
@@ -74,8 +72,7 @@ def merge() -> Response | str | tuple[str, int]:
 @bp.get("/merges")
 def merges() -> str:
     """Every merge, newest first, each with an Undo button while it is in force."""
-    return render_template("members/merges.html", merges=reads.merge_list(), error=None,
-                           error_merge=None)
+    return render_template("members/merges.html", merges=reads.merge_list(), error_merge=None)
 
 
 @bp.post("/merges/<int:merge_id>/undo")
@@ -84,20 +81,15 @@ def undo(merge_id: int) -> Response | str | tuple[str, int]:
     try:
         service.undo_merge(merge_id, actor())
     except ServiceError as error:
-        return refused(error, lambda message: _undo_refused(merge_id, message))
+        line = reads.merge_line(merge_id)
+        if is_htmx() and line is not None:
+            return refused(error, "members/_merge_row.html", merge=line)
+        return refused(error, "members/merges.html", merges=reads.merge_list(),
+                       error_merge=merge_id)
     line = reads.merge_line(merge_id)
     assert line is not None
     message = _("Undid the merge of “%(source)s” into “%(target)s”.", source=line.source_name,
                 target=line.target_name)
     if is_htmx():
-        return changed(render_template("members/_merge_row.html", merge=line, error=None,
-                                       message=message))
+        return changed(render_template("members/_merge_row.html", merge=line, message=message))
     return done(message, url_for(".merges"))
-
-
-def _undo_refused(merge_id: int, message: str) -> str:
-    line = reads.merge_line(merge_id)
-    if is_htmx() and line is not None:
-        return render_template("members/_merge_row.html", merge=line, error=message)
-    return render_template("members/merges.html", merges=reads.merge_list(), error=message,
-                           error_merge=merge_id)

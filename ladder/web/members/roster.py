@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -13,29 +13,37 @@ from ..errors import refused
 from ..htmx import page_or_fragment
 from ..request_state import actor
 from . import bp
+from .forms import AddMemberForm, RosterSearchForm
 
-MAX_QUERY = 100
+
+def _search() -> RosterSearchForm:
+    """The search box as typed (a query longer than the box allows is refused, not cut)."""
+    search = RosterSearchForm(formdata=request.args)
+    search.validate()
+    return search
 
 
 @bp.get("/")
 def index() -> str:
     """The roster for the organizer: full names, junior flag, consent, rating, games; search."""
-    query = request.args.get("q", "")[:MAX_QUERY].strip()
-    members = reads.roster(query)
+    search = _search()
+    # A refused search shows its message where the rows would be (the fragment too).
+    members = [] if search.q.errors else reads.roster(search.query)
     return page_or_fragment("members/index.html", {"roster-rows": "members/_roster_rows.html"},
-                            members=members, query=query, add_error=None, add_value="")
+                            members=members, search=search,
+                            add=AddMemberForm(formdata=None))
 
 
 @bp.post("/add")
 def add() -> Response | tuple[str, int]:
     """Add a member by hand (before their first event, say)."""
-    typed = request.form.get("name", "")  # the service refuses a name too long
+    form = AddMemberForm()
     try:
-        member = service.add_member(typed, actor(), junior=request.form.get("junior") == "on")
+        form.checked()
+        member = service.add_member(form.name.data or "", actor(), junior=form.junior.data)
     except ServiceError as error:
-        return refused(error, lambda message: render_template(
-            "members/index.html", members=reads.roster(""), query="", add_error=message,
-            add_value=typed))
+        return refused(error, "members/index.html", form, members=reads.roster(""),
+                       search=RosterSearchForm(formdata=None), add=form)
     if service.namesakes(member.name, besides=member.id):
         flash(_("%(name)s is also the name of another member; if they are one person, merge "
                 "them on the Duplicates page.", name=member.name), "warning")
