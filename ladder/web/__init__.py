@@ -2,9 +2,9 @@
 
 Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
 ``public/`` (ladder, roster, profiles, events), ``organize/`` (dashboard, new event,
-corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators); the small
-blueprints ``auth``, ``club_settings`` (the club's settings page) and ``exports`` are single
-modules, ``audit`` a small package. Shared pieces:
+corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators),
+``club_settings/`` (the club's settings page) and ``audit/`` (the audit log); the small
+blueprints ``auth`` (login, its one form inside) and ``exports`` are single modules. Shared pieces:
 :mod:`.htmx` (the only code touching the htmx headers), :mod:`.forms` (the base of the
 declared forms; each blueprint package has its ``forms.py``), :mod:`.errors` (service errors to
 HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
