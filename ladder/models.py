@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from enum import Enum as PyEnum
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask_login import UserMixin
 from sqlalchemy import (
@@ -69,6 +69,15 @@ else:
 #: Never reuse an id (SQLite's AUTOINCREMENT): a merge record, an audit entry or a publish
 #: token that names a deleted row must never come to name a new one.
 NO_REUSE = {"sqlite_autoincrement": True}
+
+
+def column_limit(column: Any) -> int:
+    """The length of a ``String(n)`` column (``Event.name``): the one place a text's limit
+    comes from, for the declared forms and for the services that refuse a longer text."""
+    length = column.property.columns[0].type.length
+    if not isinstance(length, int):
+        raise TypeError(f"{column} has no length")
+    return length
 
 
 def utcnow() -> dt.datetime:

@@ -6,13 +6,14 @@ Every change that moves an entry between members replays from the earliest event
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from ..extensions import db
-from ..models import Entry, Event, Member, Merge, Result, utcnow
+from ..models import Entry, Event, Member, Merge, Result, column_limit, utcnow
 from ..names import aliases as names_aliases
 from ..names import name_key, stored_name
 from ..queries.club import club_settings
@@ -238,18 +239,30 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
         raise InvalidInput(_("Say who recorded the consent."), field="recorded_by")
     if given and date is not None and date > dt.date.today():
         raise InvalidInput(_("The consent date cannot be in the future."), field="date")
+    recorder = recorded_by.strip() if given and recorded_by else None
+    note_text = (note or "").strip() or None
+    _within(Member.consent_recorded_by, recorder, _("Recorded by"), "recorded_by")
+    _within(Member.consent_note, note_text, _("Note (optional)"), "note")
     old = {"given": member.consent_given, "date": str(member.consent_date),
            "by": member.consent_recorded_by}
     member.consent_given = given
     member.consent_date = (date or dt.date.today()) if given else None
-    member.consent_recorded_by = recorded_by.strip()[:200] if given and recorded_by else None
-    member.consent_note = (note or "").strip()[:500] or None
+    member.consent_recorded_by = recorder
+    member.consent_note = note_text
     audit.record(actor, "member.consent", f"Consent of member {member.id}", member_id=member.id,
                  context={"member": member.name},
                  old=old, new={"given": given, "date": str(member.consent_date),
                                "by": member.consent_recorded_by})
 
 
+
+
+def _within(column: Any, text: str | None, label: str, field: str) -> None:
+    """Refuse ``text`` longer than ``column`` holds (never store it cut short)."""
+    most = column_limit(column)
+    if text is not None and len(text) > most:
+        raise InvalidInput(_("%(field)s: at most %(max)d characters; this one has %(length)d.",
+                             field=label, max=most, length=len(text)), field=field)
 
 
 #: Characters no person's name contains; refused so a name can never be read as markup.

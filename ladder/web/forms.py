@@ -32,20 +32,11 @@ from wtforms import Field, HiddenField, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput, HiddenInput, TextInput
 
+from ..models import column_limit
 from ..services import InvalidInput, ServiceError
 
 #: How much of a typed value a message quotes back ("“31/02/2025” is not a date").
 QUOTED = 20
-
-
-def column_limit(column: Any) -> int:
-    """The length of a ``String(n)`` column: the one place a text field's limit comes from.
-
-    ``column`` is a mapped attribute such as ``Event.name``."""
-    length = column.property.columns[0].type.length
-    if not isinstance(length, int):
-        raise TypeError(f"{column} has no length")
-    return length
 
 
 def quoted(text: str, length: int = QUOTED) -> str:

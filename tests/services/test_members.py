@@ -104,3 +104,22 @@ def test_consent_needs_who_recorded_it(ctx) -> None:
     record_consent(member("Ann Lee").id, True, actor="org", recorded_by="Organizer",
                    note="Parent and child agreed")
     assert member("Ann Lee").consent_given
+
+
+def test_consent_refuses_a_note_or_recorder_longer_than_kept_and_changes_nothing(ctx) -> None:
+    # A value longer than its column is refused naming the field, never stored cut short.
+    _club_with_duplicate()
+    ann = member("Ann Lee")
+    with pytest.raises(ServiceError, match="at most 500 characters; this one has 501") as note:
+        record_consent(ann.id, True, actor="org", recorded_by="Organizer", note="n" * 501)
+    assert note.value.field == "note"
+    with pytest.raises(ServiceError, match="at most 200 characters") as recorder:
+        record_consent(ann.id, True, actor="org", recorded_by="r" * 201)
+    assert recorder.value.field == "recorded_by"
+    db.session.expire_all()
+    ann = member("Ann Lee")
+    assert not ann.consent_given and ann.consent_note is None
+    assert ann.consent_recorded_by is None
+    record_consent(ann.id, True, actor="org", recorded_by="r" * 200, note="n" * 500)
+    db.session.expire_all()
+    assert member("Ann Lee").consent_note == "n" * 500
