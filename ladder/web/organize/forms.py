@@ -104,7 +104,7 @@ class TeamsForm(RowsForm):
     ``b-<row>``, ``name-<row>``); ``rows`` says how many rows the page showed."""
 
     row_prefixes = ("a", "b", "name")
-    rows = HiddenField()
+    rows = StringField()  # written by the template: the rows shown, not the rows posted
     #: A team name's limit (the column's), for the template's inputs.
     name_limit = column_limit(BughouseTeam.name)
 
@@ -338,12 +338,14 @@ class NamesForm(RowsForm):
     name (``name-<no>``), the junior flag (``junior-<no>``) and the row it is the same player
     as (``same-<no>``); the buttons and the preview's one-time token."""
 
+    # Written by the templates (the token the page issued, the generation its ladder preview
+    # showed), so none of them is a HiddenField: hidden_tag() carries the CSRF token alone.
     row_prefixes = ("link", "name", "junior", "same")
-    names_step = HiddenField()
+    names_step = StringField()
     do = StringField()
     accept_score = StringField(_l("Lowest score to accept"))
-    publish_token = HiddenField()
-    ladder_generation = HiddenField()
+    publish_token = StringField()
+    ladder_generation = StringField()
     as_draft = StringField()
 
     #: A new member's name's limit (the column's).
