@@ -162,10 +162,10 @@ class NightForm(ClubForm):
     def settings(self) -> NightSettings:
         """The night's settings as chosen (call once the form is :meth:`checked`)."""
         return NightSettings(
-            name=self.name.data or "", date=self.date.data, kind=EventKind(self.kind.data),
+            name=self.name.data or "", date=self.date.data, kind=EventKind(self.kind.data or ""),
             rounds=digits(self.rounds.data, 3) or 0, pab_half=self.pab.data == "half",
             tiebreak_order=self.tiebreak_order.data or None, double=bool(self.double.data),
-            swap_last_two=bool(self.swap.data), initial_colour=self.initial_colour.data,
+            swap_last_two=bool(self.swap.data), initial_colour=self.initial_colour.data or "",
             rated=bool(self.rated.data))
 
 
@@ -375,12 +375,14 @@ class NamesForm(RowsForm):
         return self.as_draft.data == "1"
 
     def spelling_problems(self) -> dict[str, str]:
-        """A new member's name longer than the column holds, by field (nothing is cut)."""
+        """A new member's name longer than the column holds, by field (nothing is cut; the
+        length is the stored one's, spaces run together as the service stores them)."""
         label = _("Name of a new member")
+        lengths = {key: len(" ".join(value.split())) for key, value in self.posted_rows.items()
+                   if key.startswith("name-")}
         return {key: _("%(field)s: at most %(max)d characters; this one has %(length)d.",
-                       field=label, max=self.name_limit, length=len(value.strip()))
-                for key, value in self.posted_rows.items()
-                if key.startswith("name-") and len(value.strip()) > self.name_limit}
+                       field=label, max=self.name_limit, length=length)
+                for key, length in lengths.items() if length > self.name_limit}
 
 
 # ------------------------------------------------------------------ sections

@@ -142,7 +142,7 @@ def night_player(night_id: int, start_no: int) -> Response | tuple[str, int]:
     _night(night_id)
     form = PlayerActionForm()
     try:
-        what, version = form.checked().action.data, form.posted_version()
+        what, version = form.checked().action.data or "", form.posted_version()
         if what == "withdraw":
             nights.withdraw(night_id, start_no, version, actor())
         elif what == "remove":
