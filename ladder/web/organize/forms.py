@@ -32,6 +32,7 @@ from ..forms import (
     ClubForm,
     Filled,
     IsoDateField,
+    Limit,
     OneOf,
     VersionedForm,
     column_limit,
@@ -394,6 +395,10 @@ MAX_BANDS = 12
 DEFAULT_COUNT = 2
 
 
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
 class MemberIds(Field):
     """Every ``m`` ticked: member ids (values that are none are left out, as no member)."""
 
@@ -410,10 +415,11 @@ class SectionsQuery(ClubForm):
 
     m = MemberIds(default=list)
     all = StringField()  # "Tick everyone on the ladder"
-    names = text_field(_l("Pasted names"), limit=MAX_NAMES_TEXT)
+    # As pasted, surrounding blank lines too: the unmatched names are reported by line.
+    names = StringField(_l("Pasted names"), validators=[Limit(MAX_NAMES_TEXT)])
     mode = StringField()
-    count = StringField(_l("Number of sections"), default=str(DEFAULT_COUNT))
-    bands = StringField(_l("Rating bands"))
+    count = StringField(_l("Number of sections"), default=str(DEFAULT_COUNT), filters=[_strip])
+    bands = StringField(_l("Rating bands"), filters=[_strip])
     split = StringField()
 
     @property
