@@ -9,10 +9,10 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Event
+from ...models import Event, EventStatus
 from ...queries.bughouse import team_view
 from ...queries.events import EventView, event_view, load_event
-from ...services import InvalidInput, NotFound, ServiceError
+from ...services import Conflict, InvalidInput, NotFound, ServiceError
 from ...services.bughouse import set_teams
 from ...services.corrections import delete_event, set_published, update_event, update_tiebreaks
 from ...services.intake import KINDS, ORDER_PRESETS
@@ -44,13 +44,27 @@ def _context(event: Event, *, typed: list[tuple[str, str, str]] | None = None,
     forms: dict[str, ClubForm] = {
         "details": EventDetailsForm(formdata=None, obj=event),
         "tiebreaks": EventTiebreaksForm(formdata=None, version=event.version),
-        "status": EventStatusForm(formdata=None, version=event.version),
+        # The button's value travels in hidden_tag() with the version (one "publish" field).
+        "status": EventStatusForm(formdata=None, version=event.version,
+                                  publish="1" if event.status is EventStatus.DRAFT else "0"),
         "teams_form": TeamsForm(formdata=None),
     }
     forms.update(posted)
     return dict(view=view, event=event, editions=tuple(EDITIONS), kinds=KINDS,
                 presets=tuple(dict.fromkeys(p for p in presets if p)),
                 **forms, **_teams_context(event, view, typed))
+
+
+def _refused(error: ServiceError, event_id: int, **posted: ClubForm) -> tuple[str, int]:
+    """The event page again after a refused change: the form that was sent (one of
+    ``posted``) as typed, with the message beside the field it names, else above it. After a
+    conflict (someone else changed the event meanwhile) the form shows the event as it is now
+    — its values and version — so that a second save is made knowingly."""
+    context = _context(_event(event_id))
+    (name, form), = posted.items()
+    shown = context[name] if error.status == Conflict.status else form
+    context[name] = shown
+    return refused(error, "organize/event_edit.html", shown, **context)
 
 
 def _page(event: Event) -> tuple[str, int]:
@@ -89,8 +103,7 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
         update_event(event_id, actor(), version=form.posted_version(), name=form.name.data,
                      date=form.date.data, rated=form.rated.data)
     except ServiceError as error:
-        return refused(error, "organize/event_edit.html", form,
-                       **_context(_event(event_id), details=form))
+        return _refused(error, event_id, details=form)
     flash(_("The event is saved; the ladder is updated."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
@@ -112,8 +125,7 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
                                     order=form.order_custom.data or form.order_preset.data or "",
                                     unrated_rating=unrated_rating)[1]
     except ServiceError as error:
-        return refused(error, "organize/event_edit.html", form,
-                       **_context(_event(event_id), tiebreaks=form))
+        return _refused(error, event_id, tiebreaks=form)
     flash(_("The tie-breaks are saved."), "info")
     for warning in warnings:
         flash(warning, "warning")
@@ -145,8 +157,7 @@ def event_status(event_id: int) -> Response | tuple[str, int]:
         event = set_published(event_id, actor(), version=form.posted_version(),
                               published=published)
     except ServiceError as error:
-        return refused(error, "organize/event_edit.html", form,
-                       **_context(_event(event_id), status=form))
+        return _refused(error, event_id, status=form)
     if published:
         flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
     else:

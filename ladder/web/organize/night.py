@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...models import Night, NightBoard
 from ...queries.night import PAIRING_NUMBER_RULE, list_nights, load_night, night_members, night_view
-from ...services import ServiceError
+from ...services import Conflict, ServiceError
 from ...services import night as nights
 from ...services import night_rounds as rounds
 from ...services.intake import ORDER_PRESETS
@@ -132,7 +132,9 @@ def night_checkin(night_id: int) -> Response | tuple[str, int]:
     try:
         nights.check_in(night_id, form.checked().arrival(), form.posted_version(), actor())
     except ServiceError as error:
-        return _refused(error, night_id, form, checkin=form)
+        # After a conflict the form starts again from the night as it is now (its version).
+        return _refused(error, night_id, form,
+                        **({} if error.status == Conflict.status else {"checkin": form}))
     return _answer(night_id)
 
 
