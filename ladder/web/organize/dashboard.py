@@ -14,6 +14,7 @@ from ...queries.dashboard import event_count, event_lines
 from ...services import ServiceError
 from ...services.ladder_check import current_check, run_check
 from ...services.maintenance import rebuild
+from ..errors import refused
 from ..htmx import page_or_fragment
 from ..paging import window
 from ..request_state import actor, club_settings
@@ -27,24 +28,26 @@ def see_other(endpoint: str, **values: Any) -> Response:
     return redirect(url_for(endpoint, **values), code=303)
 
 
-@bp.get("/")
-def dashboard() -> str:
-    """Events with edit links, "New event", and the ladder check indicator (the stored check
-    while nothing was written since, else a new one)."""
+def _page_url(number: int) -> str:
+    return url_for("organize.dashboard", page=number if number > 1 else None)
+
+
+def _context() -> dict[str, Any]:
+    """What the dashboard shows: a window of the events, the ladder check's first
+    differences (the stored check while nothing was written since, else a new one)."""
     result = current_check(db.session)
     win = window(event_count(db.session))
+    return dict(events=event_lines(db.session, win.offset, win.size), win=win,
+                page_url=_page_url, differences=result.differences[:MAX_DIFFERENCES],
+                more_differences=max(0, result.total - MAX_DIFFERENCES),
+                checked_at=result.checked_at, last_replay=club_settings().last_replay_at)
 
-    def page_url(number: int) -> str:
-        return url_for("organize.dashboard", page=number if number > 1 else None)
 
-    return page_or_fragment("organize/dashboard.html", {"dashboard-more":
-                                                        "organize/_event_rows.html"},
-                            events=event_lines(db.session, win.offset, win.size), win=win,
-                            page_url=page_url,
-                            differences=result.differences[:MAX_DIFFERENCES],
-                            more_differences=max(0, result.total - MAX_DIFFERENCES),
-                            checked_at=result.checked_at,
-                            last_replay=club_settings().last_replay_at)
+@bp.get("/")
+def dashboard() -> str:
+    """Events with edit links, "New event", and the ladder check indicator."""
+    return page_or_fragment("organize/dashboard.html",
+                            {"dashboard-more": "organize/_event_rows.html"}, **_context())
 
 
 @bp.post("/check")
@@ -60,13 +63,12 @@ def check_now() -> Response:
 
 
 @bp.post("/rebuild")
-def rebuild_ladder() -> Response:
+def rebuild_ladder() -> Response | tuple[str, int]:
     """Replay the whole ladder from scratch (the organizer's peace of mind)."""
     try:
         report = rebuild(actor())
     except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("The ladder was rebuilt: %(events)d events, %(rows)d rating rows.",
-                events=report.events, rows=report.rows), "info")
+        return refused(error, "organize/dashboard.html", **_context())
+    flash(_("The ladder was rebuilt: %(events)d events, %(rows)d rating rows.",
+            events=report.events, rows=report.rows), "info")
     return see_other("organize.dashboard")

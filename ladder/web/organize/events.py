@@ -4,29 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, render_template, request
+from flask import abort, flash, render_template
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ...club.bughouse import BughouseTeam as Team
 from ...extensions import db
-from ...models import Event
+from ...models import Event, EventStatus
 from ...queries.bughouse import team_view
 from ...queries.events import EventView, event_view, load_event
-from ...services import InvalidInput, NotFound, ServiceError
+from ...services import Conflict, InvalidInput, NotFound, ServiceError
 from ...services.bughouse import set_teams
 from ...services.corrections import delete_event, set_published, update_event, update_tiebreaks
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ...vocabulary.tournament import EventKind
 from ..errors import refused
-from ..forms import ClubForm, action_form
+from ..forms import ClubForm
 from ..htmx import wants_fragment
 from ..request_state import actor
 from ..request_values import digits
 from . import bp
 from .dashboard import see_other
-from .forms import EventDetailsForm, EventStatusForm, EventTiebreaksForm
+from .forms import EventDetailsForm, EventStatusForm, EventTiebreaksForm, TeamsForm
 
 
 def _event(event_id: int) -> Event:
@@ -45,8 +44,10 @@ def _context(event: Event, *, typed: list[tuple[str, str, str]] | None = None,
     forms: dict[str, ClubForm] = {
         "details": EventDetailsForm(formdata=None, obj=event),
         "tiebreaks": EventTiebreaksForm(formdata=None, version=event.version),
-        "status": EventStatusForm(formdata=None, version=event.version),
-        "teams_form": action_form(),
+        # The button's value travels in hidden_tag() with the version (one "publish" field).
+        "status": EventStatusForm(formdata=None, version=event.version,
+                                  publish="1" if event.status is EventStatus.DRAFT else "0"),
+        "teams_form": TeamsForm(formdata=None),
     }
     forms.update(posted)
     return dict(view=view, event=event, editions=tuple(EDITIONS), kinds=KINDS,
@@ -54,14 +55,23 @@ def _context(event: Event, *, typed: list[tuple[str, str, str]] | None = None,
                 **forms, **_teams_context(event, view, typed))
 
 
+def _refused(error: ServiceError, event_id: int, **posted: ClubForm) -> tuple[str, int]:
+    """The event page again after a refused change: the form that was sent (one of
+    ``posted``) as typed, with the message beside the field it names, else above it. After a
+    conflict (someone else changed the event meanwhile) the form shows the event as it is now
+    — its values and version — so that a second save is made knowingly."""
+    context = _context(_event(event_id))
+    (name, form), = posted.items()
+    shown = context[name] if error.status == Conflict.status else form
+    context[name] = shown
+    return refused(error, "organize/event_edit.html", shown, **context)
+
+
 def _page(event: Event) -> tuple[str, int]:
     if wants_fragment("standings"):
         view = event_view(db.session, event)
         return render_template("organize/_standings.html", view=view, event=event), 200
     return render_template("organize/event_edit.html", **_context(event)), 200
-
-
-MAX_TEAM_ROWS = 200
 
 
 def _teams_context(event: Event, view: EventView,
@@ -75,29 +85,6 @@ def _teams_context(event: Event, view: EventView,
     wanted = max(len(rows), len(event.entries) // 2, 1)
     rows = rows + [("", "", "")] * (wanted - len(rows))
     return {"team_rows": rows, "team_standings": team_view(view)}
-
-
-def _typed_rows() -> list[tuple[str, str, str]]:
-    """The team rows as posted: (first start number, second, name), as typed — never cut
-    short: a start number that is not one is refused by :func:`_teams_of`, a name too long
-    by the service (``Team.name``'s column)."""
-    count = min(digits(request.form.get("rows"), 4) or 0, MAX_TEAM_ROWS)
-    return [(request.form.get(f"a-{row}", ""), request.form.get(f"b-{row}", ""),
-             request.form.get(f"name-{row}", "")) for row in range(1, count + 1)]
-
-
-def _teams_of(typed: list[tuple[str, str, str]]) -> list[Team]:
-    """The teams of the typed rows (empty rows skipped; a half-filled row is refused)."""
-    teams: list[Team] = []
-    for row, (a_text, b_text, name) in enumerate(typed, start=1):
-        a, b = digits(a_text, 4), digits(b_text, 4)
-        if a is None and b is None and not name.strip():
-            continue
-        if a is None or b is None:
-            raise InvalidInput(_("Team row %(row)d: choose both players.", row=row),
-                               field="teams")
-        teams.append(Team((a, b), name))
-    return teams
 
 
 @bp.get("/events/<int:event_id>")
@@ -116,8 +103,7 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
         update_event(event_id, actor(), version=form.posted_version(), name=form.name.data,
                      date=form.date.data, rated=form.rated.data)
     except ServiceError as error:
-        return refused(error, "organize/event_edit.html", form,
-                       **_context(_event(event_id), details=form))
+        return _refused(error, event_id, details=form)
     flash(_("The event is saved; the ladder is updated."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
@@ -139,8 +125,7 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
                                     order=form.order_custom.data or form.order_preset.data or "",
                                     unrated_rating=unrated_rating)[1]
     except ServiceError as error:
-        return refused(error, "organize/event_edit.html", form,
-                       **_context(_event(event_id), tiebreaks=form))
+        return _refused(error, event_id, tiebreaks=form)
     flash(_("The tie-breaks are saved."), "info")
     for warning in warnings:
         flash(warning, "warning")
@@ -151,13 +136,13 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
 def event_teams(event_id: int) -> Response | tuple[str, int]:
     """Record a bughouse event's teams of two (they replace the stored ones)."""
     _event(event_id)
-    teams_form = ClubForm()
-    typed = _typed_rows()
+    teams_form = TeamsForm()
     try:
-        set_teams(event_id, _teams_of(typed), actor())
+        set_teams(event_id, teams_form.teams(), actor())
     except ServiceError as error:
         return refused(error, "organize/event_edit.html", teams_form,
-                       **_context(_event(event_id), typed=typed, teams_form=teams_form))
+                       **_context(_event(event_id), typed=teams_form.typed_rows(),
+                                  teams_form=teams_form))
     flash(_("The teams are saved."), "info")
     return see_other("organize.event_edit", event_id=event_id)
 
@@ -172,8 +157,7 @@ def event_status(event_id: int) -> Response | tuple[str, int]:
         event = set_published(event_id, actor(), version=form.posted_version(),
                               published=published)
     except ServiceError as error:
-        return refused(error, "organize/event_edit.html", form,
-                       **_context(_event(event_id), status=form))
+        return _refused(error, event_id, status=form)
     if published:
         flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
     else:
@@ -189,7 +173,7 @@ def event_delete_confirm(event_id: int) -> str:
 
 
 @bp.post("/events/<int:event_id>/delete")
-def event_delete(event_id: int) -> Response:
+def event_delete(event_id: int) -> Response | tuple[str, int]:
     """Delete the event; the ladder replays without it."""
     event = _event(event_id)
     name = event.name
@@ -198,7 +182,6 @@ def event_delete(event_id: int) -> Response:
     except NotFound:
         abort(404)  # deleted meanwhile (a second tab, a double click): nothing more to do
     except ServiceError as error:
-        flash(error.message, "error")
-        return see_other("organize.event_edit", event_id=event_id)
+        return refused(error, "organize/event_delete.html", event=_event(event_id))
     flash(_("“%(name)s” is deleted; the ladder is updated.", name=name), "info")
     return see_other("organize.dashboard")

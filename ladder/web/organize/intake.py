@@ -7,27 +7,26 @@ the server, so reloading or going back is harmless, and nothing is stored before
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from ...formats import FormatError
 from ...formats.same_player import candidates
-from ...models import EventStatus, PublishToken
+from ...models import EventStatus
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
-from ...services.events import MAX_NAME
 from ...services.intake import (
-    ACCEPT_SCORE,
     FORMATS,
     KINDS,
     ORDER_PRESETS,
     IntakeForm,
     Links,
+    NameChoice,
     Preview,
     accept_suggestions,
     decode_upload,
@@ -44,11 +43,11 @@ from ...services.intake import (
 )
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ..errors import refused
-from ..forms import column_limit
 from ..htmx import wants_fragment
 from ..request_state import actor
 from ..request_values import digits
 from . import bp
+from .forms import NamesForm, NewEventForm
 
 
 def _options() -> dict[str, object]:
@@ -68,32 +67,47 @@ def _too_large() -> Preview:
     return result
 
 
-def _read_form() -> IntakeForm | Preview:
-    """The posted form (an uploaded file's text replaces the paste box), or a Preview
-    carrying the reason the request could not be read (too large, binary file)."""
+def _previewed() -> tuple[Preview, bool]:
+    """The posted new-event form read and previewed (an uploaded file's text replaces the
+    paste box), with what the form itself refuses (a value too long) among the preview's
+    problems; and whether it could be read at all (not when too large or a binary file)."""
     try:
-        data: ImmutableMultiDict[str, str] = request.form
+        fields = NewEventForm()
         upload = request.files.get("file")
     except RequestEntityTooLarge:
-        return _too_large()
-    form = IntakeForm.from_mapping(data)
+        return _too_large(), False
+    fields.validate()
+    read = fields.intake()
     if upload is not None and upload.filename:
-        name = upload.filename[-200:]
         try:
-            text = decode_upload(upload.read(), name)
+            text = decode_upload(upload.read(), upload.filename)
         except FormatError as error:
-            result = Preview(form=form)
+            result = Preview(form=read, field_errors=fields.problems())
             result.parse_errors.append(error)
-            return result
-        form = replace(form, text=text, source=name)
-    return form
+            return result, False
+        read = replace(read, text=text, source=upload.filename)
+    result = preview(read)
+    result.field_errors.update(fields.problems())
+    if result.file_format and not read.file_format:
+        # Show the detected format, so that the next preview reads the text the same way.
+        result.form = replace(read, file_format=result.file_format)
+    return result, True
 
 
-def _page(result: Preview, status: int = 200) -> tuple[str, int]:
-    if wants_fragment("preview"):
+def _page(result: Preview | None, status: int = 200, *,
+          fragment: bool = True) -> tuple[str, int]:
+    """The new-event page (the preview region alone when htmx asks for it, at 200: htmx
+    swaps no 4xx answer)."""
+    if fragment and result is not None and wants_fragment("preview"):
         return render_template("organize/_preview.html", result=result, **_options()), 200
-    return render_template("organize/new_event.html", result=result, form=result.form,
-                           **_options()), status
+    form = result.form if result is not None else IntakeForm()
+    return render_template("organize/new_event.html", result=result, form=form,
+                           event_form=NewEventForm.showing(result), **_options()), status
+
+
+def _unread(result: Preview) -> tuple[str, int]:
+    """The page for a form that could not be read: 413 when too large, else 200."""
+    return _page(result, 413 if "text" in result.field_errors else 200)
 
 
 @bp.route("/events/new", methods=["GET", "POST"])
@@ -102,17 +116,9 @@ def event_new() -> tuple[str, int]:
     if request.method == "GET":
         # No date by default: the file's own date is used, or today for pasted results
         # (a default of today dated a 2025 file 2026, under the 2026 tie-break rules).
-        form = IntakeForm()
-        return render_template("organize/new_event.html", result=None, form=form,
-                               **_options()), 200
-    read = _read_form()
-    if isinstance(read, Preview):
-        return _page(read, 413 if "text" in read.field_errors else 200)
-    result = preview(read)
-    if result.file_format and not read.file_format:
-        # Show the detected format, so that the next preview reads the text the same way.
-        result.form = replace(read, file_format=result.file_format)
-    return _page(result)
+        return _page(None)
+    result, read = _previewed()
+    return _page(result) if read else _unread(result)
 
 
 def _start_no(text: str | None) -> str:
@@ -121,28 +127,62 @@ def _start_no(text: str | None) -> str:
     return "" if number is None else str(number)
 
 
-def _publish_token(text: str | None) -> str | None:
-    """The preview's publish token as posted, when it can be one we issued (the column holds
-    64 characters); anything else is no token, so a new preview gets a fresh one."""
-    text = (text or "").strip()
-    return text if 0 < len(text) <= column_limit(PublishToken.token) else None
+def _names_template() -> str:
+    """The confirm-names page, or its ladder preview alone when htmx refreshes it."""
+    if wants_fragment("ladder-preview"):
+        return "organize/_ladder_preview.html"
+    return "organize/confirm_names.html"
 
 
-def _names_page(result: Preview, links: Links | None = None, error: str | None = None,
-                posted: dict[str, str] | None = None, action: str = "") -> str:
-    """The confirm-names page (or its ladder preview alone, for htmx): the rows in the
-    order that needs the fewest actions, the one-click actions applied, and what publishing
-    would do to the ladder once every name has a choice."""
+def _names_context(result: Preview, names: NamesForm, links: Links | None = None,
+                   error: str | None = None, action: str = "", *,
+                   kept: bool = True) -> dict[str, Any]:
+    """The confirm-names page: the rows in the order that needs the fewest actions, the
+    one-click actions applied, and what publishing would do to the ladder once every name has
+    a choice. With ``kept`` the rows show the choices posted in ``names``; without (the first
+    arrival from the preview), the suggestions."""
     assert result.tournament is not None
     members = visible_members()
     choices = name_choices(result.tournament, result.date, members)
+    posted = names.posted_rows if kept else None
     data = posted or {}
     selected = {c.field: data.get(c.field, c.default) for c in choices}
-    spellings = {c.start_no: data.get(c.name_field, c.typed)[:MAX_NAME + 1] for c in choices}
+    spellings = {c.start_no: data.get(c.name_field, c.typed) for c in choices}
     juniors = {c.start_no: (data.get(f"junior-{c.start_no}") == "on")
                if posted is not None else c.junior_hint for c in choices}
-    score = digits(data.get("accept_score"), 3)
-    score = ACCEPT_SCORE if score is None else min(score, 100)
+    score = names.score
+    t = result.tournament
+    pairs = same_pairs(t, choices)
+    same = {c.start_no: _start_no(data.get(same_field(c.start_no))) for c in choices}
+    notice, skipped, selected = _apply(action, choices, selected, spellings, same, pairs, score)
+    token = names.token or new_publish_token()
+    state = {**selected, **{c.name_field: spellings[c.start_no] for c in choices},
+             **{f"junior-{no}": "on" for no, on in juniors.items() if on},
+             **{same_field(no): value for no, value in same.items() if value}}
+    chosen = read_links(choices, state, members, t)
+    ladder, ladder_error = None, None
+    if not chosen.errors:
+        try:
+            ladder = ladder_preview(result, chosen)
+        except ServiceError as refusal:
+            ladder_error = refusal.message
+    errors = {**(links.errors if links else {}), **names.spelling_problems()}
+    return {"result": result, "form": result.form, "choices": ordered(choices),
+            "members": members, "selected": selected, "spellings": spellings,
+            "juniors": juniors, "errors": errors, "error": error, "notice": notice,
+            "accept_score": score, "publish_token": token, "name_limit": names.name_limit,
+            "ladder": ladder, "ladder_error": ladder_error, "pairs": pairs, "skipped": skipped,
+            "pair_of": {row: pair for pair in pairs for row in (pair.first, pair.second)},
+            "same": same, "same_errors": chosen.errors,
+            "same_candidates": candidates(t), "tournament": t, **_options()}
+
+
+def _apply(action: str, choices: list[NameChoice], selected: dict[str, str],
+           spellings: dict[int, str], same: dict[int, str], pairs: list[Any],
+           score: int) -> tuple[str | None, list[tuple[str, str]], dict[str, str]]:
+    """The one-click action pressed (``do``): accept the suggestions at or above ``score``,
+    write "Surname,Given" names given name first, or make the suggested pairs one player.
+    Returns the notice to show, the rows left to decide and the selections."""
     notice = None
     skipped: list[tuple[str, str]] = []
     if action == "accept":
@@ -156,10 +196,7 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
         for c in choices:
             if c.display_form and which in ("all", str(c.start_no)):
                 spellings[c.start_no] = c.display_form
-    t = result.tournament
-    pairs = same_pairs(t, choices)
-    same = {c.start_no: _start_no(data.get(same_field(c.start_no))) for c in choices}
-    if action == "same-all":
+    elif action == "same-all":
         joined = 0
         for pair in pairs:
             if not same[pair.first] and not same[pair.second]:
@@ -168,28 +205,7 @@ def _names_page(result: Preview, links: Links | None = None, error: str | None =
         notice = ngettext("%(num)d pair of names made one player; check them, then publish.",
                           "%(num)d pairs of names made one player; check them, then publish.",
                           joined)
-    token = _publish_token(data.get("publish_token")) or new_publish_token()
-    state = {**selected, **{c.name_field: spellings[c.start_no] for c in choices},
-             **{f"junior-{no}": "on" for no, on in juniors.items() if on},
-             **{same_field(no): value for no, value in same.items() if value}}
-    chosen = read_links(choices, state, members, t)
-    ladder, ladder_error = None, None
-    if not chosen.errors:
-        try:
-            ladder = ladder_preview(result, chosen)
-        except ServiceError as refusal:
-            ladder_error = refusal.message
-    context = {"result": result, "form": result.form, "choices": ordered(choices),
-               "members": members, "selected": selected, "spellings": spellings,
-               "juniors": juniors, "errors": links.errors if links else {}, "error": error,
-               "notice": notice, "accept_score": score, "publish_token": token,
-               "ladder": ladder, "ladder_error": ladder_error, "pairs": pairs, "skipped": skipped,
-               "pair_of": {row: pair for pair in pairs for row in (pair.first, pair.second)},
-               "same": same, "same_errors": chosen.errors,
-               "same_candidates": candidates(t), "tournament": t, **_options()}
-    if wants_fragment("ladder-preview"):
-        return render_template("organize/_ladder_preview.html", **context)
-    return render_template("organize/confirm_names.html", **context)
+    return notice, skipped, selected
 
 
 @bp.post("/events/new/names")
@@ -200,43 +216,39 @@ def event_names() -> tuple[str, int]:
     applies the button pressed (``do``): accept the suggestions above a score, write the
     "Surname,Given" names given name first, or show the ladder's change again.
     """
-    read = _read_form()
-    if isinstance(read, Preview):
-        return _page(read, 413 if "text" in read.field_errors else 200)
-    result = preview(read)
+    result, read = _previewed()
+    if not read:
+        return _unread(result)
     if not result.ok:
-        return render_template("organize/new_event.html", result=result, form=result.form,
-                               **_options()), 200
-    posted = request.form.to_dict() if request.form.get("names_step") else None
-    return _names_page(result, posted=posted, action=request.form.get("do", "")), 200
+        return _page(result, fragment=False)
+    names = NamesForm()
+    return render_template(_names_template(), **_names_context(
+        result, names, action=names.do.data or "", kept=bool(names.names_step.data))), 200
 
 
 @bp.post("/events/new/publish")
 def event_publish() -> Response | tuple[str, int]:
     """Publish with the confirmed links: one transaction with replay and audit."""
-    read = _read_form()
-    if isinstance(read, Preview):
-        return _page(read, 413 if "text" in read.field_errors else 200)
-    result = preview(read)
+    result, read = _previewed()
+    if not read:
+        return _unread(result)
     if not result.ok or result.tournament is None:
-        return render_template("organize/new_event.html", result=result, form=result.form,
-                               **_options()), 200
-    posted = request.form.to_dict()
+        return _page(result, fragment=False)
+    names = NamesForm()
     choices = name_choices(result.tournament, result.date)
-    links = read_links(choices, posted, t=result.tournament)
+    links = read_links(choices, names.posted_rows, t=result.tournament)
+    links.errors.update(names.spelling_problems())
     if links.errors:
-        return _names_page(result, links, _("Some names need your attention; nothing was "
-                                            "stored."), posted), 200
-    draft = posted.get("as_draft") == "1"
+        return render_template(_names_template(), **_names_context(
+            result, names, links, _("Some names need your attention; nothing was stored."))), 200
     try:
-        event, published = publish_preview(result, links, actor(),
-                                           token=_publish_token(posted.get("publish_token")),
-                                           generation=digits(posted.get("ladder_generation"),
-                                                             12), draft=draft)
+        event, published = publish_preview(result, links, actor(), token=names.token,
+                                           generation=names.generation, draft=names.drafting)
     except ServiceError as error:
         # "The ladder changed since this preview" is a Conflict: 409 to a plain request (the
         # page shows the fresh preview), 200 to htmx, which swaps no 4xx answer.
-        return refused(error, lambda message: _names_page(result, links, message, posted))
+        return refused(error, _names_template(), names,
+                       **_names_context(result, names, links, error.message))
     if event.status is EventStatus.DRAFT:
         if published:
             flash(_("“%(name)s” is saved as a draft: only organizers see it, and it counts for "

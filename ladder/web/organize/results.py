@@ -9,6 +9,8 @@ organizer's grid (``ui=desk`` only changes what the cell shows).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -22,18 +24,16 @@ from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from ..errors import refused
 from ..htmx import changed, is_htmx
 from ..request_state import actor
-from ..request_values import form_version
 from . import bp
+from .forms import ResultForm
 
 CELL = "public/_result_cell.html"
 
 
-def _variant() -> dict[str, object]:
-    """Which cell the editor came from: the organizer's grid (``ui=desk``) or the public
-    page's, and whether that cell is an inline ``<span>`` (``inline=1``) instead of a ``<td>``.
-    The editor carries both through Save and Cancel so the cell comes back the same."""
-    return {"ui": "desk" if request.values.get("ui") == "desk" else "",
-            "inline": request.values.get("inline") == "1"}
+def _sent() -> ResultForm:
+    """The editor's form as sent: posted by Save; on opening the editor and on Cancel, the
+    query string (which cell the editor came from)."""
+    return ResultForm() if request.method == "POST" else ResultForm(formdata=request.args)
 
 
 def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
@@ -52,49 +52,54 @@ def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
     return view, row, cell
 
 
-def _form(view: EventView, row: StandingRow, cell: ResultCell, *, message: str | None = None,
-          stale: bool = False) -> str:
+def _editor(view: EventView, row: StandingRow, cell: ResultCell,
+            variant: dict[str, Any]) -> dict[str, Any]:
+    """The editor's context: the cell as stored now (its kinds, its version in the form)."""
     kinds = PAIRED_KINDS if cell.opponent_start_no is not None else BYE_KINDS
     result = db.session.get(Result, cell.result_id)
-    context = {"cell": cell, "row": row, "event": view.event, "view": view,
-               "kinds": [k.value for k in kinds], "message": message, "stale": stale,
-               "outcome": result.outcome_halves if result else None,
-               "back": ("public.event", {"event_id": view.event.id}), **_variant()}
-    if is_htmx():
-        return render_template("organize/_result_form.html", **context)
-    return render_template("organize/result_edit.html", **context)
+    editor = ResultForm(formdata=None, version=cell.version, ui=variant["ui"],
+                        inline="1" if variant["inline"] else "")
+    return {"cell": cell, "row": row, "event": view.event, "view": view, "editor": editor,
+            "kinds": [k.value for k in kinds],
+            "outcome": result.outcome_halves if result else None,
+            "back": ("public.event", {"event_id": view.event.id}), **variant}
+
+
+def _editor_template() -> str:
+    """The editor alone for htmx (it replaces the cell), a small page otherwise."""
+    return "organize/_result_form.html" if is_htmx() else "organize/result_edit.html"
 
 
 @bp.get("/results/<int:result_id>/edit")
 def result_form(result_id: int) -> str:
     """The editor of one result: a fragment for HTMX, a small page otherwise."""
-    return _form(*_locate(result_id))
+    return render_template(_editor_template(),
+                           **_editor(*_locate(result_id), _sent().variant()))
 
 
 @bp.get("/results/<int:result_id>")
 def result_cell(result_id: int) -> str:
     """The display cell of one result (Cancel of the inline editor)."""
     view, row, cell = _locate(result_id)
-    return render_template(CELL, cell=cell, row=row, event=view.event, view=view, **_variant())
+    return render_template(CELL, cell=cell, row=row, event=view.event, view=view,
+                           **_sent().variant())
 
 
 @bp.post("/results/<int:result_id>")
 def result_save(result_id: int) -> Response | tuple[str, int]:
     """Save a result (version-checked, with replay); answers the new cell + ladderChanged."""
-    kind = request.form.get("kind", "")
-    version = form_version()
-    outcome_text = request.form.get("outcome", "")
-    outcome = int(outcome_text) if outcome_text in ("0", "1", "2") else None
+    form = _sent()
+    kind = form.kind.data or ""
     before = _order(result_id) if is_htmx() else None
     try:
-        edit_result(result_id, kind, version, actor(),
-                    outcome_halves=outcome if kind == Kind.UNRATED_PLAYED else None)
+        edit_result(result_id, kind, form.posted_version(), actor(),
+                    outcome_halves=form.outcome_halves if kind == Kind.UNRATED_PLAYED else None)
     except NotFound:
         abort(404)  # the event was deleted meanwhile: the cell's own URL is gone
     except ServiceError as error:
-        stale = error.status == 409
-        return refused(error, lambda message: _form(*_locate(result_id), message=message,
-                                                    stale=stale))
+        # The editor again, showing the result as stored now (a stale edit: its new version).
+        return refused(error, _editor_template(), form,
+                       **_editor(*_locate(result_id), form.variant()), stale=error.status == 409)
     view, row, cell = _locate(result_id)
     if not is_htmx():
         flash(_("The result is saved and the ladder is updated."), "info")
@@ -104,7 +109,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     return changed(render_template(CELL, cell=cell, row=row, event=view.event, view=view,
                                    saved=_("Saved; the standings changed order.") if moved
                                    else _("The result is saved and the ladder is updated."),
-                                   **_variant()))
+                                   **form.variant()))
 
 
 def _order(result_id: int) -> tuple[int, ...] | None:

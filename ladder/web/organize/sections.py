@@ -28,95 +28,101 @@ from ...club.sections import (
 from ...extensions import db
 from ...queries.sections import Candidate, NameMatch, candidates, match_names, name_index
 from ...vocabulary.messages import Message
+from ..errors import refused
+from ..forms import FormInvalid
 from ..request_state import club_settings, names
 from ..request_values import digits
 from . import bp
-
-MAX_NAMES_TEXT = 20_000
-MAX_BANDS = 12
-DEFAULT_COUNT = 2
+from .forms import SectionsQuery
 
 
 @dataclass
-class SectionsForm:
-    """The form as read from the query string, and what became of it."""
+class Split:
+    """What became of the sections query: who is present, the pasted names matched, and the
+    sections, or why they cannot be made."""
 
+    query: SectionsQuery
     present: list[int] = field(default_factory=list)  # member ids, as ticked and matched
-    names_text: str = ""
     matches: list[NameMatch] = field(default_factory=list)
-    mode: str = "count"
-    count_text: str = str(DEFAULT_COUNT)
-    bands_text: str = ""
-    asked: bool = False  # "Split" was pressed
-    errors: list[Message | str] = field(default_factory=list)
+    problems: list[Message | str] = field(default_factory=list)
     sections: tuple[Section, ...] = ()
 
-    def query(self) -> dict[str, Any]:
+    @property
+    def asked(self) -> bool:
+        """True when "Split" was pressed."""
+        return bool(self.query.split.data)
+
+    def downloads(self) -> dict[str, Any]:
         """The query string that gives the same split (for the downloads)."""
-        out: dict[str, Any] = {"m": self.present, "mode": self.mode, "split": "1"}
-        if self.mode == "bands":
-            out["bands"] = self.bands_text
+        query = self.query
+        out: dict[str, Any] = {"m": self.present, "mode": "bands" if query.by_bands else "count",
+                               "split": "1"}
+        if query.by_bands:
+            out["bands"] = query.bands.data or ""
         else:
-            out["count"] = self.count_text
+            out["count"] = query.count.data or ""
         return out
 
 
-def _bounds(text: str) -> list[float] | None:
-    """Rating band bounds typed as "1600, 1400" (any order); None when one is no number."""
-    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
-    try:
-        values = sorted(float(p) for p in parts[:MAX_BANDS])
-    except ValueError:
-        return None
-    return values
-
-
-def read_form(pool: list[Candidate]) -> SectionsForm:
-    """The split the query string asks for (nothing is stored)."""
-    args = request.args
+def read_split(pool: list[Candidate], query: SectionsQuery) -> Split:
+    """The split the query asks for (nothing is stored); a query the form refuses (a value
+    too long, too many bands) is neither matched nor split."""
     known = {c.member_id: c for c in pool}
-    form = SectionsForm(names_text=args.get("names", "")[:MAX_NAMES_TEXT],
-                        mode="bands" if args.get("mode") == "bands" else "count",
-                        count_text=args.get("count", str(DEFAULT_COUNT)).strip(),
-                        bands_text=args.get("bands", "").strip(),
-                        asked=bool(args.get("split")))
-    ticked = [m for m in (digits(v, 10) for v in args.getlist("m")) if m in known]
-    if args.get("all"):
+    split = Split(query)
+    if query.errors:
+        return split
+    ticked = [m for m in query.m.data if m in known]
+    if query.all.data:
         ticked += [c.member_id for c in pool if c.played]
-    if form.names_text.strip():
-        form.matches = match_names(name_index(db.session), form.names_text)
-        ticked += [m.member_id for m in form.matches if m.member_id in known]
-    form.present = list(dict.fromkeys(ticked))
-    if form.asked:
-        players = [known[m].player() for m in form.present]
-        try:
-            if form.mode == "bands":
-                bounds = _bounds(form.bands_text)
-                if bounds is None:
-                    form.errors.append(_("Rating bands: type numbers separated by commas, "
-                                         "such as 1600, 1400."))
-                else:
-                    form.sections = split_bands(players, bounds)
+    if (query.names.data or "").strip():
+        split.matches = match_names(name_index(db.session), query.names.data or "")
+        ticked += [m.member_id for m in split.matches if m.member_id in known]
+    split.present = list(dict.fromkeys(ticked))
+    if split.asked:
+        _make(split, [known[m].player() for m in split.present])
+    return split
+
+
+def _make(split: Split, players: list[Any]) -> None:
+    """The sections of ``players`` as asked, or the problems that stand in the way."""
+    query = split.query
+    try:
+        if query.by_bands:
+            bounds = query.bounds()
+            if bounds is None:
+                split.problems.append(_("Rating bands: type numbers separated by commas, "
+                                        "such as 1600, 1400."))
             else:
-                count = digits(form.count_text, 4)
-                if count is None:
-                    form.errors.append(_("Number of sections: type a whole number."))
-                else:
-                    form.sections = split_equal(players, count)
-        except SectionError as error:
-            form.errors.extend(error.messages)
-    return form
+                split.sections = split_bands(players, bounds)
+        else:
+            count = digits(query.count.data, 4)
+            if count is None:
+                split.problems.append(_("Number of sections: type a whole number."))
+            else:
+                split.sections = split_equal(players, count)
+    except SectionError as error:
+        split.problems.extend(error.messages)
+
+
+def _query() -> SectionsQuery:
+    """The sections form as the query string holds it, checked."""
+    query = SectionsQuery(formdata=request.args)
+    query.validate()
+    return query
 
 
 @bp.get("/sections")
-def sections() -> str:
+def sections() -> str | tuple[str, int]:
     """The sections form and, once asked, the sections side by side."""
     pool = candidates(db.session, club_settings())
-    form = read_form(pool)
-    unmatched = [m for m in form.matches if m.member_id is None]
-    return render_template("organize/sections.html", form=form, pool=pool,
-                           present=set(form.present), unmatched=unmatched,
-                           downloads=form.query() if form.sections else None)
+    query = _query()
+    split = read_split(pool, query)
+    unmatched = [m for m in split.matches if m.member_id is None]
+    context = dict(split=split, query=query, pool=pool, present=set(split.present),
+                   unmatched=unmatched, downloads=split.downloads() if split.sections else None)
+    if query.errors:
+        return refused(FormInvalid(query), "organize/sections.html", query, **context)
+    return render_template("organize/sections.html", **context)
 
 
 def _names() -> dict[int, str]:
@@ -131,29 +137,28 @@ def _download(text: str, filename: str, mimetype: str) -> Response:
     return response
 
 
-def _split_or_404() -> SectionsForm:
-    form = read_form(candidates(db.session, club_settings()))
-    if not form.sections:
+def _split_or_404() -> Split:
+    split = read_split(candidates(db.session, club_settings()), _query())
+    if not split.sections:
         abort(404)  # nothing to download: the split was refused or not asked for
-    return form
+    return split
 
 
 @bp.get("/sections.csv")
 def sections_as_csv() -> Response:
     """Every section as one CSV (section, start number, member id, name, rating, status)."""
-    form = _split_or_404()
-    return _download(sections_csv(form.sections, _names()),
+    split = _split_or_404()
+    return _download(sections_csv(split.sections, _names()),
                      f"sections-{dt.date.today().isoformat()}.csv", "text/csv")
 
 
 @bp.get("/sections/<int:number>.trf")
 def section_as_trf(number: int) -> Response:
     """One section's starting list as TRF ``001`` lines, in the section's order."""
-    form = _split_or_404()
-    section = next((s for s in form.sections if s.number == number), None)
+    split = _split_or_404()
+    section = next((s for s in split.sections if s.number == number), None)
     if section is None:
         abort(404)
     title = _("%(club)s, section %(number)d", club=club_settings().club_name, number=number)
     return _download(section_trf(section, _names(), title),
                      f"section-{number}-{dt.date.today().isoformat()}.trf", "text/plain")
-
