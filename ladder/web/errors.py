@@ -12,7 +12,6 @@ the 404 page before it calls any service.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import render_template
@@ -27,19 +26,16 @@ def status_for(error: ServiceError) -> int:
     return error.status
 
 
-def refused(error: ServiceError, template: str | Callable[[str], str],
-            posted: ClubForm | None = None, /, **context: Any) -> tuple[str, int]:
+def refused(error: ServiceError, template: str, posted: ClubForm | None = None, /,
+            **context: Any) -> tuple[str, int]:
     """The answer to a refused change: ``template`` rendered again, with the right status.
 
     ``posted`` is the form that was sent: it shows the message beside the field the error
     names, else above itself (:meth:`ClubForm.take`). The template also receives the
-    message as ``refusal``, for a page whose form is not declared. (A callable ``template``
-    — ``render(message)`` — is the older shape, kept while views move to declared forms.)
+    message as ``refusal``, for a page whose refused action has no declared fields (a bare
+    button through ``action_form()``).
     """
     if posted is not None:
         posted.take(error)
-    if callable(template):
-        html = template(error.message)
-    else:
-        html = render_template(template, refusal=error.message, **context)
+    html = render_template(template, refusal=error.message, **context)
     return html, status_for_htmx(status_for(error))

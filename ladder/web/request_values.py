@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from flask import request
-
 #: Largest id a route accepts (the databases' 32-bit integer keys); larger ones are a 404.
 MAX_ID = 2**31 - 1
 
@@ -16,11 +14,3 @@ def digits(value: str | None, max_length: int) -> int | None:
         return None
     return int(value)
 
-
-def form_version() -> int:
-    """The ``version`` field of an edit form (optimistic locking); -1 when it is unreadable,
-    which no stored row has, so the service reports a stale edit."""
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
