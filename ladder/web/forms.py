@@ -28,7 +28,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from wtforms import Field, HiddenField, StringField
+from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput, HiddenInput, TextInput
 
@@ -113,6 +113,13 @@ def text_field(label: Any, column: Any = None, *, limit: int | None = None,
 
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
+
+
+class Checkbox(BooleanField):
+    """A tick box: ticked for any posted value but the ones that plainly mean "no" ("0",
+    "off", "false", empty): a posted ``junior=0`` never sets a flag."""
+
+    false_values = (False, "", "0", "false", "off")
 
 
 class IsoDateField(Field):

@@ -175,3 +175,16 @@ def test_a_field_message_in_korean_and_chinese(app, logged_in) -> None:
     assert message.endswith("：最多 200 个字符，当前为 201 个。") and "Recorded" not in message
     with app.app_context():
         assert db.session.get(Member, kim).consent_given is False
+
+
+def test_a_tick_box_posted_as_0_or_off_means_no(app, logged_in) -> None:
+    # A declared tick box reads "0", "off" and "false" as not ticked (WTForms alone would
+    # read any non-empty value as ticked and set the flag).
+    seed(app)
+    ann = ids(app, "Ann Lee")[0]
+    for value in ("1", "0", "on", "off", "false"):
+        response = logged_in.post(f"/organize/members/{ann}/junior",
+                                  data={"junior": value, "csrf_token": token(logged_in)})
+        assert response.status_code == 303
+        with app.app_context():
+            assert db.session.get(Member, ann).junior is (value in ("1", "on")), value

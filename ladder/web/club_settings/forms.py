@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, StringField
+from wtforms import StringField
 
 from ...models import ClubSettings
 from ...services.club_settings import LANGUAGE_CHOICES, VISIBILITIES, SettingsForm
-from ..forms import ClubForm, NumberField, OneOf, text_field
+from ..forms import Checkbox, ClubForm, NumberField, OneOf, text_field
 
 #: The rating options in the order the page shows them: (field, step of the number input).
 RATING_OPTIONS = (("start_rating", "any"), ("k_new", "any"), ("k_threshold", "1"),
@@ -33,7 +33,7 @@ class ClubSettingsForm(ClubForm):
                                    validators=[OneOf(LANGUAGE_CHOICES)])
     timezone = text_field(_l("Time zone (every time on the pages, the audit log and the "
                              "exports is shown in it)"), ClubSettings.timezone)
-    initials_for_all = BooleanField(_l("Initials for everyone (juniors without a recorded "
+    initials_for_all = Checkbox(_l("Initials for everyone (juniors without a recorded "
                                        "consent always get initials)"))
     start_rating = NumberField(_l("Start rating"))
     k_new = NumberField(_l("K for new players"))
@@ -46,7 +46,7 @@ class ClubSettingsForm(ClubForm):
                                      "improved” and “best performance”"), integer=True)
     glicko_tau = NumberField(_l("Glicko-2 system constant τ (0.3 to 1.2 is usual; the Glicko-2 "
                                 "view only, never the ladder)"))
-    health_public = BooleanField(_l("Show the pool-health page (inflation, activity, how well "
+    health_public = Checkbox(_l("Show the pool-health page (inflation, activity, how well "
                                     "the ratings predict) to visitors"))
 
     @classmethod
@@ -77,4 +77,4 @@ class ClubSettingsForm(ClubForm):
 class NewLinkForm(ClubForm):
     """Make a new unlisted link (every shared one stops working, so a box must be ticked)."""
 
-    confirm = BooleanField(_l("I understand that every link shared so far stops working"))
+    confirm = Checkbox(_l("I understand that every link shared so far stops working"))

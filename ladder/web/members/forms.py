@@ -11,11 +11,11 @@ import datetime as dt
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, StringField
+from wtforms import StringField
 
 from ...models import Member
 from ...services import InvalidInput
-from ..forms import ClubForm, IsoDateField, OneOf, text_field
+from ..forms import Checkbox, ClubForm, IsoDateField, OneOf, text_field
 from ..request_values import digits
 
 #: The longest id a select or a hidden input carries (a database key).
@@ -42,7 +42,7 @@ class AddMemberForm(ClubForm):
     """Add a member by hand (the service refuses an empty name or markup characters)."""
 
     name = text_field(_l("Full name"), Member.name)
-    junior = BooleanField(_l("junior"))
+    junior = Checkbox(_l("junior"))
 
 
 class RenameForm(ClubForm):
@@ -70,7 +70,7 @@ class RelinkForm(ClubForm):
 class JuniorForm(ClubForm):
     """Set or clear the junior flag (an unticked box posts nothing: not junior)."""
 
-    junior = BooleanField(_l("Junior: shown with initials on public pages unless a consent is "
+    junior = Checkbox(_l("Junior: shown with initials on public pages unless a consent is "
                              "recorded"))
 
 
@@ -80,7 +80,7 @@ class ConsentForm(ClubForm):
 
     given = StringField(_l("Consent given"), validators=[
         OneOf(("yes", "no"), message=_l("Choose whether consent was given."))])
-    parent_and_child = BooleanField(_l("Both the parent and the child agreed"))
+    parent_and_child = Checkbox(_l("Both the parent and the child agreed"))
     date = IsoDateField(_l("Date of the consent"))
     recorded_by = text_field(_l("Recorded by"), Member.consent_recorded_by)
     note = text_field(_l("Note (optional)"), Member.consent_note)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
-from wtforms import BooleanField, Field, HiddenField, StringField
+from wtforms import Field, HiddenField, StringField
 from wtforms.validators import ValidationError
 
 from ...club.bughouse import BughouseTeam as Team
@@ -29,6 +29,7 @@ from ...services.intake import ACCEPT_SCORE, IntakeForm, Preview
 from ...services.night import MAX_ROUNDS, Arrival, NightSettings
 from ...vocabulary.tournament import EventKind
 from ..forms import (
+    Checkbox,
     ClubForm,
     Filled,
     IsoDateField,
@@ -72,7 +73,7 @@ class EventDetailsForm(VersionedForm):
 
     name = text_field(lazy_pgettext("event", "Name"), Event.name, required=True)
     date = IsoDateField(_l("Date"), validators=[Filled()])
-    rated = BooleanField(_l("Rated (counts for the ladder)"))
+    rated = Checkbox(_l("Rated (counts for the ladder)"))
 
 
 class EventStatusForm(VersionedForm):
@@ -147,13 +148,13 @@ class NightForm(ClubForm):
                                                          "round-robin."))])
     rounds = StringField(_l("Rounds (Swiss)"))
     pab = StringField(_l("Pairing-allocated bye is worth"), default="full")
-    double = BooleanField(_l("Double round-robin (colours reversed in the second cycle)"))
-    swap = BooleanField(_l("Swap the first cycle's last two rounds (FIDE's recommendation)"))
+    double = Checkbox(_l("Double round-robin (colours reversed in the second cycle)"))
+    swap = Checkbox(_l("Swap the first cycle's last two rounds (FIDE's recommendation)"))
     tiebreak_order = text_field(_l("Tie-break order"), Night.tiebreak_order)
     initial_colour = StringField(
         _l("Colour of the top player in round 1"), default=COLOURS[0],
         validators=[OneOf(COLOURS, _l("Choose the colour of the top player in round 1."))])
-    rated = BooleanField(_l("Rated (counts for the club ladder)"))
+    rated = Checkbox(_l("Rated (counts for the club ladder)"))
 
     def validate_rounds(self, field: Field) -> None:
         """A Swiss needs its number of rounds (the service checks the range)."""
@@ -176,8 +177,8 @@ class CheckInForm(VersionedForm):
 
     member_id = StringField()
     name = text_field(_l("New player's name"), NightPlayer.name)
-    guest = BooleanField(_l("Guest (not on the roster until the night goes into the ladder)"))
-    junior = BooleanField(_l("Junior (shown by initials on public pages)"))
+    guest = Checkbox(_l("Guest (not on the roster until the night goes into the ladder)"))
+    junior = Checkbox(_l("Junior (shown by initials on public pages)"))
 
     def arrival(self) -> Arrival:
         """Who arrives (call once the form is :meth:`checked`)."""
@@ -290,8 +291,7 @@ class NewEventForm(ClubForm):
                       limit_message=_l("The name is longer than %(max)d characters."))
     date = StringField(_l("Date"))
     kind = StringField(_l("Kind"))
-    rated = BooleanField(_l("Rated (counts for the ladder)"),
-                         false_values=("", "0", "false", "off"))
+    rated = Checkbox(_l("Rated (counts for the ladder)"))
     edition = StringField(_l("Tie-break rules"))
     order_preset = StringField(_l("Tie-break order"))
     order_custom = text_field(_l("or type an order (wins over the list)"), Event.tiebreak_order)
