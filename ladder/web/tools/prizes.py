@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
-from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings, total_cents
@@ -18,11 +17,13 @@ from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
 from ..formatting import localised
-from ..request_state import club_settings, names
+from ..request_state import names
 from ..request_values import digits
+from ..visibility import can_see_club
 from . import bp
 from .http import render_tool
 
+#: Longest text each box takes (a longer one is refused on its box, never cut).
 MAX_TEXT = 8000
 
 #: The first view's example (a message: "Trophy" and "Qualification" read in every language).
@@ -52,7 +53,8 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
     number = digits(event_id, 9)
     if number is None:
         return None, missing
-    visible = club_settings().visibility == "public" or current_user.is_authenticated
+    # The tool lives outside /c/<token>: an unlisted club's events are not read here.
+    visible = can_see_club(with_token=False)
     event = load_event(db.session, number) if visible else None
     if event is None:
         return None, missing
