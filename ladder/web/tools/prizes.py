@@ -71,9 +71,15 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
 def prizes() -> Response:
     """Split the cash among tied players; tie-breaks decide the indivisible prizes."""
     args = request.args
-    prize_text = args.get("prizes", "")[:MAX_TEXT]
-    standings_text = args.get("standings", "")[:MAX_TEXT]
+    prize_text = args.get("prizes", "")
+    standings_text = args.get("standings", "")
     errors: dict[str, str] = {}
+    # A text longer than a field takes is kept whole and marked, and nothing is computed from it.
+    for name, label, typed in (("prizes", _("Prizes"), prize_text),
+                               ("standings", _("Standings"), standings_text)):
+        if len(typed) > MAX_TEXT:
+            errors[name] = _("%(field)s: at most %(max)d characters; this one has %(length)d.",
+                             field=label, max=MAX_TEXT, length=len(typed))
     event_name = None
     event_id = args.get("event", "").strip()
     if not args:
@@ -86,13 +92,13 @@ def prizes() -> Response:
             standings_text, event_name = text, info
     prize_list = players = None
     try:
-        prize_list = parse_prizes(prize_text)
+        prize_list = None if "prizes" in errors else parse_prizes(prize_text)
     except PrizeError as error:
         errors["prizes"] = _("Line %(n)d is not a prize: “%(t)s”. Write an amount (500 or "
                              "12.50), an item (Trophy) or both (500 + Trophy).",
                              n=error.line, t=error.text)
     try:
-        players = parse_standings(standings_text)
+        players = None if "standings" in errors else parse_standings(standings_text)
     except PrizeError as error:
         errors["standings"] = (
             _("List the standings best first (most points, then the rank after tie-breaks).")
