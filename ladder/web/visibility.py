@@ -13,6 +13,9 @@ A logged-in organizer sees every page in every mode. A ``url_defaults`` hook add
 every ``url_for`` of a public page while the request itself came in under the valid token, so
 templates never think about it; a request that did not prove the token never gets it back
 (a 404 page's links cannot leak the real token).
+
+Whether a page may *link* to the club's pages or *show* club data outside them is asked of
+:func:`can_see_club` (a template global too), the one statement of the rule the gate enforces.
 """
 
 from __future__ import annotations
@@ -47,6 +50,21 @@ def is_organizer() -> bool:
     return bool(getattr(current_user, "is_authenticated", False))
 
 
+def can_see_club(*, with_token: bool = True) -> bool:
+    """True when this request may see the club's pages: the club is public, an organizer is
+    logged in, or (``with_token``) the request came in under the unlisted club's valid token.
+
+    The rule :func:`gate` enforces, for what links to the club's pages (the site's name, the
+    menu) or shows club data outside them. The tools and the guide live outside ``/c/<token>``
+    and never receive the token, so a tool that reads the club's data (the prize helper's
+    event standings), and the links into it, ask ``with_token=False``: an unlisted club's
+    events stay behind their unguessable address.
+    """
+    if club_settings().visibility == "public" or is_organizer():
+        return True
+    return with_token and bool(g.get("public_token"))
+
+
 def _token_matches(given: str | None, expected: str | None) -> bool:
     if not given or not expected or len(given) > MAX_TOKEN:
         return False
@@ -74,7 +92,8 @@ def gate(token: str | None) -> None:
 
 
 def register_visibility(bp: Blueprint) -> None:
-    """Wire the gate, the token-adding ``url_defaults`` and the ``noindex`` flag into ``bp``."""
+    """Wire the gate, the token-adding ``url_defaults`` and the ``noindex`` flag into ``bp``;
+    :func:`can_see_club` becomes a global of every template."""
 
     @bp.url_value_preprocessor
     def _take_token(endpoint: str | None, values: dict[str, Any] | None) -> None:
@@ -88,6 +107,8 @@ def register_visibility(bp: Blueprint) -> None:
         token = g.get("public_token")
         if token and "token" not in values and endpoint != f"{bp.name}.robots":
             values["token"] = token
+
+    bp.add_app_template_global(can_see_club)
 
     @bp.app_context_processor
     def _noindex() -> dict[str, bool]:

@@ -86,6 +86,26 @@ def test_roster_search_and_sort(app, client) -> None:
     assert roster_names(body(client, "/members?sort=%27;drop&dir=up")) == everyone
 
 
+def test_a_too_long_search_is_said_not_cut(app, client) -> None:
+    """A search longer than the box takes finds nobody and says why, in the reader's
+    language, naming the box; the text stays whole in the box (issue 20: nothing cut)."""
+    seed(app)
+    typed = "ann" + "x" * 100  # 103 characters: 3 more than a search takes
+    for path, names in (("/", ladder_names), ("/members", roster_names)):
+        html = body(client, f"{path}?q={typed}")
+        assert names(html) == []
+        assert "Find a member: at most 100 characters; this one has 103." in html
+        assert f'value="{typed}"' in html
+        fragment = client.get(f"{path}?q={typed}", headers={"HX-Request": "true",
+                                                            "HX-Target": "ladder-rows"})
+        assert "at most 100 characters" in fragment.get_data(as_text=True)
+    korean = body(client, f"/?q={typed}&lang=ko")
+    assert "회원 찾기" in korean and "최대 100자" in korean
+    # At the limit the search still runs as before.
+    assert ladder_names(body(client, "/?q=" + "x" * 100)) == []
+    assert "at most" not in body(client, "/?q=" + "x" * 100)
+
+
 # --- events list ---------------------------------------------------------------------------
 
 def test_events_list_shows_winners_and_filters_by_year(app, client) -> None:

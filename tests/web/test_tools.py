@@ -140,6 +140,49 @@ def test_unknown_edition_and_malformed_state(client) -> None:
     assert response.status_code == 200 and 'id="k30"' not in response.get_data(as_text=True)
 
 
+def test_a_too_long_entry_is_marked_on_its_field_not_cut(client) -> None:
+    """Visitor input is never cut to fit: a field longer than it may be keeps what was typed,
+    is marked with a message naming it, and nothing is calculated from it."""
+    html = calc(client, "W,w,3", "W,b,2." + "5" * 20, "D,w,1")
+    assert "final score: at most 12 characters; this one has 22." in _marked(html, "s1")
+    assert 'value="2.' + "5" * 20 + '"' in html
+    assert "Correct the marked fields" in html and 'id="value-BH"' not in html
+    html = calc(client, "WWWWW,w,3")
+    assert "Result: at most 4 characters; this one has 5." in _marked(html, "k0")
+    # The no-JavaScript form (aligned fields) says the same after its redirect.
+    response = client.get("/tools/tiebreaks?edition=fide-2026&k=W&c=w&s=" + "3" * 13 + "&o=")
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "at most 12 characters" in _marked(html, "s0")
+    korean = client.get("/tools/tiebreaks?lang=ko&r=W,w,3&r=" + quote("W,b,2." + "5" * 20))
+    assert "최대 12자" in _marked(korean.get_data(as_text=True), "s1")
+
+
+def test_too_many_rounds_from_the_form_are_said(client) -> None:
+    """More rounds than a record has: the page says only the first 30 are used, whichever
+    way they came (the compact address or the form's aligned fields)."""
+    form = "&".join(["k=W&c=&s=1&o="] * 31)
+    response = client.get(f"/tools/tiebreaks?edition=fide-2026&{form}")
+    assert response.status_code == 303
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Only the first 30 rounds are used." in html and 'id="k30"' not in html
+    fragment = client.get(f"/tools/tiebreaks?edition=fide-2026&{form}",
+                          headers={**HX, "HX-Target": "calc"}).get_data(as_text=True)
+    assert "Only the first 30 rounds are used." in fragment
+
+
+def test_compare_says_what_it_leaves_out(client) -> None:
+    players = "&".join(f"p={quote(f'P{n};W,,1')}" for n in range(9))
+    html = client.get(f"/tools/tiebreaks/compare?edition=fide-2026&{players}").get_data(
+        as_text=True)
+    assert "Only the first 8 players are compared." in html and 'id="name8"' not in html
+    long_name = "N" * 41
+    html = client.get("/tools/tiebreaks/compare?edition=fide-2026&p="
+                      + quote(f"{long_name};W,,1") + "&p=" + quote("Bo;W,,1")).get_data(
+        as_text=True)
+    assert "Name: at most 40 characters; this one has 41." in _marked(html, "name0")
+    assert f'value="{long_name}"' in html
+
+
 THREE = ("p=" + quote("Ana;W,w,4;W,b,3;D,w,3;L,b,2;W,w,1") + "&p="
          + quote("Bo;W,w,4;W,b,3;D,w,2.5;L,b,2;W,w,2") + "&p="
          + quote("Cai;W,w,3;W,b,3;D,w,3;L,b,2.5;W,w,1"))
@@ -252,6 +295,14 @@ def test_prizes_bad_input(client) -> None:
     assert "Line 2" in _marked(html, "prizes") and "Line 1" in _marked(html, "standings")
     html = client.get("/tools/prizes?event=999").get_data(as_text=True)
     assert "no published event" in html
+
+
+def test_prizes_too_long_text_is_marked_not_cut(client) -> None:
+    long = "100\n" * 2001  # 8004 characters: more than a box takes
+    html = client.get("/tools/prizes", query_string={
+        "prizes": long, "standings": "Ana; 5; 1"}).get_data(as_text=True)
+    assert "Prizes: at most 8000 characters; this one has 8004." in _marked(html, "prizes")
+    assert "Correct the marked fields" in html
 
 
 def test_prizes_prefilled_from_a_visible_event_with_display_names(app, client) -> None:

@@ -130,3 +130,24 @@ def test_a_refused_save_keeps_what_was_typed(app, logged_in) -> None:
     assert 'class="flash error"' in html
     assert 'value="Typed Club Name"' in html  # not replaced by the stored name
     assert _settings(app).club_name != "Typed Club Name"
+
+
+def test_one_rule_for_who_sees_the_club(app, client, logged_in) -> None:
+    """can_see_club() (web/visibility.py): the site's name and the menu link the club's pages
+    for a visitor of the unlisted link; the prize helper, which lives outside /c/<token>,
+    reads no event of an unlisted club, so its link is not offered there; an organizer gets
+    both."""
+    from ladder.models import Event
+    from tests.web.crawler import set_visibility
+    _seed(app)
+    with app.app_context():
+        event_id = db.session.scalar(select(Event.id))
+    token = set_visibility(app, "unlisted")
+    html = client.get(f"/c/{token}/events/{event_id}").get_data(as_text=True)
+    assert f'class="brand" href="/c/{token}/"' in html and f'href="/c/{token}/members"' in html
+    assert "/tools/prizes?event=" not in html
+    helper = client.get(f"/tools/prizes?event={event_id}").get_data(as_text=True)
+    assert "no published event" in helper
+    assert '<span class="brand">' in helper and 'href="/members"' not in helper
+    organizer = logged_in.get(f"/events/{event_id}").get_data(as_text=True)
+    assert f"/tools/prizes?event={event_id}" in organizer and 'class="brand" href="/"' in organizer

@@ -84,7 +84,7 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
     view = _view_or_404(event_id)
     row = next((r for r in view.rows if r.start_no == start_no), None)
     known = {c.upper(): c for c in view.codes}
-    wanted = known.get(code[:MAX_CODE].strip().upper()) if len(code) <= MAX_CODE else None
+    wanted = known.get(code.strip().upper()) if len(code) <= MAX_CODE else None
     if row is None or wanted is None:
         abort(404)
     try:

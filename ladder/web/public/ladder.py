@@ -19,6 +19,7 @@ from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
 from ...vocabulary.numbers import signed_text
 from ..formatting import localiser
+from ..forms import quoted
 from ..htmx import page_or_fragment
 from ..paging import everything, window
 from ..request_state import by_generation, club_settings, names
@@ -26,7 +27,10 @@ from ..urls import member_href_prefix
 from ..visibility import public_route, robots_txt
 from . import bp
 
+#: Longest search a search box takes; a longer one is answered "no match" and told why.
 MAX_QUERY = 100
+#: Longest ``as_of`` value a message quotes back (a date is 10 characters).
+QUOTED_DATE = 40
 #: Sortable ladder columns and their natural direction.
 SORTS = {"rating": "desc", "name": "asc", "games": "desc", "change": "desc"}
 
@@ -40,6 +44,17 @@ def _search_forms(text: str) -> tuple[str, str]:
     parsed = parse(text)
     return (unicodedata.normalize("NFD", parsed.plain),
             unicodedata.normalize("NFD", parsed.compact))
+
+
+def search_query() -> tuple[str, str | None]:
+    """The search box's text (``q``) and, when it is longer than :data:`MAX_QUERY`, the
+    message naming the box: the page then lists nobody and says why (the text is kept
+    whole in the box, never cut to fit)."""
+    query = request.args.get("q", "").strip()
+    if len(query) <= MAX_QUERY:
+        return query, None
+    return query, _("%(field)s: at most %(max)d characters; this one has %(length)d.",
+                    field=_("Find a member"), max=MAX_QUERY, length=len(query))
 
 
 def search(items: Iterable[T], query: str, name_of: Callable[[T], str],
@@ -91,14 +106,14 @@ def sort_args() -> tuple[str, str]:
 
 def as_of_arg() -> tuple[dt.date | None, str | None]:
     """``?as_of=YYYY-MM-DD`` (docs/qualities.md §2): the date, or the message naming the bad value."""
-    text = request.args.get("as_of", "").strip()[:40]
+    text = request.args.get("as_of", "").strip()
     if not text:
         return None, None
     try:
         return dt.date.fromisoformat(text), None
     except ValueError:
         return None, _("“As of”: “%(value)s” is not a date (YYYY-MM-DD); this is today's "
-                       "ladder.", value=text)
+                       "ladder.", value=quoted(text, QUOTED_DATE))
 
 
 def lines_as_of(day: dt.date) -> list[LadderLine]:
@@ -145,7 +160,7 @@ def ladder_rows(lines: Iterable[LadderLine]) -> list[LadderRow]:
 def ladder() -> str:
     """The ladder: rank, name, rating, games, last change; sortable, searchable (docs/desk.md §3);
     ``?as_of=`` shows it as it stood on a past date (docs/qualities.md §2)."""
-    query = request.args.get("q", "")[:MAX_QUERY].strip()
+    query, query_error = search_query()
     sort, direction = sort_args()
     as_of, as_of_error = as_of_arg()
     lines: Sequence[LadderLine]
@@ -153,7 +168,9 @@ def ladder() -> str:
         lines = lines_as_of(as_of)
     else:
         lines = by_generation(("ladder",), lambda: tuple(ladder_lines(db.session, club_settings())))
-    if query:
+    if query_error:
+        lines = []
+    elif query:
         # Search what the visitor can see: the display name, never a hidden full name; and
         # search all of it, not only the window shown.
         book = names()
@@ -175,8 +192,9 @@ def ladder() -> str:
     return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html",
                                                    "ladder-more": "public/_ladder_lines.html"},
                             rows=ladder_rows(win.rows(lines)), win=win, page_url=page_url,
-                            query=query, sort=sort, direction=direction, default_dirs=SORTS,
-                            as_of=as_of, as_of_error=as_of_error)
+                            query=query, query_error=query_error, sort=sort,
+                            direction=direction, default_dirs=SORTS, as_of=as_of,
+                            as_of_error=as_of_error)
 
 
 @bp.get("/robots.txt")

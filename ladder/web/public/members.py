@@ -28,7 +28,7 @@ from ..request_state import by_generation, club_settings, names
 from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
-from .ladder import MAX_QUERY, search
+from .ladder import search, search_query
 
 #: Sortable roster columns and their natural direction.
 ROSTER_SORTS = {"name": "asc", "rating": "desc", "games": "desc", "events": "desc",
@@ -65,7 +65,7 @@ def roster() -> str:
     """Every member who has played, by display name, with rating and status; searchable
     (case and accents ignored) and sortable by any column; a window at a time (the counts
     are read for the rows shown only, unless the order needs everyone's)."""
-    query = request.args.get("q", "")[:MAX_QUERY].strip()
+    query, query_error = search_query()
     sort = request.args.get("sort", "name")
     sort = sort if sort in ROSTER_SORTS else "name"
     direction = request.args.get("dir", ROSTER_SORTS[sort])
@@ -74,7 +74,9 @@ def roster() -> str:
     full = bool(getattr(current_user, "is_authenticated", False))
     members: Sequence[RosterMember] = by_generation(("roster", full), lambda: tuple(
         sorted(roster_members(db.session), key=lambda m: (name_key(book(m[0])), m[0]))))
-    if query:
+    if query_error:
+        members = ()
+    elif query:
         members = search(members, query, lambda m: book(m[0]))
     members = roster_order(members, sort, direction)
     win = window(len(members))
@@ -87,8 +89,8 @@ def roster() -> str:
 
     return page_or_fragment("public/roster.html", {"roster-more": "public/_roster_lines.html"},
                             lines=roster_details(db.session, club_settings(), win.rows(members)),
-                            win=win, page_url=page_url, query=query, sort=sort,
-                            direction=direction, default_dirs=ROSTER_SORTS)
+                            win=win, page_url=page_url, query=query, query_error=query_error,
+                            sort=sort, direction=direction, default_dirs=ROSTER_SORTS)
 
 
 @public_route(bp, "/members/<int:member_id>")

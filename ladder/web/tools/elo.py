@@ -35,7 +35,7 @@ from ..request_values import digits
 from . import bp
 from .http import render_tool
 
-#: Longest value kept from one field of the query string.
+#: Longest value one field of the query string takes (a longer one is marked, not cut).
 MAX_FIELD = 400
 
 FIELDS = ("e_rating", "e_opp", "c_rating", "c_opps", "c_score", "c_k", "c_games", "c_u18",
@@ -151,9 +151,9 @@ def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
 @bp.get("/elo")
 def elo() -> Response:
     """Every Elo tool on one page; each result with its formula filled in."""
-    values = {n: request.args.get(n, "")[:MAX_FIELD] for n in FIELDS}
-    # Nothing is cut silently: a longer field is kept as typed (up to the limit) and marked.
-    too_long = {n for n in FIELDS if len(request.args.get(n, "")) > MAX_FIELD}
+    values = {n: request.args.get(n, "") for n in FIELDS}
+    # Nothing is cut: a longer field is kept as typed, marked, and not calculated.
+    too_long = {n for n in FIELDS if len(values[n]) > MAX_FIELD}
     if not any(request.args.get(n) for n in FIELDS) and not request.args:
         values.update(EXAMPLE)
     form = _Form(values, too_long)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
-from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings, total_cents
@@ -18,11 +17,13 @@ from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
 from ..formatting import localised
-from ..request_state import club_settings, names
+from ..request_state import names
 from ..request_values import digits
+from ..visibility import can_see_club
 from . import bp
 from .http import render_tool
 
+#: Longest text each box takes (a longer one is refused on its box, never cut).
 MAX_TEXT = 8000
 
 #: The first view's example (a message: "Trophy" and "Qualification" read in every language).
@@ -52,7 +53,8 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
     number = digits(event_id, 9)
     if number is None:
         return None, missing
-    visible = club_settings().visibility == "public" or current_user.is_authenticated
+    # The tool lives outside /c/<token>: an unlisted club's events are not read here.
+    visible = can_see_club(with_token=False)
     event = load_event(db.session, number) if visible else None
     if event is None:
         return None, missing
@@ -69,9 +71,15 @@ def event_standings(event_id: str) -> tuple[str | None, str | None]:
 def prizes() -> Response:
     """Split the cash among tied players; tie-breaks decide the indivisible prizes."""
     args = request.args
-    prize_text = args.get("prizes", "")[:MAX_TEXT]
-    standings_text = args.get("standings", "")[:MAX_TEXT]
+    prize_text = args.get("prizes", "")
+    standings_text = args.get("standings", "")
     errors: dict[str, str] = {}
+    # A text longer than a field takes is kept whole and marked, and nothing is computed from it.
+    for name, label, typed in (("prizes", _("Prizes"), prize_text),
+                               ("standings", _("Standings"), standings_text)):
+        if len(typed) > MAX_TEXT:
+            errors[name] = _("%(field)s: at most %(max)d characters; this one has %(length)d.",
+                             field=label, max=MAX_TEXT, length=len(typed))
     event_name = None
     event_id = args.get("event", "").strip()
     if not args:
@@ -84,13 +92,13 @@ def prizes() -> Response:
             standings_text, event_name = text, info
     prize_list = players = None
     try:
-        prize_list = parse_prizes(prize_text)
+        prize_list = None if "prizes" in errors else parse_prizes(prize_text)
     except PrizeError as error:
         errors["prizes"] = _("Line %(n)d is not a prize: “%(t)s”. Write an amount (500 or "
                              "12.50), an item (Trophy) or both (500 + Trophy).",
                              n=error.line, t=error.text)
     try:
-        players = parse_standings(standings_text)
+        players = None if "standings" in errors else parse_standings(standings_text)
     except PrizeError as error:
         errors["standings"] = (
             _("List the standings best first (most points, then the rank after tie-breaks).")

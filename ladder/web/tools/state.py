@@ -32,9 +32,17 @@ from ...elo.errors import EloError
 from ...elo.numbers import parse_rating, parse_score
 from ...tiebreaks import CalcRound
 from ...vocabulary.tournament import HALF, Colour, Kind
+from ..forms import quoted
 
 MAX_ROUNDS = 30
 MAX_PLAYERS = 8
+#: Longest value each field of a round takes (every kind code, colour, score and rating is
+#: shorter): a longer one is refused on its field, never cut to fit.
+FIELD_LIMITS = {"kind": 4, "colour": 2, "score": 12, "rating": 6, "cumulative": 12}
+#: Longest label of a compared player.
+MAX_NAME = 40
+#: How much of a malformed round a message quotes back.
+QUOTED_ROUND = 60
 
 #: URL code -> (kind, outcome for unrated games).
 KIND_CODES: dict[str, tuple[Kind, Fraction | None]] = {
@@ -84,18 +92,43 @@ class RoundInput:
         return code is None or code[0].has_opponent
 
 
+def field_labels() -> dict[str, str]:
+    """Each field of a round by the heading the page shows above it (messages name it so)."""
+    return {"kind": _("Result"), "colour": _("Colour"), "score": _("Opponent's final score"),
+            "rating": _("Opponent's rating"),
+            "cumulative": _("Opponent's cumulative (for OPCUM)")}
+
+
+def too_long(label: str, text: str, limit: int) -> str | None:
+    """The message for a value longer than ``limit`` (naming its field), else None."""
+    if len(text) <= limit:
+        return None
+    return _("%(field)s: at most %(max)d characters; this one has %(length)d.",
+             field=label, max=limit, length=len(text))
+
+
+def checked_lengths(row: RoundInput) -> RoundInput:
+    """``row`` with a message on every field longer than it may be (kept whole, not cut)."""
+    labels = field_labels()
+    for name, limit in FIELD_LIMITS.items():
+        message = too_long(labels[name], getattr(row, name), limit)
+        if message:
+            row.errors.setdefault(name, message)
+    return row
+
+
 def parse_token(token: str) -> RoundInput:
     """One ``r`` value; a malformed token becomes a round with an error, never an exception."""
     parts = [p.strip() for p in token.split(",")]
     if len(parts) > 5:
-        row = RoundInput(parts[0][:4])
+        row = RoundInput(parts[0])
         row.errors["kind"] = _("This round has more than five fields (kind, colour, "
                                "opponent's score, rating, opponent's cumulative): %(t)s",
-                               t=token[:60])
+                               t=quoted(token, QUOTED_ROUND))
         return row
     parts += [""] * (5 - len(parts))
-    return RoundInput(parts[0][:4], parts[1][:2], parts[2][:12], parts[3][:6],
-                      cumulative=parts[4][:12])
+    return checked_lengths(RoundInput(parts[0], parts[1], parts[2], parts[3],
+                                      cumulative=parts[4]))
 
 
 def from_form(kinds: Sequence[str], colours: Sequence[str], scores: Sequence[str],
@@ -103,8 +136,8 @@ def from_form(kinds: Sequence[str], colours: Sequence[str], scores: Sequence[str
     """Rounds from the aligned repeated form fields (missing ones count as empty)."""
     n = len(kinds)
     pad = lambda xs: list(xs[:n]) + [""] * (n - len(xs))  # noqa: E731
-    return [RoundInput(k.strip()[:4], c.strip()[:2], s.strip()[:12], o.strip()[:6],
-                       cumulative=u.strip()[:12])
+    return [checked_lengths(RoundInput(k.strip(), c.strip(), s.strip(), o.strip(),
+                                       cumulative=u.strip()))
             for k, c, s, o, u in zip(kinds, pad(colours), pad(scores), pad(ratings),
                                      pad(cumulatives), strict=False)]
 
@@ -197,16 +230,25 @@ class PlayerInput:
         return "\n".join(r.token() for r in self.rows)
 
 
+def _player(name: str, rows: list[RoundInput]) -> PlayerInput:
+    """A compare column; a label longer than :data:`MAX_NAME` is marked, not cut."""
+    player = PlayerInput(name.strip(), rows)
+    message = too_long(_("Name"), player.name, MAX_NAME)
+    if message:
+        player.errors["name"] = message
+    return player
+
+
 def parse_player(token: str) -> PlayerInput:
     """One ``p`` value: ``NAME;ROUND;ROUND;…``."""
     name, *rounds = token.split(";")
-    return PlayerInput(name.strip()[:40], [parse_token(r) for r in rounds if r.strip()])
+    return _player(name, [parse_token(r) for r in rounds if r.strip()])
 
 
 def player_from_form(name: str, text: str) -> PlayerInput:
     """A compare column from its name field and textarea (one round per line, or ``;``)."""
     tokens = [t for t in text.replace(";", "\n").splitlines() if t.strip()]
-    return PlayerInput(name.strip()[:40], [parse_token(t) for t in tokens])
+    return _player(name, [parse_token(t) for t in tokens])
 
 
 def compare_query(edition: str, players: Sequence[PlayerInput]) -> str:

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...tiebreaks import EDITIONS
+from ..forms import quoted
 from ..request_values import digits
 from . import bp
 from .calc import (
@@ -36,6 +37,9 @@ from .state import (
 
 T = TypeVar("T")
 
+#: How much of an unknown edition a message quotes back (the longest name is 9 characters).
+QUOTED_EDITION = 20
+
 #: The first view of the calculator: docs/tiebreaks.md §6's bye-cap example (fide-2026).
 EXAMPLE = ("W,w,3.5", "W,b,3", "H", "W,w,2.5", "W,b,2")
 
@@ -48,10 +52,21 @@ THREE_WINNERS = (
 
 
 def _edition_field() -> tuple[str, str | None]:
-    raw = request.args.get("edition", DEFAULT_EDITION).strip()[:20] or DEFAULT_EDITION
+    raw = request.args.get("edition", DEFAULT_EDITION).strip() or DEFAULT_EDITION
     if edition_problem(raw):
-        return raw, _("There is no tie-break edition “%(e)s”. Choose one of the list.", e=raw)
+        return raw, _("There is no tie-break edition “%(e)s”. Choose one of the list.",
+                      e=quoted(raw, QUOTED_EDITION))
     return raw, None
+
+
+def _calc_url(edition: str, rows: list[RoundInput]) -> str:
+    """The calculator's shareable address of ``rows``."""
+    return url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
+
+
+def _compare_url(edition: str, players: list[PlayerInput]) -> str:
+    """The compare mode's shareable address of ``players``."""
+    return url_for("tools.compare") + "?" + compare_query(edition, players)
 
 
 def _apply_op(items: list[T], op: str, new: Callable[[], T], limit: int) -> bool:
@@ -75,19 +90,21 @@ def tiebreaks() -> Response:
     args = request.args
     op = args.get("op", "")
     if "k" in args or op:
-        rows = from_form(args.getlist("k")[:MAX_ROUNDS], args.getlist("c"), args.getlist("s"),
+        rows = from_form(args.getlist("k"), args.getlist("c"), args.getlist("s"),
                          args.getlist("o"), args.getlist("u"))
         changed = _apply_op(rows, op, lambda: RoundInput("W"), MAX_ROUNDS)
-        canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
-        redirect = canonical_redirect(canonical)
+        # Every round typed goes into the address: the page it leads to says what it leaves out.
+        redirect = canonical_redirect(_calc_url(edition, rows))
         if redirect is not None:
             return redirect
     else:
         tokens = args.getlist("r") if args else list(EXAMPLE)
-        rows = [parse_token(t) for t in tokens[:MAX_ROUNDS]]
+        rows = [parse_token(t) for t in tokens]
         changed = False
-        canonical = url_for("tools.tiebreaks") + "?" + canonical_query(edition, rows)
-    too_many = len(args.getlist("r")) > MAX_ROUNDS
+    # More rounds than a record has: the first MAX_ROUNDS are calculated, and the page says so.
+    too_many = len(rows) > MAX_ROUNDS
+    rows = rows[:MAX_ROUNDS]
+    canonical = _calc_url(edition, rows)
     calc_rows = validate(rows)
     result = None
     if calc_rows is not None and not edition_error and rows:
@@ -118,21 +135,24 @@ def compare() -> Response:
     args = request.args
     op = args.get("op", "")
     if "name" in args or op:
-        names = args.getlist("name")[:MAX_PLAYERS]
+        names = args.getlist("name")
         texts = args.getlist("rounds")
         texts += [""] * (len(names) - len(texts))
         players = [player_from_form(n, t) for n, t in zip(names, texts, strict=False)]
         _apply_op(players, op, lambda: PlayerInput(_("Player %(n)d", n=len(players) + 1), []),
                   MAX_PLAYERS)
-        canonical = url_for("tools.compare") + "?" + compare_query(edition, players)
-        redirect = canonical_redirect(canonical)
+        # Every player typed goes into the address: the page it leads to says what it leaves out.
+        redirect = canonical_redirect(_compare_url(edition, players))
         if redirect is not None:
             return redirect
     else:
-        players = [parse_player(t) for t in args.getlist("p")[:MAX_PLAYERS]]
+        players = [parse_player(t) for t in args.getlist("p")]
         if not args:
             players = [PlayerInput(_("Player 1"), []), PlayerInput(_("Player 2"), [])]
-        canonical = url_for("tools.compare") + "?" + compare_query(edition, players)
+    # More players than the page compares: the first MAX_PLAYERS are, and the page says so.
+    too_many = len(players) > MAX_PLAYERS
+    players = players[:MAX_PLAYERS]
+    canonical = _compare_url(edition, players)
     results = []
     for player in players:
         rows = validate(player.rows) if player.rows else None
@@ -142,7 +162,7 @@ def compare() -> Response:
             player.errors["rounds"] = "; ".join(
                 _("round %(r)d: %(m)s", r=i + 1, m=" ".join(row.errors.values()))
                 for i, row in enumerate(player.rows) if row.errors)
-        ok = rows is not None and not edition_error
+        ok = rows is not None and not edition_error and "name" not in player.errors
         results.append(compute_record(rows, edition) if ok and rows else None)
     table = _compare_table(edition, results) if not edition_error else []
     example = url_for("tools.compare", edition="fide-2026", p=list(THREE_WINNERS))
@@ -151,7 +171,7 @@ def compare() -> Response:
                                "compare": "tools/_compare_calc.html"},
         canonical, players=players, edition=edition, edition_error=edition_error,
         editions=EDITIONS, results=results, table=table, example_url=example,
-        max_players=MAX_PLAYERS)
+        max_players=MAX_PLAYERS, too_many=too_many)
 
 
 def _compare_table(edition: str, results: list) -> list[dict]:
