@@ -12,7 +12,9 @@ app's own WSGI stack (every hook included), the median and 95th percentile of
 
 of each public page and fragment, of a hello-world route of the same app (same hooks), and of
 the organizer's dashboard when nothing changed; and prints one JSON line with the byte size
-of each page and the ratios to the hello-world route.
+of each page and the ratios to the hello-world route. Each cold render also reports the
+statements it sent and the CPU time this process spent on it (medians; :mod:`.statements`),
+which a shared machine's load moves far less than the wall time.
 
 ``serve()`` is the same app for a load test under gunicorn (README: ``gunicorn -w 2
 'ladder.bench.pages:serve()'`` with ``DATABASE_URL`` pointing at a built history).
@@ -162,12 +164,14 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
                 seed: int = 11) -> dict[str, Any]:
     """Build or reuse the history, measure every page; the report as a dict (one JSON line)."""
     from ..extensions import db
+    from .statements import cost
     with tempfile.TemporaryDirectory(prefix="ladder-bench-pages-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         app = bench_app(url, tmp)
         with app.app_context():
             history = _prepare(members, games, years, seed)
             targets = _targets()
+            engine = db.engine  # the app's engine, one per app
         client = app.test_client(use_cookies=False)  # every request a new visitor, like wrk
 
         def get(path: str, headers: dict[str, str]) -> Any:
@@ -181,15 +185,21 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
             get(path, headers)  # compile the templates and statements once
         hello: list[float] = []
         cold: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
+        cold_cpu: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
+        cold_statements: dict[str, list[float]] = {name: [] for name, _path, _headers
+                                                   in targets}
         warm: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
         revalidated: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
         answers: dict[str, Any] = {}
         for _ in range(samples):
             for name, path, headers in targets:
                 _forget(app)
-                elapsed, response = _timed(partial(get, path, headers))
+                with cost(engine) as measured:
+                    response = get(path, headers)
                 assert response.status_code == 200, (name, response.status_code)
-                cold[name].append(elapsed)
+                cold[name].append(measured["wall_s"])
+                cold_cpu[name].append(measured["cpu_s"])
+                cold_statements[name].append(measured["statements"])
                 answers[name] = response
                 hello.append(_timed(lambda: get(HELLO, {}))[0])
         for name, path, headers in targets:  # the current generation's answers (cached now)
@@ -208,7 +218,10 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
         for name, path, headers in targets:
             pages[name] = {
                 "url": path, "fragment": headers.get("HX-Target"),
-                "bytes": len(answers[name].get_data()), "cold": _stats(cold[name]),
+                "bytes": len(answers[name].get_data()),
+                "cold": {**_stats(cold[name]),
+                         "cpu_ms": round(statistics.median(cold_cpu[name]) * 1000, 2),
+                         "statements": statistics.median(cold_statements[name])},
                 "warm": _stats(warm[name]), "revalidate": _stats(revalidated[name]),
                 "warm_over_hello": round(statistics.median(warm[name])
                                          / statistics.median(hello), 2),
