@@ -135,28 +135,43 @@ def tournament_of(event: Event) -> Tournament:
          for e in event.entries for r in e.results))
 
 
+#: The event columns a ranking reads (:func:`rankings_of_rows` takes rows that start with them).
+RANKING_COLUMNS = (Event.id, Event.name, Event.rounds, Event.date, Event.kind,
+                   Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating)
+
+
 def stored_rankings(session: DbSession, event_ids: Sequence[int]) -> dict[int, _Ranking]:
-    """The rankings of ``event_ids`` read as plain rows (three statements, no ORM objects):
+    """The rankings of ``event_ids`` read as plain rows (two statements, no ORM objects):
     the same values :func:`event_ranking` gives for the loaded events."""
     if not event_ids:
         return {}
-    ids = sorted(set(event_ids))
     events = session.execute(
-        select(Event.id, Event.name, Event.rounds, Event.date, Event.kind,
-               Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating)
-        .where(Event.id.in_(ids))).all()
-    entries: dict[int, list[EntryRow]] = {row.id: [] for row in events}
-    for event_id, entry_id, start_no, name, rating in session.execute(
-            select(Entry.event_id, Entry.id, Entry.start_no, Entry.raw_name, Entry.typed_rating)
-            .where(Entry.event_id.in_(ids)).order_by(Entry.start_no)):
-        entries[event_id].append((entry_id, start_no, name, rating))
-    results: dict[int, list[ResultRow]] = {row.id: [] for row in events}
-    for event_id, *result in session.execute(
-            select(Entry.event_id, Result.entry_id, Result.round, Result.kind,
-                   Result.opponent_entry_id, Result.colour, Result.outcome_halves)
-            .join(Entry, Entry.id == Result.entry_id)
-            .where(Entry.event_id.in_(ids)).order_by(Result.entry_id, Result.round)):
-        results[event_id].append(tuple(result))  # type: ignore[arg-type]
+        select(*RANKING_COLUMNS).where(Event.id.in_(sorted(set(event_ids))))).all()
+    return rankings_of_rows(session, events)
+
+
+def rankings_of_rows(session: DbSession, events: Sequence[Any]) -> dict[int, _Ranking]:
+    """The rankings of events already read as rows with :data:`RANKING_COLUMNS`' names
+    (``id``, ``name``, ``rounds``, …; more columns may follow): their entries and results
+    are read in one statement, an entry without results once (the outer join's NULLs)."""
+    if not events:
+        return {}
+    ids = sorted({row.id for row in events})
+    entries: dict[int, list[EntryRow]] = {event_id: [] for event_id in ids}
+    results: dict[int, list[ResultRow]] = {event_id: [] for event_id in ids}
+    for (event_id, entry_id, start_no, name, rating,
+         round_no, kind, opponent, colour, halves) in session.execute(
+            select(Entry.event_id, Entry.id, Entry.start_no, Entry.raw_name, Entry.typed_rating,
+                   Result.round, Result.kind, Result.opponent_entry_id, Result.colour,
+                   Result.outcome_halves)
+            .outerjoin(Result, Result.entry_id == Entry.id)
+            .where(Entry.event_id.in_(ids))
+            .order_by(Entry.event_id, Entry.start_no, Result.round)):
+        rows = entries[event_id]
+        if not rows or rows[-1][0] != entry_id:  # each entry's rows come together
+            rows.append((entry_id, start_no, name, rating))
+        if round_no is not None:
+            results[event_id].append((entry_id, round_no, kind, opponent, colour, halves))
     return {row.id: _ranking(tournament_from_rows(row, entries[row.id], results[row.id]),
                              row.tiebreak_edition or "fide-2026", row.tiebreak_order,
                              row.unrated_rating)
