@@ -13,9 +13,11 @@ untouched by the replay and keeps the state in the members table.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -49,6 +51,7 @@ from ..rating import (
     cyclic_gc_paused,
     event_counts,
     replay_compact,
+    replay_compact_changed,
 )
 from ..vocabulary.tournament import EventKind, Kind
 from .bulk import Query, delete_keys, fetch_tuples, insert_rows, update_members
@@ -313,17 +316,24 @@ def capture(session: Session, since: EventKey | None) -> dict[int, MemberState]:
 
 
 def replay(session: Session | scoped_session[Any] | None = None, since: EventKey | None = None,
-           pre_state: dict[int, MemberState] | None = None) -> ReplayReport:
+           pre_state: dict[int, MemberState] | None = None, *,
+           changed: Collection[int] | None = None) -> ReplayReport:
     """Recompute rating rows from ``since`` (None: from scratch) and the members' current state.
 
     Runs inside the caller's transaction (the caller commits the change and this together).
     ``pre_state`` is what :func:`capture` returned before the change; when omitted it is read now
-    (fine when the change cannot remove rows at or after ``since``).
+    (fine when the change cannot remove rows at or after ``since``, nor move an event).
 
     A replay from scratch rewrites every row. A partial one compares what it computed with
     the rows stored for the replayed events and writes only the differences (a late
     correction typically changes a few dozen of thousands of rows); either way the stored
     rows end up exactly the computed ones.
+
+    ``changed`` names the events whose games the change touched, when it touched nothing
+    else the rating reads (no rating row, no event's date, members or flags; a result edit):
+    then only the events the change can reach are computed again, the stored rows of the
+    others are reused as they are (:func:`~ladder.rating.engine.replay_compact_changed`),
+    and if the stored rows do not allow that, every event from ``since`` is replayed.
     """
     session = _session(session)
     session.flush()
@@ -336,6 +346,12 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
         stored: list[tuple[Any, ...]] = []
         if since is not None:
             stored = _STORED_ROWS.fetch(connection, **_since_params(since))
+            if changed is not None:
+                report = _replay_changed(session, connection, since, stored, set(changed),
+                                         options)
+                if report is not None:
+                    settings.last_replay_at = utcnow()
+                    return report
             if pre_state is None:
                 # Latest event first: the last assignment per member is their first row.
                 first = {row[1]: (row[2], row[5]) for row in stored}
@@ -360,6 +376,27 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
             touched = _write_differences(session, connection, since, ids, stored, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows, touched)
     settings.last_replay_at = utcnow()
+    return ReplayReport(since=since, events=len(events), rows=len(rows))
+
+
+def _replay_changed(session: Session, connection: Connection, since: EventKey,
+                    stored: list[tuple[Any, ...]], changed: set[int],
+                    options: RatingOptions) -> ReplayReport | None:
+    """The replay after a change confined to the games of the events ``changed``: only the
+    events it can reach are computed, the differing rows written (None: the stored rows
+    cannot be reused, replay them all). See :func:`replay`."""
+    ids, events = _read_events(connection, since)
+    juniors = _juniors(session) if options.junior_k is not None else frozenset()
+    by_event = {event_id: {row[1]: row for row in rows}
+                for event_id, rows in groupby(stored, itemgetter(0))}
+    replayed = replay_compact_changed(events, by_event, changed, options, juniors)
+    if replayed is None:
+        return None
+    rows, differing, final = replayed
+    # The events keep their members, so a differing row replaces the stored one of its key.
+    touched = _write_rows(session, connection, since, ids, rows, differing,
+                          [(row[0], row[1]) for row in differing])
+    _store_member_state(connection, since, options, set(), final, rows, touched)
     return ReplayReport(since=since, events=len(events), rows=len(rows))
 
 
@@ -399,6 +436,15 @@ def _write_differences(session: Session, connection: Connection, since: EventKey
             fresh.append(row)
             stale.append(key)
     stale.extend(old)  # rows the replay no longer gives
+    return _write_rows(session, connection, since, ids, rows, fresh, stale)
+
+
+def _write_rows(session: Session, connection: Connection, since: EventKey, ids: list[int],
+                rows: list[RowTuple], fresh: list[RowTuple], stale: list[tuple[int, int]],
+                ) -> set[int] | None:
+    """Delete the ``stale`` keys and insert the ``fresh`` rows, or, when most of ``rows``
+    (all rows of the replayed events ``ids``) are fresh, replace them all. Returns the
+    members whose rows were written or deleted (None: wholesale, possibly everyone's)."""
     if 2 * len(fresh) > len(rows):
         if ids:
             # (A subquery, not the ids: an early correction replays more events than old
