@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import Integer, bindparam, func, select
 
 from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
@@ -22,7 +21,7 @@ from ..rating import Uncounted
 from ..vocabulary.tournament import DEFAULT_SCORING, EventKind, Kind
 from .common import RatingChangeMixin
 from .ladder import ladder_rank
-from .rating_detail import member_uncounted
+from .rating_detail import MemberGame, member_games, member_uncounted
 
 PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)
 
@@ -187,41 +186,53 @@ def member_profile(session: DbSession, settings: ClubSettings, member_id: int) -
     member = visible_member(session, member_id)
     if member is None or only_in_drafts(session, member_id):
         return None
-    rank = ladder_rank(session, settings, member_id)
+    rank = ladder_rank(session, settings, member_id,
+                       standing=(member.rating, member.games, member.last_change))
     history = _history(session, member_id)
-    overall, vs_prov, vs_est, h2h, forfeits = _career(session, member_id)
+    games = member_games(session, member_id)  # read once: the record and the marks
+    overall, vs_prov, vs_est, h2h, forfeits = _career(member_id, games)
     return Profile(
         member_id=member_id, rating=member.rating, games=member.games,
         provisional=member.games < settings.provisional_games, rank=rank,
         overall=overall, vs_provisional=vs_prov, vs_established=vs_est, forfeits=forfeits,
-        history=history, events=_events(session, member_id), head_to_head=h2h)
+        history=history, events=_events(session, member_id, games), head_to_head=h2h)
+
+
+# The profile's statements, built once (a member id is their one parameter).
+_MEMBER = bindparam("member_id", type_=Integer)
+_HISTORY = (
+    select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
+    .join(RatingRow, RatingRow.event_id == Event.id)
+    .where(RatingRow.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED)
+    .order_by(Event.date, Event.id))
+_EVENTS = (
+    select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
+           RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
+    .join(Event, Event.id == Entry.event_id)
+    .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
+               & (RatingRow.member_id == Entry.member_id))
+    .where(Entry.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED)
+    .order_by(Event.date.desc(), Event.id.desc()))
+# Every result of the member's entries in published events (for the points of each).
+_RESULTS = (
+    select(Result.entry_id, Result.kind, Result.outcome_halves)
+    .join(Entry, Entry.id == Result.entry_id).join(Event, Event.id == Entry.event_id)
+    .where(Entry.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED))
 
 
 def _history(session: DbSession, member_id: int) -> tuple[HistoryPoint, ...]:
-    rows = session.execute(
-        select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
-        .join(RatingRow, RatingRow.event_id == Event.id)
-        .where(RatingRow.member_id == member_id, Event.status == EventStatus.PUBLISHED)
-        .order_by(Event.date, Event.id)).all()
+    rows = session.execute(_HISTORY, {"member_id": member_id}).all()
     return tuple(HistoryPoint(*row) for row in rows)
 
 
-def _events(session: DbSession, member_id: int) -> tuple[EventLine, ...]:
-    events = session.execute(
-        select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
-               RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
-        .join(Event, Event.id == Entry.event_id)
-        .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
-                   & (RatingRow.member_id == Entry.member_id))
-        .where(Entry.member_id == member_id, Event.status == EventStatus.PUBLISHED)
-        .order_by(Event.date.desc(), Event.id.desc())).all()
+def _events(session: DbSession, member_id: int,
+            games: Sequence[MemberGame]) -> tuple[EventLine, ...]:
+    events = session.execute(_EVENTS, {"member_id": member_id}).all()
     points: dict[int, Fraction] = defaultdict(Fraction)
-    for entry_id, kind, halves in session.execute(
-            select(Result.entry_id, Result.kind, Result.outcome_halves)
-            .where(Result.entry_id.in_([row[0] for row in events]))):
+    for entry_id, kind, halves in session.execute(_RESULTS, {"member_id": member_id}):
         outcome = Fraction(halves, 2) if halves is not None else None
         points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
-    uncounted = member_uncounted(session, member_id)
+    uncounted = member_uncounted(session, member_id, games)
     return tuple(
         EventLine(event_id=e_id, name=name, date=date, kind=kind,
                   rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds,
@@ -230,24 +241,17 @@ def _events(session: DbSession, member_id: int) -> tuple[EventLine, ...]:
         for entry_id, e_id, name, date, kind, rated, rounds, before, after, counted in events)
 
 
-def _career(session: DbSession, member_id: int
+def _career(member_id: int, games: Sequence[MemberGame]
             ) -> tuple[Record, Record, Record, tuple[HeadToHead, ...], int]:
-    """Over-the-board record: overall, vs provisional / established, per opponent; forfeits."""
-    mine, theirs = aliased(Entry), aliased(Entry)
-    opp_row = aliased(RatingRow)
-    rows = session.execute(
-        select(Result.kind, Result.outcome_halves, theirs.member_id, opp_row.provisional_before)
-        .join(mine, mine.id == Result.entry_id)
-        .join(Event, Event.id == mine.event_id)
-        .join(theirs, theirs.id == Result.opponent_entry_id)
-        .outerjoin(opp_row, (opp_row.event_id == mine.event_id)
-                   & (opp_row.member_id == theirs.member_id))
-        .where(mine.member_id == member_id, Event.status == EventStatus.PUBLISHED,
-               theirs.member_id.is_not(None), theirs.member_id != member_id)).all()
+    """Over-the-board record: overall, vs provisional / established, per opponent; forfeits.
+
+    From the member's games (:func:`~.rating_detail.member_games`) against another member."""
     overall, vs_prov, vs_est = Record(), Record(), Record()
     per_opponent: dict[int, Record] = defaultdict(Record)
     forfeits = 0
-    for kind, halves, opponent, opp_provisional in rows:
+    for _event, _rated, _event_kind, kind, halves, opponent, _own, opp_provisional in games:
+        if opponent is None or opponent == member_id:
+            continue  # an unlinked opponent, or a member paired with themselves
         if kind not in PLAYED:
             forfeits += kind in (Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value,
                                  Kind.DOUBLE_FORFEIT.value)
@@ -255,8 +259,7 @@ def _career(session: DbSession, member_id: int
         outcome = _outcome(kind, halves)
         overall.add(outcome)
         (vs_prov if opp_provisional else vs_est).add(outcome)
-        if opponent is not None:  # the query excludes unlinked opponents; this tells mypy
-            per_opponent[opponent].add(outcome)
+        per_opponent[opponent].add(outcome)
     h2h = tuple(HeadToHead(opponent, record) for opponent, record in sorted(
         per_opponent.items(), key=lambda item: (-item[1].games, item[0])))
     return overall, vs_prov, vs_est, h2h, forfeits
