@@ -12,16 +12,17 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from sqlalchemy import Integer, bindparam, func, select
 
 from ..extensions import DbSession
-from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
+from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow
 from ..rating import Uncounted
 from ..vocabulary.tournament import DEFAULT_SCORING, EventKind, Kind
 from .common import RatingChangeMixin
 from .ladder import ladder_rank
-from .rating_detail import MemberGame, member_games, member_uncounted
+from .rating_detail import MemberRound, member_rounds, member_uncounted
 
 PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)
 
@@ -184,18 +185,23 @@ def member_profile(session: DbSession, settings: ClubSettings, member_id: int) -
     """The profile of a visible member, or None (merged, absent, or known only from drafts:
     the same answer)."""
     member = visible_member(session, member_id)
-    if member is None or only_in_drafts(session, member_id):
+    if member is None:
+        return None
+    events = session.execute(_EVENTS, {"member_id": member_id}).all()
+    # Only a member without a published event can be known from drafts alone.
+    if not events and only_in_drafts(session, member_id):
         return None
     rank = ladder_rank(session, settings, member_id,
                        standing=(member.rating, member.games, member.last_change))
     history = _history(session, member_id)
-    games = member_games(session, member_id)  # read once: the record and the marks
-    overall, vs_prov, vs_est, h2h, forfeits = _career(member_id, games)
+    rounds = member_rounds(session, member_id)  # read once: points, record and marks
+    overall, vs_prov, vs_est, h2h, forfeits = _career(member_id, rounds)
     return Profile(
         member_id=member_id, rating=member.rating, games=member.games,
         provisional=member.games < settings.provisional_games, rank=rank,
         overall=overall, vs_provisional=vs_prov, vs_established=vs_est, forfeits=forfeits,
-        history=history, events=_events(session, member_id, games), head_to_head=h2h)
+        history=history, events=_events(session, member_id, events, rounds),
+        head_to_head=h2h)
 
 
 # The profile's statements, built once (a member id is their one parameter).
@@ -213,11 +219,6 @@ _EVENTS = (
                & (RatingRow.member_id == Entry.member_id))
     .where(Entry.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED)
     .order_by(Event.date.desc(), Event.id.desc()))
-# Every result of the member's entries in published events (for the points of each).
-_RESULTS = (
-    select(Result.entry_id, Result.kind, Result.outcome_halves)
-    .join(Entry, Entry.id == Result.entry_id).join(Event, Event.id == Entry.event_id)
-    .where(Entry.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED))
 
 
 def _history(session: DbSession, member_id: int) -> tuple[HistoryPoint, ...]:
@@ -225,33 +226,36 @@ def _history(session: DbSession, member_id: int) -> tuple[HistoryPoint, ...]:
     return tuple(HistoryPoint(*row) for row in rows)
 
 
-def _events(session: DbSession, member_id: int,
-            games: Sequence[MemberGame]) -> tuple[EventLine, ...]:
-    events = session.execute(_EVENTS, {"member_id": member_id}).all()
+def _events(session: DbSession, member_id: int, events: Sequence[Any],
+            rounds: Sequence[MemberRound]) -> tuple[EventLine, ...]:
+    """The lines of the member's events (``events``: rows of ``_EVENTS``), with the points
+    scored in each entry and the games that did not count, from ``rounds``."""
     points: dict[int, Fraction] = defaultdict(Fraction)
-    for entry_id, kind, halves in session.execute(_RESULTS, {"member_id": member_id}):
+    for _event, _rated, _event_kind, entry_id, kind, halves, *_rest in rounds:
         outcome = Fraction(halves, 2) if halves is not None else None
         points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
-    uncounted = member_uncounted(session, member_id, games)
+    uncounted = member_uncounted(session, member_id, rounds)
     return tuple(
         EventLine(event_id=e_id, name=name, date=date, kind=kind,
-                  rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds,
+                  rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds_no,
                   points=points[entry_id], rating_before=before, rating_after=after,
                   games_counted=counted or 0, uncounted=uncounted.get(e_id, ()))
-        for entry_id, e_id, name, date, kind, rated, rounds, before, after, counted in events)
+        for entry_id, e_id, name, date, kind, rated, rounds_no, before, after, counted
+        in events)
 
 
-def _career(member_id: int, games: Sequence[MemberGame]
+def _career(member_id: int, rounds: Sequence[MemberRound]
             ) -> tuple[Record, Record, Record, tuple[HeadToHead, ...], int]:
     """Over-the-board record: overall, vs provisional / established, per opponent; forfeits.
 
-    From the member's games (:func:`~.rating_detail.member_games`) against another member."""
+    From the member's rounds (:func:`~.rating_detail.member_rounds`) against another member."""
     overall, vs_prov, vs_est = Record(), Record(), Record()
     per_opponent: dict[int, Record] = defaultdict(Record)
     forfeits = 0
-    for _event, _rated, _event_kind, kind, halves, opponent, _own, opp_provisional in games:
-        if opponent is None or opponent == member_id:
-            continue  # an unlinked opponent, or a member paired with themselves
+    for (_event, _rated, _event_kind, _entry, kind, halves, opponent_entry, opponent, _own,
+         opp_provisional) in rounds:
+        if opponent_entry is None or opponent is None or opponent == member_id:
+            continue  # a bye, an unlinked opponent, or a member paired with themselves
         if kind not in PLAYED:
             forfeits += kind in (Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value,
                                  Kind.DOUBLE_FORFEIT.value)

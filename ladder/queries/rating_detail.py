@@ -60,17 +60,20 @@ def uncounted_in_event(event: Event, ratings: dict[int, RatingRow]
     return out
 
 
-#: One game with an opponent of a member in a published event, as :func:`member_games`
-#: reads it: (event id, event rated, event kind, result kind, outcome in halves, opponent's
-#: member id, the member's and the opponent's ``provisional_before`` there; None: no row).
-MemberGame = tuple[int, bool, str, str, int | None, int | None, bool | None, bool | None]
+#: One round of a member in a published event, as :func:`member_rounds` reads it: (event
+#: id, event rated, event kind, entry id, result kind, outcome in halves, opponent's entry
+#: id and member id (None: a bye; an unlinked opponent has no member), the member's and the
+#: opponent's ``provisional_before`` there (None: no rating row).
+MemberRound = tuple[int, bool, str, int, str, int | None, int | None, int | None,
+                    bool | None, bool | None]
 
 _MINE, _THEIRS = aliased(Entry), aliased(Entry)
 _OWN_ROW, _OPP_ROW = aliased(RatingRow), aliased(RatingRow)
 # Built once: aliases made per call cost more Python than the statement's round trip.
-_MEMBER_GAMES = (
-    select(Event.id, Event.rated, Event.kind, Result.kind, Result.outcome_halves,
-           _THEIRS.member_id, _OWN_ROW.provisional_before, _OPP_ROW.provisional_before)
+_MEMBER_ROUNDS = (
+    select(Event.id, Event.rated, Event.kind, Result.entry_id, Result.kind,
+           Result.outcome_halves, Result.opponent_entry_id, _THEIRS.member_id,
+           _OWN_ROW.provisional_before, _OPP_ROW.provisional_before)
     .join(_MINE, _MINE.id == Result.entry_id)
     .join(Event, Event.id == _MINE.event_id)
     .outerjoin(_THEIRS, _THEIRS.id == Result.opponent_entry_id)
@@ -78,31 +81,32 @@ _MEMBER_GAMES = (
                & (_OWN_ROW.member_id == _MINE.member_id))
     .outerjoin(_OPP_ROW, (_OPP_ROW.event_id == Event.id)
                & (_OPP_ROW.member_id == _THEIRS.member_id))
-    .where(_MINE.member_id == bindparam("member_id"), Event.status == EventStatus.PUBLISHED,
-           Result.opponent_entry_id.is_not(None)))
+    .where(_MINE.member_id == bindparam("member_id"), Event.status == EventStatus.PUBLISHED))
 
 
-def member_games(session: DbSession, member_id: int) -> list[MemberGame]:
-    """Every round of ``member_id`` with an opponent in a published event (see
-    :data:`MemberGame`), in one statement: what :func:`member_uncounted` and the profile's
-    career record read."""
-    return [cast(MemberGame, tuple(row))
-            for row in session.execute(_MEMBER_GAMES, {"member_id": member_id})]
+def member_rounds(session: DbSession, member_id: int) -> list[MemberRound]:
+    """Every round of ``member_id`` in a published event (see :data:`MemberRound`), in one
+    statement: what :func:`member_uncounted` and the profile's points and record read."""
+    return [cast(MemberRound, tuple(row))
+            for row in session.execute(_MEMBER_ROUNDS, {"member_id": member_id})]
 
 
 def member_uncounted(session: DbSession, member_id: int,
-                     games: Sequence[MemberGame] | None = None
+                     rounds: Sequence[MemberRound] | None = None
                      ) -> dict[int, tuple[tuple[Uncounted, int], ...]]:
     """Event id → (reason, number of games) of the member's games that did not count there.
 
     Only the per-game reasons (:data:`GAME_REASONS`) are listed: byes are no games, and an
-    unrated event is marked as a whole. ``games`` is :func:`member_games` when the caller
+    unrated event is marked as a whole. ``rounds`` is :func:`member_rounds` when the caller
     has read it already.
     """
-    if games is None:
-        games = member_games(session, member_id)
+    if rounds is None:
+        rounds = member_rounds(session, member_id)
     counts: dict[int, Counter[Uncounted]] = defaultdict(Counter)
-    for event_id, rated, event_kind, kind, _halves, opponent, own_prov, opp_prov in games:
+    for (event_id, rated, event_kind, _entry, kind, _halves, opponent_entry, opponent,
+         own_prov, opp_prov) in rounds:
+        if opponent_entry is None:
+            continue  # a bye: no game
         reason = why_not_counted(
             bool(rated), EventKind(event_kind), Kind(kind),
             member_id if own_prov is not None else None,
