@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 
 from ..extensions import DbSession
 from ..models import ClubSettings, Member
+from .prepared import Query
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,9 @@ class LadderLine:
 #: alone tells: no look-up in the rating rows per member (a third of a cold ladder's read).
 ON_LADDER = (Member.merged_into_id.is_(None), Member.last_change.is_not(None))
 
-_LINES = select(Member.id, Member.rating, Member.games, Member.last_change).where(*ON_LADDER)
+# On the raw driver: the floats of 2,000 members arrive as their bits, not as text to parse.
+_LINES = Query(select(Member.id, Member.rating, Member.games, Member.last_change)
+               .where(*ON_LADDER))
 
 
 def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]:
@@ -37,7 +40,7 @@ def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]
     Members appear once they have played in an event. Equal ratings within a group share the
     rank (1, 2, 2, 4); every provisional member ranks below every established one.
     """
-    rows = session.connection().execute(_LINES).all()  # Core: plain rows, no ORM step
+    rows = _LINES.fetch(session.connection())
     threshold = settings.provisional_games
     # Plain tuples (index access) keep this loop cheap for a 2,000-member ladder.
     ordered = sorted(((member_id, rating, games, last_change, games < threshold)

@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session, aliased, scoped_session
 from ..extensions import db
 from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
 from ..queries.club import club_settings
+from ..queries.prepared import Query
 from ..rating import (
     GAME_SCORES,
     ROW_FIELDS,
@@ -54,7 +55,7 @@ from ..rating import (
     replay_compact_changed,
 )
 from ..vocabulary.tournament import EventKind, Kind
-from .bulk import Query, delete_keys, fetch_tuples, insert_rows, update_members
+from .bulk import delete_keys, fetch_tuples, insert_rows, update_members
 from .uow import note_replay
 
 EventKey = tuple[dt.date, int]
