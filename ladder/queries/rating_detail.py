@@ -79,8 +79,10 @@ _MEMBER_ROUNDS = (
     .outerjoin(_THEIRS, _THEIRS.id == Result.opponent_entry_id)
     .outerjoin(_OWN_ROW, (_OWN_ROW.event_id == Event.id)
                & (_OWN_ROW.member_id == _MINE.member_id))
-    .outerjoin(_OPP_ROW, (_OPP_ROW.event_id == Event.id)
-               & (_OPP_ROW.member_id == _THEIRS.member_id))
+    # The opponent's row keyed by their entry's event (the same event): the database then
+    # finds it by its primary key instead of through every row of the opponent.
+    .outerjoin(_OPP_ROW, (_OPP_ROW.event_id == _THEIRS.event_id)
+               & (_OPP_ROW.member_id == _THEIRS.member_id) & (_THEIRS.event_id == Event.id))
     .where(_MINE.member_id == bindparam("member_id"), Event.status == EventStatus.PUBLISHED))
 
 
