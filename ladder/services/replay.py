@@ -364,26 +364,26 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
         stored: list[tuple[Any, ...]] = []
         if since is not None:
             stored = _STORED_ROWS.fetch(connection, **_since_params(since))
-            if changed is not None:
-                report = _replay_changed(session, connection, since, stored, set(changed),
-                                         options)
-                if report is not None:
-                    note_replay(session)
-                    return report
-            if pre_state is None:
-                # Latest event first: the last assignment per member is their first row.
-                first = {row[1]: (row[2], row[5]) for row in stored}
-                pre_state = {m: MemberState(r, g) for m, (r, g) in first.items()}
+        ids, events = _read_events(connection, since)
+        # Junior flags matter only with the junior K option on (docs/club-rating.md §1): skip the read.
+        juniors = _juniors(session) if options.junior_k is not None else frozenset()
+        if since is not None and changed is not None:
+            report = _replay_changed(session, connection, since, stored, ids, events,
+                                     set(changed), options, juniors)
+            if report is not None:
+                note_replay(session)
+                return report
+        if since is not None and pre_state is None:
+            # Latest event first: the last assignment per member is their first row.
+            first = {row[1]: (row[2], row[5]) for row in stored}
+            pre_state = {m: MemberState(r, g) for m, (r, g) in first.items()}
         elif pre_state is None:
             pre_state = {}
-        ids, events = _read_events(connection, since)
         state: State = {m: (s.rating, s.games) for m, s in pre_state.items()}
         if since is not None:
             newcomers = {m for _e, members, _g in events for m in members} - state.keys()
             if newcomers:
                 state.update(_untouched_state(session, since, newcomers, options))
-        # Junior flags matter only with the junior K option on (docs/club-rating.md §1): skip the read.
-        juniors = _juniors(session) if options.junior_k is not None else frozenset()
         rows, final = replay_compact(events, state, options, juniors)
 
         touched: set[int] | None = None
@@ -398,13 +398,13 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
 
 
 def _replay_changed(session: Session, connection: Connection, since: EventKey,
-                    stored: list[tuple[Any, ...]], changed: set[int],
-                    options: RatingOptions) -> ReplayReport | None:
-    """The replay after a change confined to the games of the events ``changed``: only the
-    events it can reach are computed, the differing rows written (None: the stored rows
-    cannot be reused, replay them all). See :func:`replay`."""
-    ids, events = _read_events(connection, since)
-    juniors = _juniors(session) if options.junior_k is not None else frozenset()
+                    stored: list[tuple[Any, ...]], ids: list[int], events: list[CompactEvent],
+                    changed: set[int], options: RatingOptions,
+                    juniors: frozenset[int]) -> ReplayReport | None:
+    """The replay after a change confined to the games of the events ``changed`` (``ids``,
+    ``events``: every event from ``since``; ``stored``: their rows): only the events the
+    change can reach are computed, the differing rows written (None: the stored rows cannot
+    be reused, replay them all). See :func:`replay`."""
     by_event = {event_id: {row[1]: row for row in rows}
                 for event_id, rows in groupby(stored, itemgetter(0))}
     replayed = replay_compact_changed(events, by_event, changed, options, juniors)
