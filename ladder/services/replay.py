@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session, aliased, scoped_session
 
 from ..extensions import db
 from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
-from ..queries.club import club_settings
+from ..queries.club import ClubNotInitialised
 from ..queries.prepared import Query
 from ..rating import (
     GAME_SCORES,
@@ -84,6 +84,26 @@ def rating_options(settings: ClubSettings) -> RatingOptions:
         k_established=settings.k_established, k_threshold=settings.k_threshold,
         provisional_games=settings.provisional_games, junior_k=settings.junior_k,
         floor=settings.rating_floor)
+
+
+# The rating options alone (the ORM's whole settings object costs a correction more than
+# reading these seven values).
+_OPTIONS = Query(select(ClubSettings.start_rating, ClubSettings.k_new,
+                        ClubSettings.k_established, ClubSettings.k_threshold,
+                        ClubSettings.provisional_games, ClubSettings.junior_k,
+                        ClubSettings.rating_floor).order_by(ClubSettings.id).limit(1))
+
+
+def _rating_options(connection: Connection) -> RatingOptions:
+    """The club's rating options as stored (what :func:`rating_options` gives for the
+    settings row), read on ``connection``."""
+    rows = _OPTIONS.fetch(connection)
+    if not rows:
+        raise ClubNotInitialised("the club's settings are missing: run “ladder init”")
+    start, k_new, k_established, k_threshold, provisional, junior_k, floor = rows[0]
+    return RatingOptions(start_rating=start, k_new=k_new, k_established=k_established,
+                         k_threshold=k_threshold, provisional_games=provisional,
+                         junior_k=junior_k, floor=floor)
 
 
 def event_key(event: Event) -> EventKey:
@@ -355,9 +375,8 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
     """
     session = _session(session)
     session.flush()
-    settings = club_settings(session)
-    options = rating_options(settings)
     connection = session.connection()
+    options = _rating_options(connection)
     # No reference cycles are made from here on: the cyclic collector would only rescan the
     # growing lists of inputs and rows again and again (see cyclic_gc_paused).
     with cyclic_gc_paused():
