@@ -215,29 +215,39 @@ def _read_events(connection: Connection, since: EventKey | None,
     100 ms). Each game is read once (the side with the smaller entry id) and only if it can
     count; a game belongs to an event when both of its entries do (as in :func:`load_inputs`).
     """
-    events: list[tuple[Any, ...]]
-    entries: list[tuple[Any, ...]]
+    # ``where``: entry id -> (event id, member id) of every linked entry of the events;
+    # ``members``: event id -> its members, one per entry (an event in it once read).
+    events: list[tuple[Any, ...]] = []
+    where: dict[int, tuple[int, int]] = {}
+    members: dict[int, list[int]] = {}
     if since is None:
         params: dict[str, object] = {}
         event_query, entry_query, game_query = _FULL_READS
         events = event_query.fetch(connection)
-        entries = entry_query.fetch(connection) if events else []
+        members = {event_id: [] for event_id, _rated, _kind in events}
+        if events:
+            where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id
+                     in entry_query.fetch(connection)}
+            for event_id, member_id in where.values():
+                members[event_id].append(member_id)
     else:
         params = _since_params(since)
         game_query = _PARTIAL_GAMES
-        events, entries = [], []
         for event_id, rated, kind, entry_id, member_id in _EVENTS_AND_ENTRIES.fetch(
                 connection, **params):
-            if not events or events[-1][0] != event_id:  # an event's rows come together
+            listed = members.get(event_id)
+            if listed is None:  # the event's first row (its rows come together)
+                listed = members[event_id] = []
                 events.append((event_id, rated, kind))
             if entry_id is not None:
-                entries.append((entry_id, event_id, member_id))
+                where[entry_id] = (event_id, member_id)
+                listed.append(member_id)
     ids = [event_id for event_id, _rated, _kind in events]
     if not ids:
         return ids, []
-    low = min((entry[0] for entry in entries), default=0)
-    high = max((entry[0] for entry in entries), default=-1)
-    if since is not None and high - low < 2 * len(entries):
+    low = min(where, default=0)
+    high = max(where, default=-1)
+    if since is not None and high - low < 2 * len(where):
         # The replayed entries' ids are dense (the usual case: late events were entered
         # late): one index range over results beats a look-up per entry (a third less on
         # SQLite, half on PostgreSQL). Results of other entries in the range are dropped
@@ -245,10 +255,6 @@ def _read_events(connection: Connection, since: EventKey | None,
         games = _GAMES_OF_ENTRIES.fetch(connection, low=low, high=high)
     else:
         games = game_query.fetch(connection, **params)
-    where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id in entries}
-    members: dict[int, list[int]] = {event_id: [] for event_id in ids}
-    for event_id, member_id in where.values():
-        members[event_id].append(member_id)
     played: dict[int, list[CompactGame]] = {event_id: [] for event_id in ids}
     scored = _SCORED
     found = where.get
