@@ -12,7 +12,9 @@ app's own WSGI stack (every hook included), the median and 95th percentile of
 
 of each public page and fragment, of a hello-world route of the same app (same hooks), and of
 the organizer's dashboard when nothing changed; and prints one JSON line with the byte size
-of each page and the ratios to the hello-world route.
+of each page and the ratios to the hello-world route. Each cold render also reports the
+statements it sent and the CPU time this process spent on it (medians; :mod:`.statements`),
+which a shared machine's load moves far less than the wall time.
 
 ``serve()`` is the same app for a load test under gunicorn (README: ``gunicorn -w 2
 'ladder.bench.pages:serve()'`` with ``DATABASE_URL`` pointing at a built history).
@@ -41,14 +43,16 @@ def _hello() -> str:
     return "Hello, World!"
 
 
-def bench_app(url: str, instance: str, secret: str | None = None, **config: Any) -> Any:
+def bench_app(url: str, instance: str, secret: str | None = None, *,
+              tool_budget: bool = True) -> Any:
     """The app over ``url`` with the hello-world route added (a Flask app); a random secret
-    key unless one is given; ``config`` overrides the configuration."""
+    key unless one is given; the tools' per-client budget off with ``tool_budget=False``."""
     import secrets
 
     from .. import create_app
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "INSTANCE_PATH": instance,
-                      "SECRET_KEY": secret or secrets.token_hex(32), **config})
+                      "SECRET_KEY": secret or secrets.token_hex(32),
+                      **({} if tool_budget else {"TOOL_BUDGET": "0"})})
     app.add_url_rule(HELLO, "bench_hello", _hello)
     return app
 
@@ -162,14 +166,16 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
                 seed: int = 11) -> dict[str, Any]:
     """Build or reuse the history, measure every page; the report as a dict (one JSON line)."""
     from ..extensions import db
+    from .statements import cost
     with tempfile.TemporaryDirectory(prefix="ladder-bench-pages-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        # The tool budget off: one client asks for the tie-break tool again and again here,
-        # and a 429 (answered, not stored) is not the page being measured.
-        app = bench_app(url, tmp, TOOL_BUDGET="0")
+        # One client asks for every tool page dozens of times in a minute: the tools' budget
+        # would answer 429 (it limits a client's CPU, which is what is measured here).
+        app = bench_app(url, tmp, tool_budget=False)
         with app.app_context():
             history = _prepare(members, games, years, seed)
             targets = _targets()
+            engine = db.engine  # the app's engine, one per app
         client = app.test_client(use_cookies=False)  # every request a new visitor, like wrk
 
         def get(path: str, headers: dict[str, str]) -> Any:
@@ -183,15 +189,21 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
             get(path, headers)  # compile the templates and statements once
         hello: list[float] = []
         cold: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
+        cold_cpu: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
+        cold_statements: dict[str, list[float]] = {name: [] for name, _path, _headers
+                                                   in targets}
         warm: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
         revalidated: dict[str, list[float]] = {name: [] for name, _path, _headers in targets}
         answers: dict[str, Any] = {}
         for _ in range(samples):
             for name, path, headers in targets:
                 _forget(app)
-                elapsed, response = _timed(partial(get, path, headers))
+                with cost(engine) as measured:
+                    response = get(path, headers)
                 assert response.status_code == 200, (name, response.status_code)
-                cold[name].append(elapsed)
+                cold[name].append(measured["wall_s"])
+                cold_cpu[name].append(measured["cpu_s"])
+                cold_statements[name].append(measured["statements"])
                 answers[name] = response
                 hello.append(_timed(lambda: get(HELLO, {}))[0])
         for name, path, headers in targets:  # the current generation's answers (cached now)
@@ -211,7 +223,10 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
         for name, path, headers in targets:
             pages[name] = {
                 "url": path, "fragment": headers.get("HX-Target"),
-                "bytes": len(answers[name].get_data()), "cold": _stats(cold[name]),
+                "bytes": len(answers[name].get_data()),
+                "cold": {**_stats(cold[name]),
+                         "cpu_ms": round(statistics.median(cold_cpu[name]) * 1000, 2),
+                         "statements": statistics.median(cold_statements[name])},
                 "warm": _stats(warm[name]), "revalidate": _stats(revalidated[name]),
                 "warm_over_hello": round(statistics.median(warm[name])
                                          / statistics.median(hello), 2),

@@ -4,7 +4,9 @@ Prints (via the CLI) one JSON line: the full replay (read + compute + write ever
 and member state), the replay after a correction in the last 5 % of the history (the whole
 service call: edit, replay, audit, commit; the median and the slowest of five corrections),
 and a *floor* measured in the same run: reading the same result rows and running a bare Elo
-loop that writes nothing.
+loop that writes nothing. Next to the corrections' wall times, the statements each sends and
+the CPU time this process spends on it (medians; :mod:`.statements`), which a shared
+machine's load moves far less than the wall time.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -135,6 +138,7 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
     from ..services.replay import replay
     from ..services.setup import init_database
     from ..services.uow import unit_of_work, writes_without_unit_of_work
+    from .statements import cost
 
     with tempfile.TemporaryDirectory(prefix="ladder-bench-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
@@ -174,7 +178,9 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
             # late events (the whole service call: edit, replay from there, audit, commit),
             # after one untimed correction in the very last event, since a serving process has
             # its statements compiled and its caches warm.
-            corrections = []
+            corrections: list[float] = []
+            cpu: list[float] = []
+            statements: list[float] = []
             late_events = db.session.scalars(
                 select(Event.id).order_by(Event.date, Event.id)
                 .offset(int(events * 0.95)).limit(events)).all()
@@ -187,10 +193,12 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
                 assert result is not None, "every synthetic event has decisive games"
                 result_id, version = result.id, result.version
                 db.session.expire_all()
-                started = time.perf_counter()
-                edit_result(result_id, "draw", version, actor="bench")
+                with cost(db.engine) as measured:
+                    edit_result(result_id, "draw", version, actor="bench")
                 if position:  # position 0 is the warm-up
-                    corrections.append(time.perf_counter() - started)
+                    corrections.append(measured["wall_s"])
+                    cpu.append(measured["cpu_s"])
+                    statements.append(measured["statements"])
             corrections.sort()
             correction = corrections[len(corrections) // 2]
             dialect = db.engine.dialect.name
@@ -200,6 +208,9 @@ def bench_replay(*, members: int = 2000, games: int = 100_000, years: int = 20,
         "database": dialect, "members": members, "events": events, "games": counted,
         "rating_rows": report.rows, "full_replay_s": round(full, 3),
         "correction_replay_s": round(correction, 4),
-        "correction_replay_max_s": round(corrections[-1], 4), "floor_s": round(floor, 3),
+        "correction_replay_max_s": round(corrections[-1], 4),
+        "correction_cpu_ms": round(statistics.median(cpu) * 1000, 2),
+        "correction_statements": statistics.median(statements),
+        "floor_s": round(floor, 3),
         "full_over_floor": round(full / floor, 2) if floor else None,
     }

@@ -12,14 +12,18 @@ from ..models import ClubSettings, Member
 from ..names import disambiguate
 from ..names.privacy import NameBook, shows_initials
 
+_NAMES = select(Member.id, Member.name, Member.junior, Member.consent_given)
+
 
 def load_name_book(session: DbSession, settings: ClubSettings, *, full: bool = False) -> NameBook:
     """Build the display names; ``full`` (organizer pages only) shows every full name."""
-    rows = session.execute(select(Member.id, Member.name, Member.junior, Member.consent_given))
+    # Core, not the ORM: plain rows for every member (a cold page reads them all).
+    rows = session.connection().execute(_NAMES)
     labels: dict[int, str] = {}
     masked: dict[int, str] = {}
+    for_all = settings.initials_for_all
     for member_id, name, junior, consent in rows:
-        if not full and shows_initials(junior, consent, settings.initials_for_all):
+        if not full and shows_initials(junior, consent, for_all):
             masked[member_id] = name
         else:
             labels[member_id] = name

@@ -135,32 +135,74 @@ def tournament_of(event: Event) -> Tournament:
          for e in event.entries for r in e.results))
 
 
+#: The event columns a ranking reads (:func:`rankings_of_rows` takes rows that start with them).
+RANKING_COLUMNS = (Event.id, Event.name, Event.rounds, Event.date, Event.kind,
+                   Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating)
+
+
 def stored_rankings(session: DbSession, event_ids: Sequence[int]) -> dict[int, _Ranking]:
-    """The rankings of ``event_ids`` read as plain rows (three statements, no ORM objects):
+    """The rankings of ``event_ids`` read as plain rows (two statements, no ORM objects):
     the same values :func:`event_ranking` gives for the loaded events."""
     if not event_ids:
         return {}
-    ids = sorted(set(event_ids))
     events = session.execute(
-        select(Event.id, Event.name, Event.rounds, Event.date, Event.kind,
-               Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating)
-        .where(Event.id.in_(ids))).all()
-    entries: dict[int, list[EntryRow]] = {row.id: [] for row in events}
-    for event_id, entry_id, start_no, name, rating in session.execute(
-            select(Entry.event_id, Entry.id, Entry.start_no, Entry.raw_name, Entry.typed_rating)
-            .where(Entry.event_id.in_(ids)).order_by(Entry.start_no)):
-        entries[event_id].append((entry_id, start_no, name, rating))
-    results: dict[int, list[ResultRow]] = {row.id: [] for row in events}
-    for event_id, *result in session.execute(
-            select(Entry.event_id, Result.entry_id, Result.round, Result.kind,
-                   Result.opponent_entry_id, Result.colour, Result.outcome_halves)
-            .join(Entry, Entry.id == Result.entry_id)
-            .where(Entry.event_id.in_(ids)).order_by(Result.entry_id, Result.round)):
-        results[event_id].append(tuple(result))  # type: ignore[arg-type]
-    return {row.id: _ranking(tournament_from_rows(row, entries[row.id], results[row.id]),
-                             row.tiebreak_edition or "fide-2026", row.tiebreak_order,
-                             row.unrated_rating)
-            for row in events}
+        select(*RANKING_COLUMNS).where(Event.id.in_(sorted(set(event_ids))))).all()
+    return rankings_of_rows(session, events)
+
+
+def standings_order(session: DbSession, event_id: int) -> tuple[int, ...]:
+    """The event's entry ids in standings order, as :func:`event_view` orders its rows, from
+    the ranking alone (two statements; no rating rows, no cells): what the inline editor
+    compares before and after a save. The ranking is the cached one of the event as it is
+    now (computed when its page was shown), so this usually ranks nothing."""
+    events = session.execute(select(*RANKING_COLUMNS).where(Event.id == event_id)).all()
+    if not events:
+        return ()
+    tournaments, entry_of = _tournaments_of_rows(session, events)
+    ranking = _ranking_of_row(events[0], tournaments[event_id])
+    return tuple(entry_of[event_id][standing.start_no] for standing in ranking.standings)
+
+
+def rankings_of_rows(session: DbSession, events: Sequence[Any]) -> dict[int, _Ranking]:
+    """The rankings of events already read as rows with :data:`RANKING_COLUMNS`' names
+    (``id``, ``name``, ``rounds``, …; more columns may follow): their entries and results
+    are read in one statement, an entry without results once (the outer join's NULLs)."""
+    if not events:
+        return {}
+    tournaments, _entry_of = _tournaments_of_rows(session, events)
+    return {row.id: _ranking_of_row(row, tournaments[row.id]) for row in events}
+
+
+def _ranking_of_row(row: Any, t: Tournament) -> _Ranking:
+    return _ranking(t, row.tiebreak_edition or "fide-2026", row.tiebreak_order,
+                    row.unrated_rating)
+
+
+def _tournaments_of_rows(session: DbSession, events: Sequence[Any]
+                         ) -> tuple[dict[int, Tournament], dict[int, dict[int, int]]]:
+    """The pure tournaments of events read as rows (see :func:`rankings_of_rows`), and each
+    event's entry id by start number."""
+    ids = sorted({row.id for row in events})
+    entries: dict[int, list[EntryRow]] = {event_id: [] for event_id in ids}
+    results: dict[int, list[ResultRow]] = {event_id: [] for event_id in ids}
+    for (event_id, entry_id, start_no, name, rating,
+         round_no, kind, opponent, colour, halves) in session.execute(
+            select(Entry.event_id, Entry.id, Entry.start_no, Entry.raw_name, Entry.typed_rating,
+                   Result.round, Result.kind, Result.opponent_entry_id, Result.colour,
+                   Result.outcome_halves)
+            .outerjoin(Result, Result.entry_id == Entry.id)
+            .where(Entry.event_id.in_(ids))
+            .order_by(Entry.event_id, Entry.start_no, Result.round)):
+        rows = entries[event_id]
+        if not rows or rows[-1][0] != entry_id:  # each entry's rows come together
+            rows.append((entry_id, start_no, name, rating))
+        if round_no is not None:
+            results[event_id].append((entry_id, round_no, kind, opponent, colour, halves))
+    tournaments = {row.id: tournament_from_rows(row, entries[row.id], results[row.id])
+                   for row in events}
+    entry_of = {event_id: {start_no: entry_id for entry_id, start_no, _name, _rating in rows}
+                for event_id, rows in entries.items()}
+    return tournaments, entry_of
 
 
 def event_view(session: DbSession, event: Event) -> EventView:

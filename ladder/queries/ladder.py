@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import func, select
 
 from ..extensions import DbSession
-from ..models import ClubSettings, Member, RatingRow
+from ..models import ClubSettings, Member
+from .prepared import Query
 
 
 @dataclass(frozen=True)
@@ -22,17 +23,24 @@ class LadderLine:
     last_change: float | None
 
 
+#: Who is on the ladder: every visible member with a rating row (who played in a published
+#: event). Every replay stores each member's last change with their rows, None exactly when
+#: they have none (the ladder check compares it for every member), so the members table
+#: alone tells: no look-up in the rating rows per member (a third of a cold ladder's read).
+ON_LADDER = (Member.merged_into_id.is_(None), Member.last_change.is_not(None))
+
+# On the raw driver: the floats of 2,000 members arrive as their bits, not as text to parse.
+_LINES = Query(select(Member.id, Member.rating, Member.games, Member.last_change)
+               .where(*ON_LADDER))
+
+
 def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]:
     """The ladder, best first: established members by rating, then provisional ones (docs/club-rating.md §1).
 
     Members appear once they have played in an event. Equal ratings within a group share the
     rank (1, 2, 2, 4); every provisional member ranks below every established one.
     """
-    rows = session.execute(
-        select(Member.id, Member.rating, Member.games, Member.last_change)
-        .where(Member.merged_into_id.is_(None))
-        .where(exists().where(RatingRow.member_id == Member.id))
-    ).all()
+    rows = _LINES.fetch(session.connection())
     threshold = settings.provisional_games
     # Plain tuples (index access) keep this loop cheap for a 2,000-member ladder.
     ordered = sorted(((member_id, rating, games, last_change, games < threshold)
@@ -50,22 +58,27 @@ def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]
     return lines
 
 
-def ladder_rank(session: DbSession, settings: ClubSettings, member_id: int) -> int | None:
+def ladder_rank(session: DbSession, settings: ClubSettings, member_id: int,
+                standing: tuple[float, int, float | None] | None = None) -> int | None:
     """The rank :func:`ladder_lines` gives ``member_id`` (None when not on the ladder), in two
     small queries instead of the whole ladder: one plus everyone ranked strictly above, that
     is every established member above a provisional one, and within the group every higher
-    rating (equal ratings share a rank)."""
-    on_ladder = (Member.merged_into_id.is_(None),
-                 exists().where(RatingRow.member_id == Member.id))
-    mine = session.execute(select(Member.rating, Member.games)
-                           .where(Member.id == member_id, *on_ladder)).first()
-    if mine is None:
+    rating (equal ratings share a rank). ``standing`` is the member's (rating, games, last
+    change) when the caller has read them (a visible member): one query then."""
+    if standing is None:
+        mine = session.execute(select(Member.rating, Member.games, Member.last_change)
+                               .where(Member.id == member_id, Member.merged_into_id.is_(None))
+                               ).first()
+        if mine is None:
+            return None
+        standing = (mine[0], mine[1], mine[2])
+    rating, games, last_change = standing
+    if last_change is None:  # no rating row: not on the ladder (see ON_LADDER)
         return None
-    rating, games = mine
     threshold = settings.provisional_games
     if games >= threshold:  # established: only higher established ratings are above
         above = (Member.games >= threshold) & (Member.rating > rating)
     else:
         above = (Member.games >= threshold) | (Member.rating > rating)
     return 1 + (session.scalar(select(func.count()).select_from(Member)
-                               .where(*on_ladder, above)) or 0)
+                               .where(*ON_LADDER, above)) or 0)

@@ -12,17 +12,17 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import Integer, bindparam, func, select
 
 from ..extensions import DbSession
-from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
+from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow
 from ..rating import Uncounted
 from ..vocabulary.tournament import DEFAULT_SCORING, EventKind, Kind
 from .common import RatingChangeMixin
 from .ladder import ladder_rank
-from .rating_detail import member_uncounted
+from .rating_detail import MemberRound, member_rounds, member_uncounted
 
 PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.value)
 
@@ -185,69 +185,77 @@ def member_profile(session: DbSession, settings: ClubSettings, member_id: int) -
     """The profile of a visible member, or None (merged, absent, or known only from drafts:
     the same answer)."""
     member = visible_member(session, member_id)
-    if member is None or only_in_drafts(session, member_id):
+    if member is None:
         return None
-    rank = ladder_rank(session, settings, member_id)
+    events = session.execute(_EVENTS, {"member_id": member_id}).all()
+    # Only a member without a published event can be known from drafts alone.
+    if not events and only_in_drafts(session, member_id):
+        return None
+    rank = ladder_rank(session, settings, member_id,
+                       standing=(member.rating, member.games, member.last_change))
     history = _history(session, member_id)
-    overall, vs_prov, vs_est, h2h, forfeits = _career(session, member_id)
+    rounds = member_rounds(session, member_id)  # read once: points, record and marks
+    overall, vs_prov, vs_est, h2h, forfeits = _career(member_id, rounds)
     return Profile(
         member_id=member_id, rating=member.rating, games=member.games,
         provisional=member.games < settings.provisional_games, rank=rank,
         overall=overall, vs_provisional=vs_prov, vs_established=vs_est, forfeits=forfeits,
-        history=history, events=_events(session, member_id), head_to_head=h2h)
+        history=history, events=_events(session, member_id, events, rounds),
+        head_to_head=h2h)
+
+
+# The profile's statements, built once (a member id is their one parameter).
+_MEMBER = bindparam("member_id", type_=Integer)
+_HISTORY = (
+    select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
+    .join(RatingRow, RatingRow.event_id == Event.id)
+    .where(RatingRow.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED)
+    .order_by(Event.date, Event.id))
+_EVENTS = (
+    select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
+           RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
+    .join(Event, Event.id == Entry.event_id)
+    .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
+               & (RatingRow.member_id == Entry.member_id))
+    .where(Entry.member_id == _MEMBER, Event.status == EventStatus.PUBLISHED)
+    .order_by(Event.date.desc(), Event.id.desc()))
 
 
 def _history(session: DbSession, member_id: int) -> tuple[HistoryPoint, ...]:
-    rows = session.execute(
-        select(Event.id, Event.name, Event.date, RatingRow.rating_before, RatingRow.rating_after)
-        .join(RatingRow, RatingRow.event_id == Event.id)
-        .where(RatingRow.member_id == member_id, Event.status == EventStatus.PUBLISHED)
-        .order_by(Event.date, Event.id)).all()
+    rows = session.execute(_HISTORY, {"member_id": member_id}).all()
     return tuple(HistoryPoint(*row) for row in rows)
 
 
-def _events(session: DbSession, member_id: int) -> tuple[EventLine, ...]:
-    events = session.execute(
-        select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
-               RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
-        .join(Event, Event.id == Entry.event_id)
-        .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
-                   & (RatingRow.member_id == Entry.member_id))
-        .where(Entry.member_id == member_id, Event.status == EventStatus.PUBLISHED)
-        .order_by(Event.date.desc(), Event.id.desc())).all()
+def _events(session: DbSession, member_id: int, events: Sequence[Any],
+            rounds: Sequence[MemberRound]) -> tuple[EventLine, ...]:
+    """The lines of the member's events (``events``: rows of ``_EVENTS``), with the points
+    scored in each entry and the games that did not count, from ``rounds``."""
     points: dict[int, Fraction] = defaultdict(Fraction)
-    for entry_id, kind, halves in session.execute(
-            select(Result.entry_id, Result.kind, Result.outcome_halves)
-            .where(Result.entry_id.in_([row[0] for row in events]))):
+    for _event, _rated, _event_kind, entry_id, kind, halves, *_rest in rounds:
         outcome = Fraction(halves, 2) if halves is not None else None
         points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
-    uncounted = member_uncounted(session, member_id)
+    uncounted = member_uncounted(session, member_id, rounds)
     return tuple(
         EventLine(event_id=e_id, name=name, date=date, kind=kind,
-                  rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds,
+                  rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds_no,
                   points=points[entry_id], rating_before=before, rating_after=after,
                   games_counted=counted or 0, uncounted=uncounted.get(e_id, ()))
-        for entry_id, e_id, name, date, kind, rated, rounds, before, after, counted in events)
+        for entry_id, e_id, name, date, kind, rated, rounds_no, before, after, counted
+        in events)
 
 
-def _career(session: DbSession, member_id: int
+def _career(member_id: int, rounds: Sequence[MemberRound]
             ) -> tuple[Record, Record, Record, tuple[HeadToHead, ...], int]:
-    """Over-the-board record: overall, vs provisional / established, per opponent; forfeits."""
-    mine, theirs = aliased(Entry), aliased(Entry)
-    opp_row = aliased(RatingRow)
-    rows = session.execute(
-        select(Result.kind, Result.outcome_halves, theirs.member_id, opp_row.provisional_before)
-        .join(mine, mine.id == Result.entry_id)
-        .join(Event, Event.id == mine.event_id)
-        .join(theirs, theirs.id == Result.opponent_entry_id)
-        .outerjoin(opp_row, (opp_row.event_id == mine.event_id)
-                   & (opp_row.member_id == theirs.member_id))
-        .where(mine.member_id == member_id, Event.status == EventStatus.PUBLISHED,
-               theirs.member_id.is_not(None), theirs.member_id != member_id)).all()
+    """Over-the-board record: overall, vs provisional / established, per opponent; forfeits.
+
+    From the member's rounds (:func:`~.rating_detail.member_rounds`) against another member."""
     overall, vs_prov, vs_est = Record(), Record(), Record()
     per_opponent: dict[int, Record] = defaultdict(Record)
     forfeits = 0
-    for kind, halves, opponent, opp_provisional in rows:
+    for (_event, _rated, _event_kind, _entry, kind, halves, opponent_entry, opponent, _own,
+         opp_provisional) in rounds:
+        if opponent_entry is None or opponent is None or opponent == member_id:
+            continue  # a bye, an unlinked opponent, or a member paired with themselves
         if kind not in PLAYED:
             forfeits += kind in (Kind.FORFEIT_WIN.value, Kind.FORFEIT_LOSS.value,
                                  Kind.DOUBLE_FORFEIT.value)
@@ -255,8 +263,7 @@ def _career(session: DbSession, member_id: int
         outcome = _outcome(kind, halves)
         overall.add(outcome)
         (vs_prov if opp_provisional else vs_est).add(outcome)
-        if opponent is not None:  # the query excludes unlinked opponents; this tells mypy
-            per_opponent[opponent].add(outcome)
+        per_opponent[opponent].add(outcome)
     h2h = tuple(HeadToHead(opponent, record) for opponent, record in sorted(
         per_opponent.items(), key=lambda item: (-item[1].games, item[0])))
     return overall, vs_prov, vs_est, h2h, forfeits

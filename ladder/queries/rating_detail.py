@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import fsum
+from typing import cast
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import aliased
 
 from ..extensions import DbSession
@@ -59,29 +60,55 @@ def uncounted_in_event(event: Event, ratings: dict[int, RatingRow]
     return out
 
 
-def member_uncounted(session: DbSession, member_id: int
+#: One round of a member in a published event, as :func:`member_rounds` reads it: (event
+#: id, event rated, event kind, entry id, result kind, outcome in halves, opponent's entry
+#: id and member id (None: a bye; an unlinked opponent has no member), the member's and the
+#: opponent's ``provisional_before`` there (None: no rating row).
+MemberRound = tuple[int, bool, str, int, str, int | None, int | None, int | None,
+                    bool | None, bool | None]
+
+_MINE, _THEIRS = aliased(Entry), aliased(Entry)
+_OWN_ROW, _OPP_ROW = aliased(RatingRow), aliased(RatingRow)
+# Built once: aliases made per call cost more Python than the statement's round trip.
+_MEMBER_ROUNDS = (
+    select(Event.id, Event.rated, Event.kind, Result.entry_id, Result.kind,
+           Result.outcome_halves, Result.opponent_entry_id, _THEIRS.member_id,
+           _OWN_ROW.provisional_before, _OPP_ROW.provisional_before)
+    .join(_MINE, _MINE.id == Result.entry_id)
+    .join(Event, Event.id == _MINE.event_id)
+    .outerjoin(_THEIRS, _THEIRS.id == Result.opponent_entry_id)
+    .outerjoin(_OWN_ROW, (_OWN_ROW.event_id == Event.id)
+               & (_OWN_ROW.member_id == _MINE.member_id))
+    # The opponent's row keyed by their entry's event (the same event): the database then
+    # finds it by its primary key instead of through every row of the opponent.
+    .outerjoin(_OPP_ROW, (_OPP_ROW.event_id == _THEIRS.event_id)
+               & (_OPP_ROW.member_id == _THEIRS.member_id) & (_THEIRS.event_id == Event.id))
+    .where(_MINE.member_id == bindparam("member_id"), Event.status == EventStatus.PUBLISHED))
+
+
+def member_rounds(session: DbSession, member_id: int) -> list[MemberRound]:
+    """Every round of ``member_id`` in a published event (see :data:`MemberRound`), in one
+    statement: what :func:`member_uncounted` and the profile's points and record read."""
+    return [cast(MemberRound, tuple(row))
+            for row in session.execute(_MEMBER_ROUNDS, {"member_id": member_id})]
+
+
+def member_uncounted(session: DbSession, member_id: int,
+                     rounds: Sequence[MemberRound] | None = None
                      ) -> dict[int, tuple[tuple[Uncounted, int], ...]]:
     """Event id → (reason, number of games) of the member's games that did not count there.
 
     Only the per-game reasons (:data:`GAME_REASONS`) are listed: byes are no games, and an
-    unrated event is marked as a whole.
+    unrated event is marked as a whole. ``rounds`` is :func:`member_rounds` when the caller
+    has read it already.
     """
-    mine, theirs = aliased(Entry), aliased(Entry)
-    own_row, opp_row = aliased(RatingRow), aliased(RatingRow)
-    rows = session.execute(
-        select(Event.id, Event.rated, Event.kind, Result.kind, theirs.member_id,
-               own_row.provisional_before, opp_row.provisional_before)
-        .join(mine, mine.id == Result.entry_id)
-        .join(Event, Event.id == mine.event_id)
-        .outerjoin(theirs, theirs.id == Result.opponent_entry_id)
-        .outerjoin(own_row, (own_row.event_id == Event.id)
-                   & (own_row.member_id == mine.member_id))
-        .outerjoin(opp_row, (opp_row.event_id == Event.id)
-                   & (opp_row.member_id == theirs.member_id))
-        .where(mine.member_id == member_id, Event.status == EventStatus.PUBLISHED,
-               Result.opponent_entry_id.is_not(None))).all()
+    if rounds is None:
+        rounds = member_rounds(session, member_id)
     counts: dict[int, Counter[Uncounted]] = defaultdict(Counter)
-    for event_id, rated, event_kind, kind, opponent, own_prov, opp_prov in rows:
+    for (event_id, rated, event_kind, _entry, kind, _halves, opponent_entry, opponent,
+         own_prov, opp_prov) in rounds:
+        if opponent_entry is None:
+            continue  # a bye: no game
         reason = why_not_counted(
             bool(rated), EventKind(event_kind), Kind(kind),
             member_id if own_prov is not None else None,

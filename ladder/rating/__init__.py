@@ -19,6 +19,7 @@ from ladder.rating.engine import (
     rated_games,
     replay,
     replay_compact,
+    replay_compact_changed,
 )
 from ladder.rating.types import (
     EventInput,
@@ -52,4 +53,5 @@ __all__ = [
     "replay",
     "why_not_counted",
     "replay_compact",
+    "replay_compact_changed",
 ]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from math import fsum
@@ -205,6 +205,83 @@ def replay_compact(
     with cyclic_gc_paused():
         _run(events, current, options, juniors, rows.append)
     return rows, current
+
+
+_NO_ROWS: Mapping[int, RowTuple] = {}
+
+
+def replay_compact_changed(
+    events: Sequence[CompactEvent],
+    stored: Mapping[int, Mapping[int, RowTuple]],
+    changed: Container[int],
+    options: RatingOptions,
+    juniors: frozenset[int] | set[int] = frozenset(),
+) -> tuple[list[RowTuple], list[RowTuple], State] | None:
+    """Replay compact events after a change confined to the games of the events ``changed``,
+    computing only the events the change can reach and reusing the stored rows of the others.
+
+    ``events`` are every event from the first changed one on, in replay order, as they are
+    now; ``stored`` holds their rows as the last replay stored them (event id → member id →
+    row). An event is computed again when it changed or when a member plays in it whose
+    state (rating, games) now differs from the stored one; every member of it starts from
+    their state now, which for a member the change has not reached is their stored
+    ``rating_before``/``games_before``. Any other event has the very inputs its stored rows
+    were computed from, so those rows are what a replay would give: they are reused. A member
+    whose state comes out equal to the stored one is not followed any further.
+
+    Returns every row (exactly what :func:`replay_compact` gives from the stored state before
+    the first event), the rows among them that differ from the stored ones, and each member's
+    state after their last row. None when the stored rows cannot be relied on this way (an
+    event's members differ from its stored rows', or a reused row does not start where the
+    member's previous row ended): the caller then replays every event.
+    """
+    rows: list[RowTuple] = []
+    differing: list[RowTuple] = []
+    current: State = {}  # each member's state after their latest row so far
+    dirty: set[int] = set()  # members whose current state differs from the stored one
+    computed: list[RowTuple] = []
+    for event in events:
+        event_id, members, _games = event
+        old = stored.get(event_id, _NO_ROWS)  # an event without members has no rows
+        if len(old) != len(members):
+            return None
+        if event_id not in changed and dirty.isdisjoint(members):
+            for member in members:
+                row = old.get(member)
+                if row is None:
+                    return None
+                known = current.get(member)
+                if known is not None and (row[2], row[5]) != known:
+                    return None  # the stored rows do not follow on: replay them all
+                current[member] = (row[3], row[5] + row[6])
+                rows.append(row)
+            continue
+        state: State = {}
+        for member in members:
+            row = old.get(member)
+            if row is None:
+                return None
+            known = current.get(member)
+            if known is None:
+                state[member] = (row[2], row[5])
+            elif member in dirty or (row[2], row[5]) == known:
+                state[member] = known
+            else:
+                return None
+        computed.clear()
+        _run((event,), state, options, juniors, computed.append)
+        for row in computed:
+            member = row[1]
+            have = old[member]
+            if row != have:  # SQLite's 0/1 equals False/True; no float is -0.0 or NaN here
+                differing.append(row)
+            now = current[member] = state[member]
+            if now == (have[3], have[5] + have[6]):
+                dirty.discard(member)
+            else:
+                dirty.add(member)
+        rows.extend(computed)
+    return rows, differing, current
 
 
 def rate_event(

@@ -3,19 +3,18 @@
 The ORM and even Core's executemany build a parameter dictionary per row; for tens of
 thousands of rating rows that costs more than the rating itself. Here rows go to the driver
 as tuples: ``COPY`` on PostgreSQL, multi-row ``INSERT`` elsewhere; reads come back as the
-driver's plain tuples (:class:`Query`, :func:`fetch_tuples`). Everything runs on the caller's
-connection, inside its transaction, so the replay stays atomic with the change.
+driver's plain tuples (:func:`fetch_tuples`, and :class:`ladder.queries.prepared.Query`,
+which the read layer uses too). Everything runs on the caller's connection, inside its
+transaction, so the replay stays atomic with the change.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, cast
 
 from sqlalchemy import Boolean, Connection, Float, Integer, Select, Table
-from sqlalchemy.sql.compiler import SQLCompiler
 
 
 def insert_rows(connection: Connection, table: Table | str, columns: Sequence[str],
@@ -95,68 +94,6 @@ def _variable_limit(connection: Connection) -> int:
     if getlimit is None:
         return 999
     return int(getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER))
-
-
-class Query:
-    """A Core SELECT compiled once per dialect and run on the raw driver cursor.
-
-    Returns the driver's plain tuples: no Row objects, and no compilation or cache-key work
-    per call (about half of a late correction's read time went there). Parameters are real
-    bound parameters (``bindparam`` names), converted by their types' bind processors as
-    SQLAlchemy would (e.g. a date becomes ISO text on SQLite). No expanding ``IN``
-    parameters: SQLAlchemy renders those per execution.
-    """
-
-    def __init__(self, statement: Select) -> None:
-        self.statement = statement
-        self._prepared: dict[str, _Prepared] = {}
-
-    def fetch(self, connection: Connection, **params: object) -> list[tuple[Any, ...]]:
-        """Run the query with ``params`` on ``connection``; all rows as tuples."""
-        prepared = self._prepared.get(connection.dialect.name)
-        if prepared is None:
-            prepared = self._prepared[connection.dialect.name] = _Prepared.of(
-                self.statement, connection)
-        if connection.dialect.name == "postgresql":
-            # Binary results: floats arrive as their 8 bytes instead of text to be parsed
-            # (a third faster for a correction's rating rows; the same values, bit for bit).
-            driver: Any = connection.connection.driver_connection
-            cursor = driver.cursor(binary=True)
-        else:
-            cursor = connection.connection.cursor()
-        try:
-            cursor.execute(prepared.compiled.string, prepared.arguments(params))
-            return cast(list[tuple[Any, ...]], cursor.fetchall())
-        finally:
-            cursor.close()
-
-
-@dataclass(frozen=True)
-class _Prepared:
-    """A statement compiled for one dialect, with what its parameters need."""
-
-    compiled: SQLCompiler
-    order: tuple[str, ...] | None  # positional parameters' names in order; None: named
-    processors: Mapping[str, Callable[[Any], Any] | None]
-
-    @classmethod
-    def of(cls, statement: Select, connection: Connection) -> _Prepared:
-        dialect = connection.dialect
-        compiled = statement.compile(dialect=dialect)
-        processors = {name: bind.type.bind_processor(dialect)
-                      for name, bind in compiled.binds.items()}
-        order = tuple(compiled.positiontup or ()) if dialect.positional else None
-        return cls(compiled, order, processors)
-
-    def arguments(self, params: dict[str, object]) -> tuple[Any, ...] | dict[str, Any]:
-        """The driver's parameters: the statement's own values, overridden by ``params``."""
-        values = {}
-        for name, value in (self.compiled.construct_params(params) or {}).items():
-            process = self.processors.get(name)
-            values[name] = value if process is None else process(value)
-        if self.order is None:
-            return values
-        return tuple(values[name] for name in self.order)
 
 
 def fetch_tuples(connection: Connection, statement: Select) -> list[tuple[Any, ...]]:

@@ -9,15 +9,16 @@ from __future__ import annotations
 import datetime as dt
 
 from flask_babel import gettext as _
+from sqlalchemy import and_, bindparam, select
 from sqlalchemy import delete as sa_delete
-from sqlalchemy import select
+from sqlalchemy.orm import aliased, joinedload
 
 from ..extensions import db
 from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .events import clean_name
-from .replay import earliest, event_key, replay_change
+from .replay import earliest, event_key, replay, replay_change
 
 
 class StaleEdit(Conflict):
@@ -58,9 +59,7 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
     The version is compared under the ladder's write lock (the unit of work), so of two saves
     made from the same version exactly one succeeds; the other is refused as stale.
     """
-    result = db.session.get(Result, result_id)
-    if result is None:
-        raise NotFound(_("There is no such result."))
+    result, mirror = _result_and_mirror(result_id)
     if result.version != version:
         raise StaleEdit(_("Someone else changed this result meanwhile; it is now “%(now)s”. "
                           "Nothing was saved.", now=_label(result.kind, result.outcome_halves)),
@@ -74,10 +73,6 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
         raise InvalidInput(_("A round with an opponent cannot become a bye, nor a bye a game."))
     if new_kind is Kind.UNRATED_PLAYED and outcome_halves not in (0, 1, 2):
         raise InvalidInput(_("An unrated game needs its result (1, ½ or 0)."))
-    mirror = None
-    if result.opponent_entry_id is not None:
-        mirror = db.session.scalar(select(Result).where(
-            Result.entry_id == result.opponent_entry_id, Result.round == result.round))
     event = result.entry.event
     old = describe(result.kind, result.outcome_halves)
 
@@ -92,7 +87,11 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
             mirror.version += 1
         event.version += 1
 
-    replay_change(event_key(event), change)
+    # A result edit changes one event's games and nothing else the rating reads (no rating
+    # row, no event moved, the same members): the replay takes the state before the event
+    # from the stored rows (no capture beforehand) and computes only what the edit reaches.
+    change()
+    replay(db.session, event_key(event), changed={event.id})
     opponent = mirror.entry if mirror is not None else None
     audit.record(actor, "result.edit",
                  f"“{event.name}” round {result.round}, start no. {result.entry.start_no}",
@@ -103,6 +102,33 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
                           "opponent": _entry_name(opponent) if opponent else None,
                           "opponent_id": opponent.member_id if opponent else None})
     return result
+
+
+#: A result with its mirror, their entries and members, and the event (see below). Built once:
+#: an alias made per call costs more Python than the statement's round trip.
+_MIRROR = aliased(Result)
+_RESULT_AND_MIRROR = (
+    select(Result, _MIRROR)
+    .outerjoin(_MIRROR, and_(_MIRROR.entry_id == Result.opponent_entry_id,
+                             _MIRROR.round == Result.round))
+    .where(Result.id == bindparam("result_id"))
+    .options(joinedload(Result.entry).joinedload(Entry.event),
+             joinedload(Result.entry).joinedload(Entry.member),
+             joinedload(_MIRROR.entry).joinedload(Entry.member)))
+
+
+def _result_and_mirror(result_id: int) -> tuple[Result, Result | None]:
+    """A result and its mirror (the opponent's result of the same round; None for a bye or
+    when it is missing), each with its entry and that entry's member, and the event: all in
+    one statement, as the edit, the replay's start and the audit entry read them.
+
+    (Loaded one by one, as the relationships load lazily, they took six round trips.)
+    """
+    row = db.session.execute(_RESULT_AND_MIRROR, {"result_id": result_id}).first()
+    if row is None:
+        raise NotFound(_("There is no such result."))
+    result, opposite = row
+    return result, opposite if result.opponent_entry_id is not None else None
 
 
 def _entry_name(entry: Entry) -> str:

@@ -16,14 +16,15 @@ to NULL instead; every refresh also fills the events whose winners are NULL, and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, inspect, select, update
+from sqlalchemy import ColumnElement, Table, bindparam, inspect, or_, select, update
 from sqlalchemy.orm import Session
 
 from ..models import Entry, Event, Result
-from ..queries.events import first_places, stored_rankings
+from ..queries.events import RANKING_COLUMNS, first_places, rankings_of_rows
 
 #: Events ranked per statement when many are filled at once (bounded memory).
 BATCH = 50
@@ -53,15 +54,28 @@ class RankedInputs:
                 elif obj.event_id is not None:
                     self.event_ids.add(obj.event_id)
             elif isinstance(obj, Result) and obj.entry_id is not None:
-                self.entry_ids.add(obj.entry_id)
+                self._entry(obj.entry_id, inspect(obj).dict.get("entry"))
         for obj in dirty:
             if isinstance(obj, Event) and _changed(obj, RANKING_INPUTS):
                 self.events.add(obj)
             elif isinstance(obj, Result) and obj.entry_id is not None and _changed(
                     obj, RESULT_INPUTS):
-                self.entry_ids.add(obj.entry_id)
+                self._entry(obj.entry_id, inspect(obj).dict.get("entry"))
             elif isinstance(obj, Entry) and _changed(obj, ENTRY_INPUTS):
-                self.entry_ids.add(obj.id)
+                self._entry(obj.id, obj)
+
+    def _entry(self, entry_id: int, entry: Entry | None) -> None:
+        """Note the event of a changed entry: taken from the entry when it is loaded (a
+        result edit loads it), else looked up at refresh by the entry's id."""
+        event_id = None
+        if entry is not None:
+            loaded = inspect(entry).dict
+            if loaded.get("id") == entry_id:
+                event_id = loaded.get("event_id")
+        if event_id is None:
+            self.entry_ids.add(entry_id)
+        else:
+            self.event_ids.add(event_id)
 
 
 def _changed(obj: Any, names: tuple[str, ...]) -> bool:
@@ -74,34 +88,39 @@ def winners_text(ranking: Any) -> str:
     return ",".join(str(no) for no in first_places(ranking))
 
 
-def ranked_winners(session: Session, event_ids: list[int]) -> dict[int, str]:
-    """Each event's winners as stored, ranked from its rows now.
+def ranked_winners(session: Session, events: Sequence[Any]) -> dict[int, str]:
+    """Each event's winners as stored, ranked from its rows now; ``events`` are rows read
+    with :data:`~ladder.queries.events.RANKING_COLUMNS` (more columns may follow).
 
     Results the engine cannot score (an unrated game stored without its outcome, which no
     reader produces) name no winner rather than fail the change that touched the event.
     """
     winners: dict[int, str] = {}
-    for start in range(0, len(event_ids), BATCH):
-        batch = event_ids[start:start + BATCH]
+    for start in range(0, len(events), BATCH):
+        batch = events[start:start + BATCH]
         try:
-            rankings = stored_rankings(session, batch)
+            rankings = rankings_of_rows(session, batch)
         except ValueError:
             rankings = {}
-            for event_id in batch:  # find the one that cannot be ranked
+            for row in batch:  # find the one that cannot be ranked
                 try:
-                    rankings.update(stored_rankings(session, [event_id]))
+                    rankings.update(rankings_of_rows(session, [row]))
                 except ValueError:
-                    winners[event_id] = ""
+                    winners[row.id] = ""
         winners.update((event_id, winners_text(ranking))
                        for event_id, ranking in rankings.items())
     return winners
 
 
-def _rank_and_store(session: Session, event_ids: list[int]) -> None:
-    stored = dict(session.execute(select(Event.id, Event.winners)
-                                  .where(Event.id.in_(event_ids))).all())
+def _rank_and_store(session: Session, wanted: ColumnElement[bool]) -> int:
+    """Rank the events ``wanted`` selects and store the winners that differ from the stored
+    ones; returns how many events were ranked. The events' ranking inputs and their stored
+    winners come in one statement."""
+    events = session.execute(select(*RANKING_COLUMNS, Event.winners).where(wanted)
+                             .order_by(Event.id)).all()
+    stored = {row.id: row.winners for row in events}
     changed = [{"event_id": event_id, "winners": text}
-               for event_id, text in ranked_winners(session, event_ids).items()
+               for event_id, text in ranked_winners(session, events).items()
                if stored.get(event_id) != text]
     if changed:
         # Core statements: a derived column, no ranking input, nothing for the watch to see.
@@ -109,6 +128,7 @@ def _rank_and_store(session: Session, event_ids: list[int]) -> None:
         session.connection().execute(
             update(table).where(table.c.id == bindparam("event_id"))
             .values(winners=bindparam("winners")), changed)
+    return len(events)
 
 
 def refresh(session: Session, changed: RankedInputs) -> None:
@@ -116,20 +136,18 @@ def refresh(session: Session, changed: RankedInputs) -> None:
     by the unit of work as the session flushed), and of every event without any.
 
     Called by the unit of work just before it commits (after the use case's last flush).
+    Only those events are ranked: a result edit ranks its own event, never the others.
     """
     ids = {e.id for e in changed.events if e.id is not None and inspect(e).persistent}
     ids |= changed.event_ids
     if changed.entry_ids:
         ids |= set(session.scalars(select(Entry.event_id)
                                    .where(Entry.id.in_(sorted(changed.entry_ids)))))
-    ids |= set(session.scalars(select(Event.id).where(Event.winners.is_(None))))
-    if ids:
-        _rank_and_store(session, sorted(ids))
+    missing = Event.winners.is_(None)
+    _rank_and_store(session, or_(Event.id.in_(sorted(ids)), missing) if ids else missing)
 
 
 def fill_missing(session: Session) -> int:
     """Compute the winners of every event that has none yet (after an upgrade or a bulk
     load); returns how many were filled. The caller commits."""
-    ids = sorted(session.scalars(select(Event.id).where(Event.winners.is_(None))))
-    _rank_and_store(session, ids)
-    return len(ids)
+    return _rank_and_store(session, Event.winners.is_(None))

@@ -13,9 +13,11 @@ untouched by the replay and keeps the state in the members table.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, cast
 
 from sqlalchemy import (
@@ -34,8 +36,9 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session, aliased, scoped_session
 
 from ..extensions import db
-from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result, utcnow
-from ..queries.club import club_settings
+from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow, Result
+from ..queries.club import ClubNotInitialised
+from ..queries.prepared import Query
 from ..rating import (
     GAME_SCORES,
     ROW_FIELDS,
@@ -49,9 +52,11 @@ from ..rating import (
     cyclic_gc_paused,
     event_counts,
     replay_compact,
+    replay_compact_changed,
 )
 from ..vocabulary.tournament import EventKind, Kind
-from .bulk import Query, delete_keys, fetch_tuples, insert_rows, update_members
+from .bulk import delete_keys, fetch_tuples, insert_rows, update_members
+from .uow import note_replay
 
 EventKey = tuple[dt.date, int]
 State = dict[int, tuple[float, int]]  # member id -> (rating, counted games)
@@ -79,6 +84,26 @@ def rating_options(settings: ClubSettings) -> RatingOptions:
         k_established=settings.k_established, k_threshold=settings.k_threshold,
         provisional_games=settings.provisional_games, junior_k=settings.junior_k,
         floor=settings.rating_floor)
+
+
+# The rating options alone (the ORM's whole settings object costs a correction more than
+# reading these seven values).
+_OPTIONS = Query(select(ClubSettings.start_rating, ClubSettings.k_new,
+                        ClubSettings.k_established, ClubSettings.k_threshold,
+                        ClubSettings.provisional_games, ClubSettings.junior_k,
+                        ClubSettings.rating_floor).order_by(ClubSettings.id).limit(1))
+
+
+def _rating_options(connection: Connection) -> RatingOptions:
+    """The club's rating options as stored (what :func:`rating_options` gives for the
+    settings row), read on ``connection``."""
+    rows = _OPTIONS.fetch(connection)
+    if not rows:
+        raise ClubNotInitialised("the club's settings are missing: run “ladder init”")
+    start, k_new, k_established, k_threshold, provisional, junior_k, floor = rows[0]
+    return RatingOptions(start_rating=start, k_new=k_new, k_established=k_established,
+                         k_threshold=k_threshold, provisional_games=provisional,
+                         junior_k=junior_k, floor=floor)
 
 
 def event_key(event: Event) -> EventKey:
@@ -160,7 +185,13 @@ def _reads(where: ColumnElement[bool]) -> tuple[Query, Query, Query]:
 
 
 _FULL_READS = _reads(_PUBLISHED)
-_PARTIAL_READS = _reads(_SINCE)
+_PARTIAL_GAMES = _reads(_SINCE)[2]
+# A partial replay reads its events and their entries in one statement (a round trip less
+# for every correction): each event once at least, with NULLs when no entry is linked.
+_EVENTS_AND_ENTRIES = Query(
+    select(Event.id, Event.rated, Event.kind, Entry.id, Entry.member_id)
+    .outerjoin(Entry, and_(Entry.event_id == Event.id, Entry.member_id.is_not(None)))
+    .where(_SINCE).order_by(Event.date, Event.id))
 # The pre-state: rows of the events at or after since, latest event first (see _pre_state).
 _PRE_STATE = Query(
     select(RatingRow.member_id, RatingRow.rating_before, RatingRow.games_before)
@@ -184,19 +215,39 @@ def _read_events(connection: Connection, since: EventKey | None,
     100 ms). Each game is read once (the side with the smaller entry id) and only if it can
     count; a game belongs to an event when both of its entries do (as in :func:`load_inputs`).
     """
+    # ``where``: entry id -> (event id, member id) of every linked entry of the events;
+    # ``members``: event id -> its members, one per entry (an event in it once read).
+    events: list[tuple[Any, ...]] = []
+    where: dict[int, tuple[int, int]] = {}
+    members: dict[int, list[int]] = {}
     if since is None:
-        reads, params = _FULL_READS, {}
+        params: dict[str, object] = {}
+        event_query, entry_query, game_query = _FULL_READS
+        events = event_query.fetch(connection)
+        members = {event_id: [] for event_id, _rated, _kind in events}
+        if events:
+            where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id
+                     in entry_query.fetch(connection)}
+            for event_id, member_id in where.values():
+                members[event_id].append(member_id)
     else:
-        reads, params = _PARTIAL_READS, _since_params(since)
-    event_query, entry_query, game_query = reads
-    events = event_query.fetch(connection, **params)
+        params = _since_params(since)
+        game_query = _PARTIAL_GAMES
+        for event_id, rated, kind, entry_id, member_id in _EVENTS_AND_ENTRIES.fetch(
+                connection, **params):
+            listed = members.get(event_id)
+            if listed is None:  # the event's first row (its rows come together)
+                listed = members[event_id] = []
+                events.append((event_id, rated, kind))
+            if entry_id is not None:
+                where[entry_id] = (event_id, member_id)
+                listed.append(member_id)
     ids = [event_id for event_id, _rated, _kind in events]
     if not ids:
         return ids, []
-    entries = entry_query.fetch(connection, **params)
-    low = min((entry[0] for entry in entries), default=0)
-    high = max((entry[0] for entry in entries), default=-1)
-    if since is not None and high - low < 2 * len(entries):
+    low = min(where, default=0)
+    high = max(where, default=-1)
+    if since is not None and high - low < 2 * len(where):
         # The replayed entries' ids are dense (the usual case: late events were entered
         # late): one index range over results beats a look-up per entry (a third less on
         # SQLite, half on PostgreSQL). Results of other entries in the range are dropped
@@ -204,10 +255,6 @@ def _read_events(connection: Connection, since: EventKey | None,
         games = _GAMES_OF_ENTRIES.fetch(connection, low=low, high=high)
     else:
         games = game_query.fetch(connection, **params)
-    where = {entry_id: (event_id, member_id) for entry_id, event_id, member_id in entries}
-    members: dict[int, list[int]] = {event_id: [] for event_id in ids}
-    for event_id, member_id in where.values():
-        members[event_id].append(member_id)
     played: dict[int, list[CompactGame]] = {event_id: [] for event_id in ids}
     scored = _SCORED
     found = where.get
@@ -313,43 +360,55 @@ def capture(session: Session, since: EventKey | None) -> dict[int, MemberState]:
 
 
 def replay(session: Session | scoped_session[Any] | None = None, since: EventKey | None = None,
-           pre_state: dict[int, MemberState] | None = None) -> ReplayReport:
+           pre_state: dict[int, MemberState] | None = None, *,
+           changed: Collection[int] | None = None) -> ReplayReport:
     """Recompute rating rows from ``since`` (None: from scratch) and the members' current state.
 
     Runs inside the caller's transaction (the caller commits the change and this together).
     ``pre_state`` is what :func:`capture` returned before the change; when omitted it is read now
-    (fine when the change cannot remove rows at or after ``since``).
+    (fine when the change cannot remove rows at or after ``since``, nor move an event).
 
     A replay from scratch rewrites every row. A partial one compares what it computed with
     the rows stored for the replayed events and writes only the differences (a late
     correction typically changes a few dozen of thousands of rows); either way the stored
     rows end up exactly the computed ones.
+
+    ``changed`` names the events whose games the change touched, when it touched nothing
+    else the rating reads (no rating row, no event's date, members or flags; a result edit):
+    then only the events the change can reach are computed again, the stored rows of the
+    others are reused as they are (:func:`~ladder.rating.engine.replay_compact_changed`),
+    and if the stored rows do not allow that, every event from ``since`` is replayed.
     """
     session = _session(session)
     session.flush()
-    settings = club_settings(session)
-    options = rating_options(settings)
     connection = session.connection()
+    options = _rating_options(connection)
     # No reference cycles are made from here on: the cyclic collector would only rescan the
     # growing lists of inputs and rows again and again (see cyclic_gc_paused).
     with cyclic_gc_paused():
         stored: list[tuple[Any, ...]] = []
         if since is not None:
             stored = _STORED_ROWS.fetch(connection, **_since_params(since))
-            if pre_state is None:
-                # Latest event first: the last assignment per member is their first row.
-                first = {row[1]: (row[2], row[5]) for row in stored}
-                pre_state = {m: MemberState(r, g) for m, (r, g) in first.items()}
+        ids, events = _read_events(connection, since)
+        # Junior flags matter only with the junior K option on (docs/club-rating.md §1): skip the read.
+        juniors = _juniors(session) if options.junior_k is not None else frozenset()
+        if since is not None and changed is not None:
+            report = _replay_changed(session, connection, since, stored, ids, events,
+                                     set(changed), options, juniors)
+            if report is not None:
+                note_replay(session)
+                return report
+        if since is not None and pre_state is None:
+            # Latest event first: the last assignment per member is their first row.
+            first = {row[1]: (row[2], row[5]) for row in stored}
+            pre_state = {m: MemberState(r, g) for m, (r, g) in first.items()}
         elif pre_state is None:
             pre_state = {}
-        ids, events = _read_events(connection, since)
         state: State = {m: (s.rating, s.games) for m, s in pre_state.items()}
         if since is not None:
             newcomers = {m for _e, members, _g in events for m in members} - state.keys()
             if newcomers:
                 state.update(_untouched_state(session, since, newcomers, options))
-        # Junior flags matter only with the junior K option on (docs/club-rating.md §1): skip the read.
-        juniors = _juniors(session) if options.junior_k is not None else frozenset()
         rows, final = replay_compact(events, state, options, juniors)
 
         touched: set[int] | None = None
@@ -359,7 +418,28 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
         else:
             touched = _write_differences(session, connection, since, ids, stored, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows, touched)
-    settings.last_replay_at = utcnow()
+    note_replay(session)
+    return ReplayReport(since=since, events=len(events), rows=len(rows))
+
+
+def _replay_changed(session: Session, connection: Connection, since: EventKey,
+                    stored: list[tuple[Any, ...]], ids: list[int], events: list[CompactEvent],
+                    changed: set[int], options: RatingOptions,
+                    juniors: frozenset[int]) -> ReplayReport | None:
+    """The replay after a change confined to the games of the events ``changed`` (``ids``,
+    ``events``: every event from ``since``; ``stored``: their rows): only the events the
+    change can reach are computed, the differing rows written (None: the stored rows cannot
+    be reused, replay them all). See :func:`replay`."""
+    by_event = {event_id: {row[1]: row for row in rows}
+                for event_id, rows in groupby(stored, itemgetter(0))}
+    replayed = replay_compact_changed(events, by_event, changed, options, juniors)
+    if replayed is None:
+        return None
+    rows, differing, final = replayed
+    # The events keep their members, so a differing row replaces the stored one of its key.
+    touched = _write_rows(session, connection, since, ids, rows, differing,
+                          [(row[0], row[1]) for row in differing])
+    _store_member_state(connection, since, options, set(), final, rows, touched)
     return ReplayReport(since=since, events=len(events), rows=len(rows))
 
 
@@ -399,6 +479,15 @@ def _write_differences(session: Session, connection: Connection, since: EventKey
             fresh.append(row)
             stale.append(key)
     stale.extend(old)  # rows the replay no longer gives
+    return _write_rows(session, connection, since, ids, rows, fresh, stale)
+
+
+def _write_rows(session: Session, connection: Connection, since: EventKey, ids: list[int],
+                rows: list[RowTuple], fresh: list[RowTuple], stale: list[tuple[int, int]],
+                ) -> set[int] | None:
+    """Delete the ``stale`` keys and insert the ``fresh`` rows, or, when most of ``rows``
+    (all rows of the replayed events ``ids``) are fresh, replace them all. Returns the
+    members whose rows were written or deleted (None: wholesale, possibly everyone's)."""
     if 2 * len(fresh) > len(rows):
         if ids:
             # (A subquery, not the ids: an early correction replays more events than old

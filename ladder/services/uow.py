@@ -42,7 +42,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session
 
 from ..extensions import db
-from ..models import ClubSettings
+from ..models import ClubSettings, utcnow
 from .derived import RankedInputs, refresh
 
 P = ParamSpec("P")
@@ -85,9 +85,28 @@ def _lock(session: Session) -> None:
         session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_LOCK_KEY})
 
 
-def _bump_generation(session: Session) -> None:
-    # The settings row exists from ``ladder init`` on (services/setup.py).
-    session.execute(update(ClubSettings).values(generation=ClubSettings.generation + 1))
+def note_replay(session: Session) -> None:
+    """Record that the ladder was replayed now (the dashboard's "last replay"): inside a
+    unit of work it is written with the generation as it commits (one statement for both),
+    outside one at once."""
+    if _depth(session):
+        session.info[_REPLAYED] = utcnow()
+    else:
+        session.execute(update(ClubSettings).values(last_replay_at=utcnow()))
+
+
+def _stamp(session: Session, *, bump: bool) -> None:
+    """Move the generation (``bump``) and write the time of this unit of work's replay, if
+    any, in one statement; nothing when there is nothing to write."""
+    values: dict[str, Any] = {}
+    if bump:
+        # The settings row exists from ``ladder init`` on (services/setup.py).
+        values["generation"] = ClubSettings.generation + 1
+    replayed = session.info.pop(_REPLAYED, None)
+    if replayed is not None:
+        values["last_replay_at"] = replayed
+    if values:
+        session.execute(update(ClubSettings).values(**values))
 
 
 def _begin(session: Session) -> None:
@@ -128,7 +147,7 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
             session.flush()
             # What the events list reads, refreshed with the change.
             refresh(session, session.info.pop(_RANKED, RankedInputs()))
-            _bump_generation(session)
+        _stamp(session, bump=changes_pages)
         session.commit()
     except BaseException:
         session.rollback()
@@ -219,6 +238,8 @@ class WriteOutsideUnitOfWork(RuntimeError):
 #: ``session.info`` keys: the ranking inputs changed so far, and a test's permission to
 #: write without a unit of work (:func:`writes_without_unit_of_work`).
 _RANKED = "uow_ranked_inputs"
+#: ``session.info`` key: when this unit of work replayed the ladder (see :func:`note_replay`).
+_REPLAYED = "uow_replayed_at"
 _ALLOWED = "uow_writes_allowed"
 
 
@@ -238,6 +259,7 @@ def _before_flush(session: Session, _flush_context: Any, _instances: Any) -> Non
 def _forget(session: Session, *_args: Any) -> None:
     """after_commit / after_soft_rollback: nothing is pending any more."""
     session.info.pop(_RANKED, None)
+    session.info.pop(_REPLAYED, None)
 
 
 def watch_sessions() -> None:

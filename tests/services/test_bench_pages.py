@@ -27,6 +27,7 @@ def test_bench_pages_prints_one_json_line_with_every_page(tmp_path: Path) -> Non
         assert page["bytes"] > 0
         for kind in ("cold", "warm", "revalidate"):
             assert page[kind]["median_ms"] > 0 and page[kind]["p95_ms"] >= 0
+        assert page["cold"]["statements"] >= 1 and page["cold"]["cpu_ms"] > 0
     assert report["hello"]["median_ms"] > 0 and report["dashboard_unchanged"]["median_ms"] > 0
     again = CliRunner().invoke(cli, args)  # the history at the URL is reused, not rebuilt
     assert again.exit_code == 0 and json.loads(again.output)["built"] is False

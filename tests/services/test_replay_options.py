@@ -196,3 +196,20 @@ def test_any_interleaving_keeps_check_green(ctx, steps: list[tuple]) -> None:
         _run(step)
         differences = check()
         assert differences == [], f"after step {number} {step[0]}: {differences[:3]}"
+
+
+def test_the_replay_reads_every_option_the_settings_hold(ctx) -> None:
+    """The replay reads the options as plain values, not through the settings object: the
+    same options, whichever are set."""
+    from ladder.queries.club import club_settings
+    from ladder.services import replay as replay_service
+    for options in ({}, {"start_rating": 1500.0, "k_new": 32.0, "k_established": 16.0,
+                         "k_threshold": 10, "provisional_games": 3, "junior_k": 40.0,
+                         "rating_floor": 1000.0}):
+        if options:
+            _set(**options)
+        db.session.rollback()
+        read = replay_service._rating_options(db.session.connection())
+        assert read == replay_service.rating_options(club_settings())
+        assert read.floor == options.get("rating_floor") and read.junior_k == options.get(
+            "junior_k")

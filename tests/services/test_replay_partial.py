@@ -181,3 +181,54 @@ def test_games_are_read_by_entry_range_or_per_entry_with_the_same_result(ctx, mo
     partial = snapshot()
     rebuild(actor="test")
     assert snapshot() == partial
+
+
+def _computed_events(monkeypatch) -> list[int]:
+    """The ids of the events the rating engine computes from now on, in order."""
+    from ladder.rating import engine
+    computed: list[int] = []
+    run = engine._run
+
+    def counting(events, *args, **kwargs):  # type: ignore[no-untyped-def]
+        events = list(events)
+        computed.extend(event_id for event_id, _members, _games in events)
+        return run(events, *args, **kwargs)
+    monkeypatch.setattr(engine, "_run", counting)
+    return computed
+
+
+def test_a_result_edit_computes_only_the_events_it_reaches(ctx, monkeypatch) -> None:
+    """Ann and Bob never play after night 0: an edit there computes night 0 alone and
+    reuses the stored rows of nights 1–5; an edit in night 1 reaches every later night."""
+    events = _season()
+    computed = _computed_events(monkeypatch)
+    result = _result(events[0], "Ann")
+    edit_result(result.id, "draw", result.version, actor="test")
+    assert computed == [events[0].id]
+    assert check() == []
+    computed.clear()
+    result = _result(events[1], "Cai")
+    edit_result(result.id, "draw", result.version, actor="test")
+    assert computed == [event.id for event in events[1:]]
+    assert check() == []
+    partial = snapshot()
+    rebuild(actor="test")
+    assert snapshot() == partial
+
+
+def test_a_result_edit_replays_every_later_event_when_a_stored_row_does_not_follow_on(
+        ctx, monkeypatch) -> None:
+    """A stored row that does not start where its member's previous row ended (edited by
+    hand) cannot be reused: the edit replays every later event, which repairs it."""
+    events = _season()
+    cai = member("Cai")
+    db.session.execute(update(RatingRow).where(RatingRow.event_id == events[3].id,
+                                               RatingRow.member_id == cai.id)
+                       .values(rating_before=RatingRow.rating_before + 1))
+    db.session.commit()
+    assert check() != []
+    computed = _computed_events(monkeypatch)
+    result = _result(events[0], "Ann")  # reaches no later night
+    edit_result(result.id, "draw", result.version, actor="test")
+    assert computed[0] == events[0].id and events[3].id in computed
+    assert check() == []

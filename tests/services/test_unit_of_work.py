@@ -72,3 +72,26 @@ def test_reading_the_settings_of_an_uninitialised_club_creates_nothing(ctx: Flas
     with pytest.raises(ClubNotInitialised, match="ladder init"):
         club_settings()
     assert db.session.scalar(select(func.count(ClubSettings.id))) == 0
+
+
+def _last_replay() -> object:
+    db.session.rollback()  # read what is committed
+    return db.session.scalar(select(ClubSettings.last_replay_at))
+
+
+def test_the_time_of_a_replay_is_stored_with_the_change_and_dropped_with_it(ctx: Flask) -> None:
+    from ladder.services.replay import replay
+    from ladder.services.uow import rehearsal
+    assert _last_replay() is None
+    with rehearsal() as session:  # rolled back: no time of a replay that never happened
+        replay(session, None)
+    assert _last_replay() is None
+    before = committed_generation(db.session)
+    with unit_of_work() as session:  # written with the new generation
+        replay(session, None)
+    assert _last_replay() is not None and committed_generation(db.session) == before + 1
+    db.session.execute(ClubSettings.__table__.update().values(last_replay_at=None))
+    db.session.commit()
+    with unit_of_work(changes_pages=False) as session:  # written alone, generation kept
+        replay(session, None)
+    assert _last_replay() is not None and committed_generation(db.session) == before + 1

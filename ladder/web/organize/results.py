@@ -17,7 +17,14 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Result
-from ...queries.events import EventView, ResultCell, StandingRow, event_view, load_event
+from ...queries.events import (
+    EventView,
+    ResultCell,
+    StandingRow,
+    event_view,
+    load_event,
+    standings_order,
+)
 from ...services import NotFound, ServiceError
 from ...services.corrections import edit_result
 from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
@@ -115,8 +122,6 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
 def _order(result_id: int) -> tuple[int, ...] | None:
     """The entries of the result's event in standings order (None when it is gone)."""
     result = db.session.get(Result, result_id)
-    event = load_event(db.session, result.entry.event_id, drafts=True) if result is not None \
-        else None
-    if event is None:
+    if result is None:
         return None
-    return tuple(row.entry_id for row in event_view(db.session, event).rows)
+    return standings_order(db.session, result.entry.event_id)  # the ranking, not a whole view
