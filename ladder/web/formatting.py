@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -88,6 +89,9 @@ def date_text(value: dt.date | dt.datetime | None, style: str = "medium") -> str
     """A date as the reader's locale writes it (7 Jan 2025, 2025. 1. 7., 2025年1月7日)."""
     if value is None:
         return "—"
+    if not isinstance(value, dt.datetime):
+        # A calendar day has no time zone: the same text for every request in a language.
+        return _day_text(_locale(), style, value)
     from flask_babel import format_date
     return str(format_date(value, format=style))
 
@@ -96,14 +100,27 @@ def month_year(day: dt.date) -> str:
     """A month and its year as the reader's locale writes them (Jun 2026, 2026년 6월,
     2026年6月): the chart axes' ticks. CLDR's skeleton ``yMMM`` puts the year where the
     language puts it (a fixed "MMM y" pattern gave "6월 2026")."""
-    from babel.dates import format_skeleton
-    return str(format_skeleton("yMMM", day, locale=_locale()))
+    return _skeleton_text(_locale(), "yMMM", day)
 
 
 def day_label(day: dt.date) -> str:
     """A day as a short tick or tooltip (18 Jun 2026, 2026년 6월 18일, 2026年6月18日)."""
+    return _skeleton_text(_locale(), "yMMMd", day)
+
+
+# Babel works a date's text out from the CLDR pattern on every call (tens of microseconds); a
+# profile's chart writes a few hundred dates. The text depends on the language and the day
+# only, so it is kept (a few thousand days cover every club's history).
+@lru_cache(maxsize=8192)
+def _day_text(locale: str, style: str, day: dt.date) -> str:
+    from babel.dates import format_date
+    return str(format_date(day, format=style, locale=locale))
+
+
+@lru_cache(maxsize=8192)
+def _skeleton_text(locale: str, skeleton: str, day: dt.date) -> str:
     from babel.dates import format_skeleton
-    return str(format_skeleton("yMMMd", day, locale=_locale()))
+    return str(format_skeleton(skeleton, day, locale=locale))
 
 
 def _locale() -> str:
