@@ -234,7 +234,7 @@ def _events(session: DbSession, member_id: int, events: Sequence[Any],
     for _event, _rated, _event_kind, entry_id, kind, halves, *_rest in rounds:
         outcome = Fraction(halves, 2) if halves is not None else None
         points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
-    uncounted = member_uncounted(session, member_id, rounds)
+    uncounted = member_uncounted(member_id, rounds)
     return tuple(
         EventLine(event_id=e_id, name=name, date=date, kind=kind,
                   rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds_no,

@@ -3,7 +3,7 @@
 * :func:`uncounted_in_event` — for every stored result of an event, why it did not count for
   its player (None: it counted), from the pre-event statuses stored in the rating rows and the
   engine's own counting rule (:func:`ladder.rating.why_not_counted`).
-* :func:`member_uncounted` — the same for every event of one member, in one query (profile).
+* :func:`member_uncounted` — the same for every event of one member, from :func:`member_rounds` (profile).
 * :func:`hand_calculation` — pure: K, each counted game's expected score (the engine's
   :func:`ladder.rating.elo.expected_score`) and actual score, the sums and the change.
 * :func:`rating_detail` — the calculation of one member in one event, from the stored rows.
@@ -93,17 +93,14 @@ def member_rounds(session: DbSession, member_id: int) -> list[MemberRound]:
             for row in session.execute(_MEMBER_ROUNDS, {"member_id": member_id})]
 
 
-def member_uncounted(session: DbSession, member_id: int,
-                     rounds: Sequence[MemberRound] | None = None
+def member_uncounted(member_id: int, rounds: Sequence[MemberRound],
                      ) -> dict[int, tuple[tuple[Uncounted, int], ...]]:
-    """Event id → (reason, number of games) of the member's games that did not count there.
+    """Event id → (reason, number of games) of the member's games that did not count there,
+    from their :func:`member_rounds`.
 
     Only the per-game reasons (:data:`GAME_REASONS`) are listed: byes are no games, and an
-    unrated event is marked as a whole. ``rounds`` is :func:`member_rounds` when the caller
-    has read it already.
+    unrated event is marked as a whole.
     """
-    if rounds is None:
-        rounds = member_rounds(session, member_id)
     counts: dict[int, Counter[Uncounted]] = defaultdict(Counter)
     for (event_id, rated, event_kind, _entry, kind, _halves, opponent_entry, opponent,
          own_prov, opp_prov) in rounds:

@@ -218,7 +218,8 @@ def replay_compact_changed(
     juniors: frozenset[int] | set[int] = frozenset(),
 ) -> tuple[list[RowTuple], list[RowTuple], State] | None:
     """Replay compact events after a change confined to the games of the events ``changed``,
-    computing only the events the change can reach and reusing the stored rows of the others.
+    computing only the events the change can reach and reusing the stored rows of the others
+    (docs/club-rating.md §2, after a result edit).
 
     ``events`` are every event from the first changed one on, in replay order, as they are
     now; ``stored`` holds their rows as the last replay stored them (event id → member id →

@@ -76,21 +76,19 @@ def edit_result(result_id: int, kind: str, version: int, actor: str,
     event = result.entry.event
     old = describe(result.kind, result.outcome_halves)
 
-    def change() -> None:
-        result.kind = new_kind
-        result.outcome_halves = outcome_halves if new_kind is Kind.UNRATED_PLAYED else None
-        result.version += 1
-        if mirror is not None:
-            mirror.kind = new_kind.mirror
-            mirror.outcome_halves = (2 - outcome_halves if new_kind is Kind.UNRATED_PLAYED
-                                     and outcome_halves is not None else None)
-            mirror.version += 1
-        event.version += 1
-
+    result.kind = new_kind
+    result.outcome_halves = outcome_halves if new_kind is Kind.UNRATED_PLAYED else None
+    result.version += 1
+    if mirror is not None:
+        mirror.kind = new_kind.mirror
+        mirror.outcome_halves = (2 - outcome_halves if new_kind is Kind.UNRATED_PLAYED
+                                 and outcome_halves is not None else None)
+        mirror.version += 1
+    event.version += 1
     # A result edit changes one event's games and nothing else the rating reads (no rating
     # row, no event moved, the same members): the replay takes the state before the event
-    # from the stored rows (no capture beforehand) and computes only what the edit reaches.
-    change()
+    # from the stored rows (no capture beforehand) and computes only what the edit reaches
+    # (docs/club-rating.md §2).
     replay(db.session, event_key(event), changed={event.id})
     opponent = mirror.entry if mirror is not None else None
     audit.record(actor, "result.edit",

@@ -77,21 +77,25 @@ def _session(session: Session | scoped_session[Any] | None) -> Session:
     return cast(Session, session if session is not None else db.session)
 
 
+#: Each rating option (docs/club-rating.md §1 club options) and the settings column it is
+#: stored in: the one mapping both readers below use.
+_OPTION_COLUMNS = {
+    "start_rating": ClubSettings.start_rating, "k_new": ClubSettings.k_new,
+    "k_established": ClubSettings.k_established, "k_threshold": ClubSettings.k_threshold,
+    "provisional_games": ClubSettings.provisional_games, "junior_k": ClubSettings.junior_k,
+    "floor": ClubSettings.rating_floor,
+}
+
+
 def rating_options(settings: ClubSettings) -> RatingOptions:
     """The club's rating options as the pure engine takes them (docs/club-rating.md §1 club options)."""
-    return RatingOptions(
-        start_rating=settings.start_rating, k_new=settings.k_new,
-        k_established=settings.k_established, k_threshold=settings.k_threshold,
-        provisional_games=settings.provisional_games, junior_k=settings.junior_k,
-        floor=settings.rating_floor)
+    return RatingOptions(**{option: getattr(settings, column.key)
+                            for option, column in _OPTION_COLUMNS.items()})
 
 
 # The rating options alone (the ORM's whole settings object costs a correction more than
 # reading these seven values).
-_OPTIONS = Query(select(ClubSettings.start_rating, ClubSettings.k_new,
-                        ClubSettings.k_established, ClubSettings.k_threshold,
-                        ClubSettings.provisional_games, ClubSettings.junior_k,
-                        ClubSettings.rating_floor).order_by(ClubSettings.id).limit(1))
+_OPTIONS = Query(select(*_OPTION_COLUMNS.values()).order_by(ClubSettings.id).limit(1))
 
 
 def _rating_options(connection: Connection) -> RatingOptions:
@@ -100,10 +104,7 @@ def _rating_options(connection: Connection) -> RatingOptions:
     rows = _OPTIONS.fetch(connection)
     if not rows:
         raise ClubNotInitialised("the club's settings are missing: run “ladder init”")
-    start, k_new, k_established, k_threshold, provisional, junior_k, floor = rows[0]
-    return RatingOptions(start_rating=start, k_new=k_new, k_established=k_established,
-                         k_threshold=k_threshold, provisional_games=provisional,
-                         junior_k=junior_k, floor=floor)
+    return RatingOptions(**dict(zip(_OPTION_COLUMNS, rows[0], strict=True)))
 
 
 def event_key(event: Event) -> EventKey:
@@ -436,6 +437,10 @@ def _replay_changed(session: Session, connection: Connection, since: EventKey,
     if replayed is None:
         return None
     rows, differing, final = replayed
+    if len(rows) != len(stored):
+        # Stored rows of an event no longer replayed from ``since`` (none after a result
+        # edit, whose events stay where they are): the full path deletes them.
+        return None
     # The events keep their members, so a differing row replaces the stored one of its key.
     touched = _write_rows(session, connection, since, ids, rows, differing,
                           [(row[0], row[1]) for row in differing])

@@ -91,8 +91,12 @@ def note_replay(session: Session) -> None:
     outside one at once."""
     if _depth(session):
         session.info[_REPLAYED] = utcnow()
-    else:
+    elif session.info.get(_ALLOWED):  # a test or the bench arranging data directly
         session.execute(update(ClubSettings).values(last_replay_at=utcnow()))
+    else:
+        # The before-flush guard sees ORM writes only; this one is Core, so it asks itself.
+        raise WriteOutsideUnitOfWork("the time of a replay written outside a unit of work: "
+                                     "call a @use_case service")
 
 
 def _stamp(session: Session, *, bump: bool) -> None:
