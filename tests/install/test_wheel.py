@@ -93,7 +93,7 @@ def test_the_wheel_carries_the_whole_product(installed: Installed) -> None:
     for needed in ("ladder/templates/base.html", "ladder/templates/unavailable.html",
                    "ladder/static/app.css", "ladder/static/favicon.svg",
                    "ladder/migrations/alembic.ini", "ladder/migrations/script.py.mako",
-                   "ladder/migrations/env.py"):
+                   "ladder/migrations/env.py", "ladder/py.typed"):
         assert needed in files, needed
     for locale in ("ko", "zh_Hans", "id"):
         assert f"ladder/translations/{locale}/LC_MESSAGES/messages.mo" in files, locale

@@ -31,7 +31,8 @@ from flask_babel import gettext as _
 from ...elo.errors import EloError
 from ...elo.numbers import parse_rating, parse_score
 from ...tiebreaks import CalcRound
-from ...vocabulary.tournament import HALF, Colour, Kind
+from ...vocabulary.numbers import HALF
+from ...vocabulary.tournament import Colour, Kind
 from ..forms import quoted
 
 MAX_ROUNDS = 30
