@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..extensions import db
-from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
+from ..formats import FORMATS, FormatError, ParseResult, decode_text, read_event
 from ..formats.dates import FileDates, choose_event_date
 from ..formats.partial import partial_event
 from ..formats.same_player import SamePair, check_same, merge_same, suggested_pairs
@@ -117,11 +117,6 @@ def parse_text(text: str, source: str, file_format: str | None) -> tuple[ParseRe
     """
     result = read_event(text, source, file_format if file_format in FORMATS else None)
     return result, result.file_format
-
-
-def detect(text: str, source: str) -> str:
-    """TRF, PGN or crosstable by extension or content; pasted results otherwise."""
-    return detect_format(text, source)
 
 
 def decode_upload(data: bytes, filename: str) -> str:
