@@ -179,7 +179,7 @@ def _run_dev(allow_club_data: bool, **options: Any) -> None:
     if kind == "club" and not allow_club_data:
         click.echo(_("ladder run: this database holds a club's own data, and the development "
                      "server is for trying the demo. Serve the club with “ladder serve” "
-                     "(see the README, “Self-hosting”), or add --allow-club-data to use the "
+                     "(see docs/self-hosting.md), or add --allow-club-data to use the "
                      "development server anyway."), err=True)
         sys.exit(1)
     ctx.invoke(flask_run_command, **options)

@@ -34,7 +34,7 @@ def default_edition(date: dt.date) -> str:
 
 def default_order(kind: EventKind) -> str:
     """The documented preset tie-break order for an event kind (C.07 Art. 4.1: no default
-    exists in the rules, so the event records its own; README "Tie-breaks")."""
+    exists in the rules, so the event records its own; docs/tiebreaks.md §7)."""
     from ..tiebreaks import DEFAULT_ORDER
     return DEFAULT_ORDER[kind.value]
 
