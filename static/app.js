@@ -2,7 +2,7 @@
 // Everything here is an enhancement: every page and form works without it.
 (function () {
   "use strict";
-  // Send the CSRF token from the <meta> tag with every htmx request (DESIGN.md pitfalls).
+  // Send the CSRF token from the <meta> tag with every htmx request (docs/architecture.md §4).
   document.body.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta) {

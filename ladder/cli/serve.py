@@ -66,7 +66,7 @@ def serving_app() -> Flask:
 
 
 def forget_connections_on_fork(app: Flask) -> None:
-    """Give every forked worker a database pool of its own (issue 25.3).
+    """Give every forked worker a database pool of its own (test_token_served.py).
 
     ``gunicorn --preload`` (or ``preload_app`` through ``GUNICORN_CMD_ARGS``) builds the app
     once and forks the workers from it: a pooled connection opened by the start-up check

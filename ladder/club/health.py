@@ -17,8 +17,8 @@ pre-event states (:func:`glicko_predictions`, combined deviation, see
   (:data:`DEFAULT_BANDS`). Each game is folded to the favourite's side (the higher rated):
   the band's mean expected score and mean actual score are the favourite's, so a
   well-calibrated band shows two close numbers above ½. A game between equal ratings has no
-  favourite (issue 25.7): it counts ½ expected and ½ actual, the mean of its two sides, so
-  the figures never depend on which player was typed first.
+  favourite (tests/unit/test_health.py): it counts ½ expected and ½ actual, the mean of its two
+  sides, so the figures never depend on which player was typed first.
 * *Brier score*: the mean of (E − S)² (0 is perfect; always predicting ½ scores 0.25).
 * *Log-loss*: the mean cross-entropy −[S ln p + (1 − S) ln(1 − p)], with p = E clipped to
   [ε, 1 − ε], ε = :data:`EPSILON` = 10⁻⁶ (no club game has a ladder expectation that far

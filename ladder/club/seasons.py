@@ -89,7 +89,7 @@ def validate_seasons(seasons: Sequence[Season]) -> tuple[Message, ...]:
         name = season.name.strip()
         if not name:
             problems.append(msg("A season needs a name."))
-        elif name_key(name) in names:  # the one comparison key (issue 25.1)
+        elif name_key(name) in names:  # the one comparison key (docs/desk.md §2)
             problems.append(msg("Two seasons are named “%(name)s”.", name=name))
         names.add(name_key(name))
         if season.first > season.last:

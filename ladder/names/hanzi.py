@@ -53,7 +53,8 @@ SURNAME_SPELLINGS: dict[str, tuple[str, ...]] = {
     "员": ("yun",), "宓": ("mi",), "句": ("gou",), "过": ("guo",), "能": ("nai",),
 }
 
-# Given-name characters as Cantonese and Hokkien/Teochew speakers write them (issue 25.9):
+# Given-name characters as Cantonese and Hokkien/Teochew speakers write them
+# (test_names_romanisations_25.py):
 # Hong Kong and Macau names in the Hong Kong Government Cantonese Romanisation (the spelling
 # of Hong Kong identity cards and passports: 陈伟明 Chan Wai Ming, 张咏欣 Cheung Wing Yan),
 # and the everyday spellings of Singapore and Malaysia registrations, where Hokkien and

@@ -45,7 +45,7 @@ class CalcRound:
     opponent_rating: int | None = None
     outcome: Fraction | None = None  # unrated_played only
     #: The opponent's own cumulative score (their CUM, US Chess rule 34E), which
-    #: one record cannot give: typed, it lets the calculator compute OPCUM (issue 24.13).
+    #: one record cannot give: typed, it lets the calculator compute OPCUM (docs/tiebreaks.md §2).
     opponent_cumulative: Fraction | int | None = None
 
 

@@ -1,4 +1,4 @@
-"""The layers keep their shape (DESIGN.md "The house in one picture").
+"""The layers keep their shape (docs/architecture.md §1).
 
 * The top of ``ladder/`` holds the app shell only (``__init__``, ``config``, ``extensions``,
   ``models``); everything else lives in a folder, and every folder has a layer.
