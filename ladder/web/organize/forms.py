@@ -39,6 +39,7 @@ from ..forms import (
     column_limit,
     text_field,
 )
+from ...vocabulary.lists import split_list
 from ..request_values import digits
 
 #: How much of a start number a form reads (the club's events have fewer than 10 000 players).
@@ -441,4 +442,4 @@ class SectionsQuery(ClubForm):
 
 
 def _band_parts(text: str) -> list[str]:
-    return [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
+    return split_list(text)  # commas, semicolons, spaces, and a Chinese keyboard's ，and 、
