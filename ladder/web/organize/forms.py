@@ -27,6 +27,7 @@ from ...models import BughouseTeam, Event, Member, Night, NightPlayer, PublishTo
 from ...services import InvalidInput
 from ...services.intake import ACCEPT_SCORE, IntakeForm, Preview
 from ...services.night import MAX_ROUNDS, Arrival, NightSettings
+from ...vocabulary.lists import split_list
 from ...vocabulary.tournament import EventKind
 from ..forms import (
     Checkbox,
@@ -39,7 +40,6 @@ from ..forms import (
     column_limit,
     text_field,
 )
-from ...vocabulary.lists import split_list
 from ..request_values import digits
 
 #: How much of a start number a form reads (the club's events have fewer than 10 000 players).

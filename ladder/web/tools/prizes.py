@@ -16,7 +16,7 @@ from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings
 from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
-from ..formatting import localised
+from ..formatting import decimal_symbol, localised
 from ..request_state import names
 from ..request_values import digits
 from ..visibility import can_see_club
@@ -92,7 +92,9 @@ def prizes() -> Response:
             standings_text, event_name = text, info
     prize_list = players = None
     try:
-        prize_list = None if "prizes" in errors else parse_prizes(prize_text)
+        # Amounts are read with the reader's decimal mark: 500.000 is Rp 500.000 to an
+        # Indonesian reader and refused (not 500) to an English one (ladder/club/prizes.py).
+        prize_list = None if "prizes" in errors else parse_prizes(prize_text, decimal_symbol())
     except PrizeError as error:
         errors["prizes"] = _("Line %(n)d is not a prize: “%(t)s”. Write an amount (500 or "
                              "12.50), an item (Trophy) or both (500 + Trophy).",
