@@ -9,6 +9,7 @@ from typing import Any
 import click
 from flask_babel import gettext as _
 
+from ..vocabulary.lists import split_list
 from .group import cli, fail, read_text_file, with_database
 
 
@@ -216,7 +217,7 @@ def sections_command(count: int | None, bands: str | None, names_file: str | Non
     try:
         if bands is not None:
             try:
-                bounds = sorted(float(p) for p in bands.split(",") if p.strip())
+                bounds = sorted(float(p) for p in split_list(bands))
             except ValueError:
                 fail(_("--bands: “%(value)s” is not a list of ratings", value=bands))
             sections = split_bands(players, bounds)

@@ -24,8 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..vocabulary.lists import halfwidth
+
 MAX_LINES = 200
-_AMOUNT = re.compile(r"^[€$£¥₩]?\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*[€$£¥₩]?$")
+# Currency marks written before or after an amount. Rupiah (Rp, IDR) is written the Indonesian
+# way whatever the reader's language: a dot between thousands, a comma before the cents
+# (Rp 500.000, Rp500.000,00).
+_CURRENCY_BEFORE = re.compile(r"^(?:(?P<rp>rp\.?|idr)|us\$|s\$|rm|[€$£¥₩])\s*", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(r"\s*(?:(?P<rp>rp|idr|rupiah)|[€$£¥₩원元円])$", re.IGNORECASE)
+_MAX_DIGITS = 12  # whole units: a trillion is no club's prize
 
 
 class PrizeError(ValueError):
@@ -72,18 +79,50 @@ class Award:
     undecided: tuple[str, ...]  # items this player is still tied for after tie-breaks
 
 
-def parse_amount(text: str) -> int | None:
-    """``500``, ``12.50``, ``12,5``, ``€40`` → cents; None if ``text`` is not an amount."""
-    match = _AMOUNT.match(text.strip())
-    if match is None:
+def parse_amount(text: str, decimal: str = ".") -> int | None:
+    """An amount in cents, None if ``text`` is not one: ``500``, ``12.50``, ``€40``, ``1,500``,
+    ``Rp 500.000``, ``Rp500.000,00``, ``500.000`` (in a reader's language that writes a decimal
+    comma), ``５００``.
+
+    ``decimal`` is the reader's decimal separator (``"."`` in English, Korean, Chinese; ``","``
+    in Indonesian), the other mark separates thousands. The reading, where a mark is ambiguous:
+
+    * a dot or comma followed by one or two digits is the decimal mark in every language
+      (``1.5`` and ``1,5`` are 1.50; ``12.50`` and ``12,50`` are 12.50);
+    * followed by groups of three digits it is the thousands separator *of the reader's
+      language*: ``1.500`` is 1500 for an Indonesian reader, ``1,500`` 1500 for an English one;
+      the other reading (``1.500`` in English, ``1,500`` in Indonesian) is refused rather than
+      guessed, as ``12.345`` always was;
+    * rupiah (``Rp``, ``IDR``) are read the Indonesian way in every language.
+    """
+    raw = halfwidth(text).strip()
+    rupiah = False
+    for pattern in (_CURRENCY_BEFORE, _CURRENCY_AFTER):
+        if match := pattern.search(raw):
+            rupiah = rupiah or match.group("rp") is not None
+            raw = (raw[match.end():] if pattern is _CURRENCY_BEFORE else raw[:match.start()]).strip()
+    if rupiah:
+        decimal = ","
+    group = "," if decimal == "." else "."
+    seps = re.escape(group) + "\u00a0\u202f "
+    number = re.fullmatch(rf"(\d{{1,3}}(?:[{seps}]\d{{3}})+|\d+)(?:[.,](\d{{1,2}}))?", raw)
+    if number is None:
         return None
-    cents = (match.group(2) or "0").ljust(2, "0")
-    return int(match.group(1)) * 100 + int(cents)
+    whole = re.sub(r"\D", "", number.group(1))
+    if len(whole) > _MAX_DIGITS:
+        return None
+    fraction = number.group(2)
+    if fraction is not None and raw[number.start(2) - 1] == group and group in number.group(1):
+        return None  # 1.234.56: the thousands mark used as the decimal one too
+    return int(whole) * 100 + int((fraction or "0").ljust(2, "0"))
 
 
-def parse_prizes(text: str) -> tuple[Prize, ...]:
+def parse_prizes(text: str, decimal: str = ".") -> tuple[Prize, ...]:
     """One line per place, best first: ``500 + trophy``, ``300``, ``qualification``, ``-``
-    (nothing). Parts separated by ``+``: amounts add up, anything else is an item."""
+    (nothing). Parts separated by ``+``: amounts add up (read with the reader's ``decimal``
+    mark: :func:`parse_amount`), anything else is an item. A part that looks like an amount
+    but is not one (``12.345`` for an English reader, ``Rp 5.00.0``) is refused, never taken
+    for a prize item."""
     prizes = []
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) > MAX_LINES:
@@ -95,15 +134,22 @@ def parse_prizes(text: str) -> tuple[Prize, ...]:
             part = part.strip()
             if not part or part == "-":
                 continue
-            amount = parse_amount(part)
+            amount = parse_amount(part, decimal)
             if amount is not None:
                 cents += amount
-            elif any(ch.isdigit() for ch in part) and not any(ch.isalpha() for ch in part):
-                raise PrizeError("prizes", n, line.strip())  # "12.345", "1e3", "-5"
+            elif _looks_like_money(part):
+                raise PrizeError("prizes", n, line.strip())  # "12.345", "1e3", "-5", "Rp 5,5,5"
             else:
                 items.append(part[:60])
         prizes.append(Prize(n, cents, tuple(items)))
     return tuple(prizes)
+
+
+def _looks_like_money(part: str) -> bool:
+    """Digits with no letters once the currency marks are taken off: an amount mistyped."""
+    raw = halfwidth(part).strip()
+    raw = _CURRENCY_AFTER.sub("", _CURRENCY_BEFORE.sub("", raw))
+    return any(ch.isdigit() for ch in raw) and not any(ch.isalpha() for ch in raw)
 
 
 def parse_points(text: str) -> Fraction | None:

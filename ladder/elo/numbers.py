@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
+from ladder.vocabulary.lists import halfwidth, split_list
 from ladder.vocabulary.messages import msg, msgn
 from ladder.vocabulary.numbers import decimal_text
 
@@ -26,8 +27,8 @@ def round_half_up(value: Fraction) -> int:
 
 
 def parse_rating(text: str | int, field: str = "rating") -> int:
-    """A rating: a whole number 0 … 4000."""
-    raw = str(text).strip()
+    """A rating: a whole number 0 … 4000 (full-width digits too: ``１６００``)."""
+    raw = halfwidth(str(text)).strip()
     try:
         value = int(raw)
     except ValueError:
@@ -41,10 +42,12 @@ def parse_rating(text: str | int, field: str = "rating") -> int:
 
 
 def parse_ratings(text: str | Iterable[int], field: str = "opponents") -> tuple[int, ...]:
-    """Opponents' ratings, comma, semicolon or space separated (``"1798, 1801 1897"``)."""
+    """Opponents' ratings separated by commas, semicolons, spaces, or a Chinese keyboard's
+    full-width comma and ``、`` (``"1798, 1801 1897"``, ``"1798，1801、1897"``:
+    :func:`ladder.vocabulary.lists.split_list`)."""
     if not isinstance(text, str):
         return tuple(parse_rating(r, field) for r in text)
-    parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
+    parts = split_list(text)
     if not parts:
         raise EloError(field, msg("no opponent ratings given"))
     if len(parts) > MAX_OPPONENTS:
@@ -58,7 +61,7 @@ def parse_score(text: str | Fraction | int | float, field: str = "score") -> Fra
     if isinstance(text, (Fraction, int)):
         value = Fraction(text)
     else:
-        raw = str(text).strip().replace(",", ".")
+        raw = halfwidth(str(text)).strip().replace(",", ".")
         if raw.endswith("½"):
             raw = (raw[:-1] or "0") + ".5" if "." not in raw else ""
         try:

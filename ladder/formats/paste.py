@@ -3,6 +3,7 @@
 Accepted lines (blank lines are ignored)::
 
     Round 3            R3        Round 3:        -- Round 3 --      (a round header)
+    Babak 3   Ronde 3   3라운드   라운드 3   제3라운드   3회전   第3轮   第三轮  (in the club's language)
     Smith, John - Jones, Bob 1-0                  (result after both names)
     1. John Smith (1500) – Bob Jones 0-1          (board number; rating in parentheses)
     Ann Lee ½-½ Bo Chen                           (result between the names)
@@ -92,8 +93,19 @@ _RESULT = re.compile(
 # Possessive quantifiers here and below: the plain forms backtracked over a run of blanks once
 # per position in it (seconds for one long line). Each rewrite matches exactly the same lines:
 # after the digits, "\s*[\W_]*" was "[\W_]*", and "\s*[:.)-]?\s*\S" was "some non-blank follows".
-_HEADER = re.compile(r"[\W_]*+(?:round|rd\.?|r)\s*+(\d++)[\W_]*+", re.IGNORECASE)
-_HEADER_WITH_TEXT = re.compile(r"(?:round|rd\.?|r)\s*+\d++\b\s*+\S", re.IGNORECASE)
+# A round header in the club's language: English (Round 3, Rd. 3, R3), Indonesian (Babak 3,
+# Ronde 3, Putaran 3), Dutch and German (Ronde 3, Runde 3), Korean (3라운드, 라운드 3, 제3라운드,
+# 3회전, 제3회전) and Chinese (第3轮, 第三轮, 第 3 轮, 第3輪, 第3回合), the number in digits or, in
+# Chinese, in Chinese numerals (一 … 九十九). Only the header words, the number and punctuation
+# may be on the line.
+_CN_DIGITS = "〇零一二两三四五六七八九十"
+_HEADER_CORE = (
+    r"(?:(?:round|rd\.?|r|babak|ronde|putaran|runde|라운드)\s*+(?P<latin>\d++)"
+    r"|(?:제\s*+)?(?P<korean>\d++)\s*+(?:라운드|회전|회차)"
+    rf"|第\s*+(?P<chinese>\d++|[{_CN_DIGITS}]++)\s*+(?:轮|輪|回合))")
+_HEADER = re.compile(rf"[\W_]*+{_HEADER_CORE}[\W_]*+", re.IGNORECASE)
+# Text after a header word written in Hangul or Han needs no space to be text ("第1轮张三").
+_HEADER_WITH_TEXT = re.compile(rf"{_HEADER_CORE}(?:\b|(?<=[^\x00-\x7f]))\s*+\S", re.IGNORECASE)
 _BOARD = re.compile(r"\s*(?:(?:board|bd\.?)\s*)?\d{1,4}(?:\s*[.):]\s*|\s+)(?=\D)", re.IGNORECASE)
 # "(?<=\S)\s++" / "(?<!\s)\s*+": a run of blanks is tried from its first position only. The
 # leftmost match always starts there anyway (a later start could only match less of the run).
@@ -277,14 +289,19 @@ def _header(line: str, line_no: int, source: str) -> int | None:
     cover rounds 1..n, so ``Round 99999999`` would mean 99,999,998 missing rounds.
     """
     if match := _HEADER.fullmatch(line):
-        number = bounded_int(match.group(1))
+        group = next(g for g in ("latin", "korean", "chinese") if match.group(g) is not None)
+        raw = match.group(group)
+        number = bounded_int(raw) if raw.isdecimal() else _chinese_number(raw)
+        if number is None:
+            raise FormatError(source, line_no, match.start(group) + 1, msg(
+                "%(value)s is not a round number", value=quote(raw)))
         if number == 0:
             raise FormatError(source, line_no, None,
                               msg("round numbers start at 1, found round 0"))
         if number > MAX_ROUNDS:
-            raise FormatError(source, line_no, match.start(1) + 1, msg(
+            raise FormatError(source, line_no, match.start(group) + 1, msg(
                 "round %(round)s is above the limit of %(limit)d rounds",
-                round=grouped(number) if number < TOO_LARGE else quote(match.group(1)),
+                round=grouped(number) if number < TOO_LARGE else quote(raw),
                 limit=MAX_ROUNDS))
         return number
     if _HEADER_WITH_TEXT.match(line.lstrip()):
@@ -292,6 +309,20 @@ def _header(line: str, line_no: int, source: str) -> int | None:
             "a round header must be on a line of its own (“Round 3”), with the games on the "
             "lines below it"))
     return None
+
+
+def _chinese_number(text: str) -> int | None:
+    """一 … 九十九 (and 〇/零 for 0) as a number; None for anything else (一一, 十十)."""
+    value = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+             "七": 7, "八": 8, "九": 9}
+    if len(text) == 1 and text in value:
+        return value[text]
+    tens, sep, units = text.partition("十")
+    if not sep or len(tens) > 1 or len(units) > 1:
+        return None
+    if (tens and (tens not in value or value[tens] < 2)) or (units and (units not in value or value[units] == 0)):
+        return None
+    return (value[tens] if tens else 1) * 10 + (value[units] if units else 0)
 
 
 def _parse_line(line: str, line_no: int, source: str) -> _Line:

@@ -291,3 +291,38 @@ def korean_surname_key(word: str) -> str | None:
     alphabetically first of them), None when it spells none."""
     group = _spelling_groups().get(word)
     return min(group) if group else None
+
+
+# ------------------------------------------------------------------ Latin against Latin
+
+# One Korean given name in the spellings of the three systems people write: Revised
+# Romanization (2000), McCune–Reischauer (1939; ŏ ŭ lose their breve when typed, aspiration
+# apostrophes are dropped) and the informal passport spellings. From the two systems' tables:
+# RR eo / MR ŏ / passport o, u; RR eu / MR ŭ / passport u; RR g d b j / MR k t p ch (voiceless
+# initials); RR i / passport ee; RR u / passport oo; RR ui / passport ee (희 Hui, Hŭi, Hee); RR ae /
+# passport ai, e; RR oe / passport oi; RR wo / weo; a silent h after a vowel (Ahn, Yoon-ah);
+# RR si / MR si / passport shi; r and l are one liquid; passport u for ㅓ in a closed syllable
+# (Chung, Sung, Kun, Chul, Suk) and yu for ㅕ after a consonant before n (Hyun, Myung); w before
+# u (Woo). Applied in this order to a compact
+# romanisation, every spelling of one Hangul name gives one key; different syllables (민준 and
+# 민재, 서연 and 서진) keep different keys.
+_KOREAN_LATIN_STEPS: tuple[tuple[str, str], ...] = (
+    (r"sh", "s"), (r"ch", "j"), (r"k", "g"), (r"p", "b"), (r"t", "d"), (r"r", "l"),
+    (r"w?eo", "o"), (r"oo", "u"), (r"(?<=[bdgjlmnsh])yu(?=n)", "yo"), (r"eu", "u"), (r"ee", "i"), (r"u?i(?=[^aeiou]|$)", "i"),
+    (r"ai|ae", "e"), (r"oi|oe", "we"), (r"(?<=[aeiouy])h(?![aeiouwy])", ""), (r"([bdgjlmns])\1", r"\1"), (r"wu", "u"),
+    (r"(?<![yw])u(?=(?:ng|[nlgmb])(?:[^aeiouwy]|$))", "o"),
+    (r"^wu", "u"), (r"^yi", "i"),
+)
+_KOREAN_LATIN_RE = tuple((re.compile(a), b) for a, b in _KOREAN_LATIN_STEPS)
+
+
+@lru_cache(maxsize=16384)
+def latin_given_key(latin: str) -> str:
+    """One key for every romanisation of one Korean given name (compact, folded Latin):
+    "minjun", "minjoon" and "Min-jun" give one key; "seoyeon", "soyon" (McCune–Reischauer) and
+    "seoyon" another. Lossy on purpose (ㅓ and ㅗ meet, as in McCune–Reischauer without the
+    breve): a match through it is suggested, never confident."""
+    s = latin
+    for pattern, repl in _KOREAN_LATIN_RE:
+        s = pattern.sub(repl, s)
+    return s

@@ -22,6 +22,14 @@ MUHAMMAD_ABBREV = frozenset("m md mh muh moh mhd mohd moch much muhd mhmd mochd"
 # ... except these, which are never anything else and are routinely typed without the dot.
 MUHAMMAD_UNDOTTED = frozenset("mhd mohd muhd mhmd mochd moch muh".split())
 
+# Words written beside a name that are not a name: Indonesian titles of address (Bapak/Pak,
+# Ibu/Bu, Saudara/Saudari and their abbreviations), the Haji title and the academic titles Ir.,
+# Drs., Dra. that precede a name on Indonesian forms; and the placeholders that foreign forms
+# put in an empty first- or last-name field for a person with a single name (FNU "first name
+# unknown", LNU, NFN "no first name", NLN).
+TITLES = frozenset(
+    "bapak pak ibu bu sdr sdri saudara saudari haji hj hajjah ir drs dra fnu lnu nfn nln".split())
+
 # Balinese names: a prefix for sex (I male, Ni female), a birth-order name and caste titles,
 # abbreviated on forms and score sheets (I Md. Sudarsana = I Made Sudarsana).
 BALINESE_PREFIXES = frozenset({"i", "ni"})

@@ -17,6 +17,7 @@ _WS = re.compile(r"\s+")
 # (O'Brien ~ OBrien) and every other punctuation mark separates words.
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _APOSTROPHES = re.compile(r"['’]")
+_HYPHENS = "-\u2010\u2011"
 # Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15.1):
 # soft hyphen, combining grapheme joiner, Hangul fillers, zero-width space/joiners, LRM/RLM,
 # bidirectional embeddings and isolates, word joiner, variation selectors, BOM, tags.
@@ -153,6 +154,8 @@ class Token:
     abbrev: bool = False
     # The abbreviation this word was expanded from ("md" for Made in "I Md. Sudarsana").
     expanded_from: str | None = None
+    # Joined to a neighbour by a hyphen ("Min-jae", "Jean-Pierre"): a part of one given name.
+    hyphenated: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,7 +182,9 @@ def _tokens(part: str) -> list[Token]:
         dotted = part[m.end() : m.end() + 1] == "."
         # A lone CJK character is a family name, not an initial.
         single_letter = len(text) == 1 and not (is_hangul(text) or is_han(text))
-        out.append(Token(text, abbrev=single_letter or dotted))
+        hyphen = part[m.end() : m.end() + 1] in _HYPHENS and _WORD.match(part, m.end() + 1) is not None
+        joined = hyphen or (m.start() > 1 and part[m.start() - 1] in _HYPHENS and part[m.start() - 2].isalnum())
+        out.append(Token(text, abbrev=single_letter or dotted, hyphenated=joined))
     return out
 
 

@@ -102,6 +102,10 @@ def _word_keys(t: Token) -> tuple[set[str], set[str]]:
     if korean is not None and not t.abbrev:
         emit.add("kr:" + korean)
         probe.add("kr:" + korean)
+    if not t.abbrev:  # Tan ~ Chen (陈), Lim ~ Lin (林): one family name in two dialects
+        for han in hanzi.chinese_surname_chars(t.text):
+            emit.add("cs:" + han)
+            probe.add("cs:" + han)
     # Short forms: Bob looks up Robert's own word key (and Robert looks up Bob's).
     probe.update("d:" + r for r in related_names(t.text))
     return emit, probe
@@ -204,6 +208,10 @@ def _cjk_keys(p: ParsedName, emit: set[str],
     for k in same:
         emit.add(k)
         add_probe(k, STRONG)
+    if p.script == "han" and family:
+        # Cantonese and Hokkien spellings are checked, not listed: a Latin name meets the Han
+        # names whose family name it spells, and the comparison reads the given name.
+        across.update("sg:" + s for s in hanzi.southern_surnames(family))
     for k in across:
         emit.add(f"{tag}>{k}")
         add_probe(f"{tag}<{k}", STRONG)
@@ -214,8 +222,13 @@ def _latin_keys(p: ParsedName, emit: set[str],
                 add_probe: Callable[[str, int], None]) -> tuple[tuple[str, str], ...]:
     """Add a Latin name's keys and probes towards Hangul/Han names; its readings."""
     readings = _latin_readings(p)
-    for _family, g in readings:
-        for k in (f"ks<{hangul.skeleton(g)}", f"py<{g}"):
+    for family, g in readings:
+        for k in (f"ks<{hangul.skeleton(g)}", f"py<{g}", f"py<sg:{family}"):
             emit.add(k)
             add_probe(k.replace("<", ">"), STRONG)
+        if hangul.korean_surname_key(family) is not None:
+            # Latin against Latin: one Korean given name in two romanisations (Minjun, Min-joon).
+            key = "kg:" + hangul.latin_given_key(g)
+            emit.add(key)
+            add_probe(key, STRONG)
     return readings

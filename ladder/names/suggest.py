@@ -21,10 +21,10 @@ from functools import cache
 
 from rapidfuzz.distance import OSA, Levenshtein
 
-from . import hangul, hanzi
+from . import hangul, hanzi, southern
 from . import reasons as R
 from .given_names import is_given_name, short_form
-from .indonesian import BALINESE_PREFIXES, is_doubled, new_spelling_key
+from .indonesian import BALINESE_PREFIXES, TITLES, is_doubled, new_spelling_key
 from .normalize import ParsedName, Token, parse
 from .reasons import Reason
 from .spelling import Forms, forms, is_muhammad
@@ -39,10 +39,15 @@ _STRUCTURAL_CAP = 93
 # below "the same name written differently", level with the best structural match: an exact
 # romanisation is better evidence than "Zhang Wei" with "Jie" missing.
 _S_CROSS_SCRIPT = 93
-# A Cantonese or Hokkien spelling (ladder/names/hanzi.py SOUTHERN_GIVEN) is lossy: many
-# characters share "wai" or "kit". Suggested, below the confident level
-# (test_names_romanisations_25.py).
-_S_SOUTHERN = 85
+# A Cantonese or Hokkien spelling (ladder/names/southern.py) is lossy: many characters share
+# "wai" or "boon". Suggested, below the confident level (85): a new person whose name sounds
+# like a member's is never confidently taken for them.
+_S_SOUTHERN = 82
+# One Korean given name in two romanisations, both in Latin letters (Lee Minjun ~ Yi Min-joon):
+# the key (hangul.latin_given_key) merges a few vowels, so it is a suggestion, not a certainty;
+# lower again when the family name is spelled differently too.
+_S_KOREAN_LATIN = 84
+_Q_KOREAN_LATIN_SURNAME = 0.95
 # "M. J. Hwang" for 황민재: the family name and one letter per syllable.
 _S_KOREAN_INITIALS = 80
 # A one-key slip in a Hangul given name: modest on purpose, since 서쥰 could be a real name.
@@ -70,6 +75,15 @@ _Q_MUHAMMAD = 0.95
 _Q_SUR_ONE = 0.87
 _Q_SUR_TWO = 0.80
 _Q_SUR_PART = 0.85  # Garcia ~ Garcia Martin
+# Tan ~ Chen (陈), Lim ~ Lin (林): one Han family name in a dialect's and in pinyin's spelling;
+# several family names share a spelling (Chan is 陈 and 曾), so a suggestion, never confident.
+_Q_SUR_DIALECT = 0.84
+# A name of one word against another one letter off (Wahyudi / Wahyuni, Sutiyoso / Sutiyono):
+# with nothing else to go by, as often another person (often a sibling) as a typo: suggested,
+# below the confident level.
+_Q_SINGLE_ONE = 0.80
+# A title or a placeholder written beside a single name (Bapak Slamet, FNU Slamet ~ Slamet).
+_Q_TITLE = 0.84
 _Q_GIVEN_SPACING = 0.97  # Xiao Ming ~ Xiaoming
 _Q_GIVEN_MISSING = 0.62  # Smith ~ John Smith: weak, but worth showing
 _Q_MIDDLE_MISSING = 0.92
@@ -233,6 +247,8 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool,
         return variant
     if hangul.same_korean_surname(ja, jb):  # Bak ~ Park, Jeong ~ Chung (SURNAME_SPELLINGS)
         return _Part(_Q_SUR_ONE, R.KOREAN_SURNAME_SPELLING)
+    if hanzi.same_chinese_surname(ja, jb):  # Tan ~ Chen, Lim ~ Lin, Ng ~ Huang
+        return _Part(_Q_SUR_DIALECT, R.CHINESE_SURNAME_SPELLING)
     found = _typo(ja, jb, part)
     if found is not None and found.quality == _Q_ONE_LETTER:
         return _Part(_Q_SUR_ONE, found.reason)
@@ -285,11 +301,19 @@ def _align(a: tuple[Token, ...], b: tuple[Token, ...],
     return product, list(reasons), pairs
 
 
-def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool) -> tuple[float, list[Reason]] | None:
-    """Match the given-name parts; returns (quality, reasons) or None."""
+def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool,
+           syllables: bool = False) -> tuple[float, list[Reason]] | None:
+    """Match the given-name parts; returns (quality, reasons) or None.
+
+    ``syllables``: the given names are East Asian given names written syllable by syllable
+    (Min Jae, Min-jae, Wei Ming): a syllable missing is another name, not a middle name left
+    out, so Lee Min-jae and Lee Min are not matched.
+    """
     if not a and not b:
         return (1.0, [])
     if not a or not b:
+        if all(t.text in TITLES for t in a or b):
+            return (_Q_TITLE, [R.TITLE_OMITTED])
         return (_Q_GIVEN_MISSING, [R.GIVEN_MISSING])
     if len(a) != len(b) and "".join(t.text for t in a) == "".join(t.text for t in b):
         return (_Q_GIVEN_SPACING, [R.GIVEN_SPACING])
@@ -305,7 +329,12 @@ def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool) -> tu
         # Both have words the other lacks: John A. Smith vs John B. Smith.
         return (q * _Q_MIDDLE_CONFLICT, reasons + [R.MIDDLE_NAMES_DIFFER])
     for k, side in [(i, a) for i in left_a] + [(j, b) for j in left_b]:
-        if k == 0 and is_muhammad(side[0]):
+        if side[k].text in TITLES:
+            q *= _Q_TITLE
+            reasons.append(R.TITLE_OMITTED)
+        elif syllables or side[k].hyphenated:
+            return None  # a syllable of one given name (Min-jae ~ Min): another name
+        elif k == 0 and is_muhammad(side[0]):
             q *= _Q_MUHAMMAD_MISSING
             reasons.append(R.MUHAMMAD_OMITTED)
         elif k == 0 and side[0].text in BALINESE_PREFIXES and len(side) > 1:
@@ -389,10 +418,15 @@ def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None
             # "Surname given" readings of western names would turn surname
             # prefixes into "shortened given names" (Smith ~ Smithson).
             allow_prefix = "eastern" not in (a_form, b_form)
-            given = _given(a_giv, b_giv, allow_prefix)
+            family = "".join(t.text for t in a_sur)
+            syllables = family in EAST_ASIAN_SURNAMES and "eastern" in (a_form, b_form) and not any(
+                is_given_name(t.text) for t in (*a_giv, *b_giv))
+            given = _given(a_giv, b_giv, allow_prefix, syllables)
             if given is None:
                 continue
             q = sur.quality * given[0]
+            if a_form == b_form == "single" and sur.quality == _Q_SUR_ONE:
+                q = _Q_SINGLE_ONE
             found = ([sur.reason] if sur.reason else []) + given[1]
             if {a_form, b_form} == {"western", "eastern"}:
                 q *= _Q_SWAPPED
@@ -488,8 +522,29 @@ def compare_forms(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     old = _old_spelling(a, b)
     if old is not None:
         return old
-    found = _structural(a, b)
-    return found if found is not None else (0, [])
+    found = _structural(a, b) or (0, [])
+    korean = _korean_latin(fa, fb)
+    return korean if korean[0] > found[0] else found
+
+
+def _korean_latin(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+    """One Korean name in two romanisations, both in Latin letters (Lee Minjun ~ Yi Min-joon,
+    Park Seo-yeon ~ Pak Sŏyŏn): the family names are spellings of one Korean family name and
+    the given names have one key (:func:`ladder.names.hangul.latin_given_key`)."""
+    for fam_a, giv_a in fa.readings:
+        key_a = hangul.korean_surname_key(fam_a)
+        if key_a is None:
+            continue
+        for fam_b, giv_b in fb.readings:
+            if giv_a == giv_b or hangul.korean_surname_key(fam_b) != key_a:
+                continue
+            if hangul.latin_given_key(giv_a) != hangul.latin_given_key(giv_b):
+                continue
+            if fam_a == fam_b:
+                return _S_KOREAN_LATIN, [R.KOREAN_GIVEN_SPELLING]
+            return (round(_S_KOREAN_LATIN * _Q_KOREAN_LATIN_SURNAME),
+                    [R.KOREAN_SURNAME_SPELLING, R.KOREAN_GIVEN_SPELLING])
+    return 0, []
 
 
 def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
@@ -577,6 +632,10 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
                 return _S_CROSS_SCRIPT, [R.SAME_PINYIN]
             if given in systems["wade-giles"]:
                 return _S_CROSS_SCRIPT, [R.SAME_WADE_GILES]
-            if given in systems["southern"]:
-                return _S_SOUTHERN, [R.SAME_SOUTHERN_CHINESE]
+    # Cantonese and Hokkien (Hong Kong, Singapore, Malaysia, Indonesia): read syllable by
+    # syllable from the characters' readings (ladder/names/southern.py).
+    southern_surnames = hanzi.southern_surnames(cjk.family)
+    for family, given in latin.readings:
+        if family in southern_surnames and southern.given_matches(cjk.given, given):
+            return _S_SOUTHERN, [R.SAME_SOUTHERN_CHINESE]
     return 0, []

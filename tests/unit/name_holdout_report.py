@@ -107,8 +107,9 @@ def build_roster(members: list[Member]) -> list[Member]:
 
 
 def measure(cases: list[Case] | None = None, roster: list[Member] | None = None,
-            bench: bool = True) -> Report:
-    """Compute the figures."""
+            bench: bool = True, confident: int = CONFIDENT) -> Report:
+    """Compute the figures; ``confident`` is the score from which a wrong first suggestion counts
+    as "confident wrong"."""
     cases = load_cases() if cases is None else cases
     roster = build_roster(load_roster()) if roster is None else roster
     index = NameIndex(roster)
@@ -123,7 +124,7 @@ def measure(cases: list[Case] | None = None, roster: list[Member] | None = None,
             fig.suggestions += len(found)
             fig.with_none += not found
             fig.max_score = max([fig.max_score] + [s.score for s in found])
-            fig.confident_wrong += any(s.score >= CONFIDENT for s in found)
+            fig.confident_wrong += any(s.score >= confident for s in found)
             if found:
                 fig.misses.append(f"{case.typed!r}: got {[(s.name, s.score) for s in found[:3]]}")
             continue
@@ -134,7 +135,7 @@ def measure(cases: list[Case] | None = None, roster: list[Member] | None = None,
         # Confident wrong: a wrong member first, at 90 or more, above the right one. A tie
         # (张伟杰 and 张伟洁 are both Zhang Weijie) shows both at one score: not misleading.
         right_score = found[first_right].score if first_right is not None else -1
-        if found and keys[0] not in right and found[0].score >= CONFIDENT and found[0].score > right_score:
+        if found and keys[0] not in right and found[0].score >= confident and found[0].score > right_score:
             fig.confident_wrong += 1
         if first_right != 0:
             fig.misses.append(f"{case.typed!r}: expected {case.expected}, got "

@@ -331,3 +331,39 @@ def test_garbage_gives_one_error_per_line() -> None:
     result = parse_paste("lorem ipsum\n$$$ ### @@@\n12345")
     assert [e.line for e in result.errors] == [1, 2, 3]
     assert all("no result found" in e.message for e in result.errors)
+
+
+# ------------------------------------------------------------------ headers in the club's language
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("1라운드", "2라운드"), ("라운드 1", "라운드 2"), ("제1라운드", "제2라운드"), ("1회전", "2회전"),
+    ("제 1 회전", "제 2 회전"), ("第1轮", "第2轮"), ("第一轮", "第二轮"), ("第 1 轮", "第 2 轮"),
+    ("第1輪", "第二輪"), ("第1回合", "第2回合"), ("Babak 1", "Babak 2"), ("Ronde 1", "Ronde 2"),
+    ("Putaran 1", "Putaran 2"), ("Runde 1", "Runde 2"), ("— 第一轮 —", "【第二轮】"),
+])
+def test_round_headers_in_the_clubs_language(first: str, second: str) -> None:
+    t = read_paste(f"{first}\nAnn Lee - Bo Chen 1-0\n{second}\nBo Chen - Ann Lee 1-0")
+    assert t.rounds == 2 and game(t, 1, 2) == (Kind.LOSS, 2)
+
+
+@pytest.mark.parametrize(("header", "number"), [("第十轮", 10), ("第十二轮", 12), ("第二十轮", 20)])
+def test_chinese_numerals_count_rounds(header: str, number: int) -> None:
+    result = parse_paste(f"第一轮\nAnn Lee - Bo Chen 1-0\n{header}\nBo Chen - Ann Lee 1-0")
+    # Rounds 2 … number-1 are missing: the header was read as round ``number``.
+    assert result.errors[0].message.startswith(f"round 2 is missing: the round headers go up to {number}")
+
+
+@pytest.mark.parametrize("line", ["第1轮 张三 - 李四 1-0", "第一轮张三 - 李四 1-0",
+                                  "1라운드 김민준 - 이서준 1-0", "Babak 1: Budi - Andi 1-0"])
+def test_a_header_in_any_language_must_stand_alone(line: str) -> None:
+    assert "own" in only_error(line).message
+
+
+def test_a_chinese_numeral_that_is_no_number_is_named() -> None:
+    err = only_error("第一一轮\nAnn Lee - Bo Chen 1-0")
+    assert err.line == 1 and "一一" in err.message and "round number" in err.message
+
+
+def test_names_like_header_words_are_still_names() -> None:
+    t = read_paste("Babak Rahimi - Ronde Jansen 1-0\nRunde Kim - Babak Rahimi 0-1")
+    assert t.rounds == 2

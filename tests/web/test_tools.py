@@ -385,3 +385,34 @@ def test_elo_uscf_htmx_fragment_refreshes_its_messages(client) -> None:
     assert re.search(r'<span id="u_score-error" class="field-error" hx-swap-oob="true">[^<]+<',
                      html)
     assert response.headers["HX-Push-Url"].startswith("/tools/elo?u_rating=1500")
+
+
+def test_elo_lists_typed_on_a_chinese_keyboard(client) -> None:
+    # A full-width comma, the enumeration comma 、 and full-width digits separate and count
+    # like "1798, 1801, 1897" (ladder/vocabulary/lists.py).
+    for typed in ("1798，1801，1897", "1798、1801、1897", "１７９８，１８０１，１８９７"):
+        html = elo(client, c_rating="1922", c_opps=typed, c_score="2", c_k="40")
+        assert shown(html, "change-new") == "1928", typed
+
+
+def test_prizes_in_rupiah_for_an_indonesian_reader(client) -> None:
+    query = {"lang": "id", "prizes": "Rp 500.000 + Piala\n300.000",
+             "standings": "Ana; 5; 1\nBo; 5; 2"}
+    html = client.get("/tools/prizes", query_string=query).get_data(as_text=True)
+    cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
+    assert cash == ["400000", "400000"] and "Piala" in html
+    # The same "500.000" is refused for an English reader, on its line and in English.
+    query = {"lang": "en", "prizes": "100\n500.000", "standings": "Ana; 5; 1"}
+    html = client.get("/tools/prizes", query_string=query).get_data(as_text=True)
+    assert "Line 2" in _marked(html, "prizes")
+    # An Indonesian reader's refusal is in Indonesian, naming the line.
+    query = {"lang": "id", "prizes": "100\n1,500", "standings": "Ana; 5; 1"}
+    html = client.get("/tools/prizes", query_string=query).get_data(as_text=True)
+    assert "Baris 2" in _marked(html, "prizes")
+
+
+def test_the_indonesian_prize_example_is_in_rupiah(client) -> None:
+    html = client.get("/tools/prizes?lang=id").get_data(as_text=True)
+    assert "Rp 500.000 + Piala" in html
+    cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
+    assert cash[:2] == ["400000", "400000"]  # the example's 500.000 + 300.000 pooled by Ana and Bo

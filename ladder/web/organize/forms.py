@@ -27,6 +27,7 @@ from ...models import BughouseTeam, Event, Member, Night, NightPlayer, PublishTo
 from ...services import InvalidInput
 from ...services.intake import ACCEPT_SCORE, IntakeForm, Preview
 from ...services.night import MAX_ROUNDS, Arrival, NightSettings
+from ...vocabulary.lists import split_list
 from ...vocabulary.tournament import EventKind
 from ..forms import (
     Checkbox,
@@ -441,4 +442,4 @@ class SectionsQuery(ClubForm):
 
 
 def _band_parts(text: str) -> list[str]:
-    return [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p.strip()]
+    return split_list(text)  # commas, semicolons, spaces, and a Chinese keyboard's ，and 、

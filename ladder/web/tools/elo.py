@@ -31,6 +31,7 @@ from ...elo import (
     rating_change,
     uscf_rating_change,
 )
+from ...vocabulary.lists import split_list
 from ..request_values import digits
 from . import bp
 from .http import render_tool
@@ -64,7 +65,7 @@ def _message(kind: str, error: EloError | None = None, raw: str = "") -> str:
                 "games": _("The number of games cannot be negative."),
                 }.get(kind, _("A rating cannot be negative."))
     if kind == "ratings" and "at most" in reason:
-        count = len(raw.replace(";", ",").replace(",", " ").split())
+        count = len(split_list(raw))
         return ngettext("At most %(limit)d opponents' ratings: this field has %(num)d.",
                         "At most %(limit)d opponents' ratings: this field has %(num)d.",
                         count, limit=MAX_OPPONENTS)
@@ -138,7 +139,7 @@ def _run(form: _Form, names: tuple[str, ...], compute: Callable[[], Any],
         if field and field not in form.errors:
             if error.field == "score":
                 opponents = form.values.get(fields.get("opponents", ""), "")  # type: ignore[union-attr]
-                count = len(opponents.replace(";", ",").replace(",", " ").split())
+                count = len(split_list(opponents))
                 form.errors[field] = _too_high(count)
             else:
                 kind = {"opponents": "ratings", "rating": "rating", "k": "k",

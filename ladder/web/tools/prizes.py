@@ -16,7 +16,7 @@ from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings
 from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
-from ..formatting import localised
+from ..formatting import decimal_symbol, localised
 from ..request_state import names
 from ..request_values import digits
 from ..visibility import can_see_club
@@ -82,7 +82,8 @@ def prizes() -> Response:
                              field=label, max=MAX_TEXT, length=len(typed))
     event_name = None
     event_id = args.get("event", "").strip()
-    if not args:
+    # The first view (no field of the tool asked; ``?lang=`` alone is still the first view).
+    if not any(field in args for field in ("prizes", "standings", "event")):
         prize_text, standings_text = str(EXAMPLE_PRIZES), EXAMPLE_STANDINGS
     if event_id and not standings_text.strip():
         text, info = event_standings(event_id)
@@ -92,7 +93,9 @@ def prizes() -> Response:
             standings_text, event_name = text, info
     prize_list = players = None
     try:
-        prize_list = None if "prizes" in errors else parse_prizes(prize_text)
+        # Amounts are read with the reader's decimal mark: 500.000 is Rp 500.000 to an
+        # Indonesian reader and refused (not 500) to an English one (ladder/club/prizes.py).
+        prize_list = None if "prizes" in errors else parse_prizes(prize_text, decimal_symbol())
     except PrizeError as error:
         errors["prizes"] = _("Line %(n)d is not a prize: “%(t)s”. Write an amount (500 or "
                              "12.50), an item (Trophy) or both (500 + Trophy).",

@@ -31,6 +31,7 @@ from flask_babel import gettext as _
 from ...elo.errors import EloError
 from ...elo.numbers import parse_rating, parse_score
 from ...tiebreaks import CalcRound
+from ...vocabulary.lists import halfwidth
 from ...vocabulary.numbers import HALF
 from ...vocabulary.tournament import Colour, Kind
 from ..forms import quoted
@@ -120,7 +121,7 @@ def checked_lengths(row: RoundInput) -> RoundInput:
 
 def parse_token(token: str) -> RoundInput:
     """One ``r`` value; a malformed token becomes a round with an error, never an exception."""
-    parts = [p.strip() for p in token.split(",")]
+    parts = [p.strip() for p in halfwidth(token).split(",")]  # ，and 、 separate too
     if len(parts) > 5:
         row = RoundInput(parts[0])
         row.errors["kind"] = _("This round has more than five fields (kind, colour, "
@@ -248,7 +249,7 @@ def parse_player(token: str) -> PlayerInput:
 
 def player_from_form(name: str, text: str) -> PlayerInput:
     """A compare column from its name field and textarea (one round per line, or ``;``)."""
-    tokens = [t for t in text.replace(";", "\n").splitlines() if t.strip()]
+    tokens = [t for t in halfwidth(text).replace(";", "\n").splitlines() if t.strip()]
     return _player(name, [parse_token(t) for t in tokens])
 
 
