@@ -34,7 +34,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     secure_instance(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"], app.logger)
 
     if app.config.get("PROXY_FIX"):
-        # Behind a reverse proxy (README): trust one hop of X-Forwarded-For/-Proto/-Host.
+        # Behind a reverse proxy (docs/self-hosting.md §2): trust one hop of
+        # X-Forwarded-For/-Proto/-Host.
         from werkzeug.middleware.proxy_fix import ProxyFix
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
 

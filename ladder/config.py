@@ -110,7 +110,8 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
         "BABEL_DEFAULT_LOCALE": "en",
         "PROXY_FIX": os.environ.get("PROXY_FIX", "0") == "1",
-        # An organizer's login lasts at most this many days, however active (issue 25.5).
+        # An organizer's login lasts at most this many days, however active
+        # (test_session_lifetime.py).
         "SESSION_MAX_DAYS": session_max_days(),
         # Each client's CPU budget for the tools (ladder/web/tools/budget.py; 0: off).
         "TOOL_BUDGET": os.environ.get("TOOL_BUDGET", "1"),

@@ -145,7 +145,7 @@ class Member(Model):
 
 
 class MemberAlias(Model):
-    """A spelling a member was confirmed under besides their name (docs/desk.md §2, issue 15): at a
+    """A spelling a member was confirmed under besides their name (docs/desk.md §2): at a
     publish, a merge (the merged-away member's name and aliases) or a rename. Name matching
     uses aliases like names; ``merged_from`` lets an undo take back exactly what a merge
     brought."""
@@ -409,7 +409,7 @@ class LadderCheck(Model):
 
 
 class Night(Model):
-    """A club night run in the app (issue 22 §3): its settings and where it stands.
+    """A club night run in the app (docs/club-night.md §1): its settings and where it stands.
 
     The night's players, byes, forbidden pairs, rounds and boards are in the ``night_*``
     tables; when its last round is in, :func:`ladder.services.night_finish.finish` publishes

@@ -2,7 +2,7 @@
 // Everything here is an enhancement: every page and form works without it.
 (function () {
   "use strict";
-  // Send the CSRF token from the <meta> tag with every htmx request (DESIGN.md pitfalls).
+  // Send the CSRF token from the <meta> tag with every htmx request (docs/architecture.md §4).
   document.body.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta) {
@@ -43,8 +43,8 @@
   });
 })();
 
-// Confirm names (issue 14.3): each member list gets a search box (the list itself stays a
-// plain <select>, which is what works without JavaScript); "Use “Tony J Davis”" fills the
+// Confirm names (docs/organizer-guide.md §2): each member list gets a search box (the list itself
+// stays a plain <select>, which is what works without JavaScript); "Use “Tony J Davis”" fills the
 // new member's name in place; a new member's name field is dimmed while a member is chosen.
 (function () {
   "use strict";
@@ -112,7 +112,7 @@
       dim(select);
     }
   }
-  // "Same player as" (issue 24.1): a row joined to another needs no member of its own.
+  // "Same player as" (docs/desk.md §2): a row joined to another needs no member of its own.
   document.addEventListener("change", function (event) {
     var same = event.target.closest && event.target.closest("select.same-player");
     if (!same) { return; }
@@ -138,10 +138,10 @@
   });
 })();
 
-// The inline result editor (issue 14.5): opening it moves focus into it; Enter saves,
-// Escape cancels; focus goes back to the cell afterwards, also when the standings refresh
-// replaces the table; the "saved" confirmation is announced in #edit-status, and the edited
-// row is marked so that a re-sorted table does not move it silently.
+// The inline result editor (docs/organizer-guide.md §2): opening it moves focus into it; Enter
+// saves, Escape cancels; focus goes back to the cell afterwards, also when the standings refresh
+// replaces the table; the "saved" confirmation is announced in #edit-status, and the edited row is
+// marked so that a re-sorted table does not move it silently.
 (function () {
   "use strict";
   var back = null; // {id, until}: the cell to give focus back to after the next swaps
@@ -238,9 +238,9 @@
   }, true);
 })();
 
-// New event (issue 24.3): when the preview region comes back with a field's problem, the
-// field itself says so: aria-invalid, the message beside it and tied to it with
-// aria-describedby, and the focus moved to the first such field.
+// New event (test_desk_browser.py, the date field): when the preview region comes back with a
+// field's problem, the field itself says so: aria-invalid, the message beside it and tied to it
+// with aria-describedby, and the focus moved to the first such field.
 (function () {
   "use strict";
   function mark() {
@@ -287,17 +287,17 @@
   });
 })();
 
-// Confirm names (issue 24.5): a refused publish shows its summary at the top; the focus goes
-// there, so the rows it names are the next thing read.
+// Confirm names (test_desk_intake.py): a refused publish shows its summary at the top; the focus
+// goes there, so the rows it names are the next thing read.
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   var summary = document.getElementById("error-summary");
   if (summary) { summary.focus(); }
 });
 
-// The organizer's event grid (issue 24.6): on a phone one round (or the tie-breaks, or the
-// ratings) at a time, chosen in "Show"; the inline editor moved back inside the screen when
-// it would stick out of it.
+// The organizer's event grid (test_desk_browser.py): on a phone one round (or the tie-breaks, or
+// the ratings) at a time, chosen in "Show"; the inline editor moved back inside the screen when it
+// would stick out of it.
 (function () {
   "use strict";
   function apply() {

@@ -38,7 +38,7 @@ PASTE = ("Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
 
 
 #: One paste with five players typed two ways: surname first in round 1, given name first in
-#: round 2 (issue 24.1): 16 typed names, 11 players.
+#: round 2 (docs/desk.md §2): 16 typed names, 11 players.
 TWO_SPELLINGS_PASTE = (
     "Round 1\nPetrov Viktor - Henrik Larsen 1-0\nKowalska Anna - Budi Santoso ½-½\n"
     "Nguyen Linh - Maria Garcia 0-1\nOkafor Chidi - Tom Baker 1-0\nSilva Ana - Omar Haddad 1-0\n"

@@ -1,4 +1,4 @@
-"""Concurrency soak (issue 10): several organizers writing at once against gunicorn.
+"""Concurrency soak (docs/development.md §2): several organizers writing at once against gunicorn.
 
 ``python -m tests.soak [--database-url URL] [--workers 4] [--clients 8] [--writes 200]``
 serves a fresh database (SQLite by default; a PostgreSQL URL is reset first) with gunicorn,

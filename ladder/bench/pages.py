@@ -16,7 +16,7 @@ of each page and the ratios to the hello-world route. Each cold render also repo
 statements it sent and the CPU time this process spent on it (medians; :mod:`.statements`),
 which a shared machine's load moves far less than the wall time.
 
-``serve()`` is the same app for a load test under gunicorn (README: ``gunicorn -w 2
+``serve()`` is the same app for a load test under gunicorn (docs/development.md §2: ``gunicorn -w 2
 'ladder.bench.pages:serve()'`` with ``DATABASE_URL`` pointing at a built history).
 """
 

@@ -1,4 +1,4 @@
-"""``bench_pairing()``: the pairing speed benchmark of docs/qualities.md §1 (issue 22).
+"""``bench_pairing()``: the pairing speed benchmark of docs/qualities.md §1 and docs/pairing.md §6.
 
 For each size, a deterministic synthetic Swiss (seeded ratings and results): every round is
 posed as the engines pose it (:func:`ladder.formats.write_exchange`: the rounds played, the

@@ -1,7 +1,7 @@
 """``ladder bench tools``: what anonymous tool requests cost a visitor reading the ladder.
 
 The tools are public in every visibility mode and a unique query string is never cached, so
-each such request computes (issue 25, "Cost of anonymous requests"). This bench serves the
+each such request computes (docs/qualities.md §1). This bench serves the
 demo club with gunicorn (``--workers`` sync workers, as ``ladder serve`` runs them) on a
 temporary SQLite file, and measures over ``--seconds`` each:
 

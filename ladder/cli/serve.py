@@ -66,7 +66,7 @@ def serving_app() -> Flask:
 
 
 def forget_connections_on_fork(app: Flask) -> None:
-    """Give every forked worker a database pool of its own (issue 25.3).
+    """Give every forked worker a database pool of its own (test_token_served.py).
 
     ``gunicorn --preload`` (or ``preload_app`` through ``GUNICORN_CMD_ARGS``) builds the app
     once and forks the workers from it: a pooled connection opened by the start-up check
@@ -179,7 +179,7 @@ def _run_dev(allow_club_data: bool, **options: Any) -> None:
     if kind == "club" and not allow_club_data:
         click.echo(_("ladder run: this database holds a club's own data, and the development "
                      "server is for trying the demo. Serve the club with “ladder serve” "
-                     "(see the README, “Self-hosting”), or add --allow-club-data to use the "
+                     "(see docs/self-hosting.md), or add --allow-club-data to use the "
                      "development server anyway."), err=True)
         sys.exit(1)
     ctx.invoke(flask_run_command, **options)

@@ -1,38 +1,12 @@
 """The health of the pool: calibration, inflation, activity; the Glicko-2 lens beside it.
 
 Pure: plain data in (:mod:`ladder.club.history` records), plain data out (docs/qualities.md §2).
-
-**Predictions.** A :class:`Prediction` is one rated game with a system's expected score of
-player ``a`` and ``a``'s actual score (1, ½, 0), made from ratings held *before* the game's
-event (out of sample). The ladder's come from the frozen pre-event ratings
-(:func:`ladder_predictions`, E = 1 / (1 + 10^((Rb − Ra) / 400)), docs/club-rating.md §1), for every rated
-game, whoever it counted for under the protection rule; Glicko-2's from each event's
-pre-event states (:func:`glicko_predictions`, combined deviation, see
-:mod:`ladder.rating.glicko2`). Both systems predict exactly the same games.
-
-**Calibration** (:func:`calibration`):
-
-* *Bands* by the absolute rating gap |Ra − Rb| of the predicting system, lower bound
-  included, upper excluded: 0–50, 50–100, 100–200, 200–400, 400 and more
-  (:data:`DEFAULT_BANDS`). Each game is folded to the favourite's side (the higher rated):
-  the band's mean expected score and mean actual score are the favourite's, so a
-  well-calibrated band shows two close numbers above ½. A game between equal ratings has no
-  favourite (issue 25.7): it counts ½ expected and ½ actual, the mean of its two sides, so
-  the figures never depend on which player was typed first.
-* *Brier score*: the mean of (E − S)² (0 is perfect; always predicting ½ scores 0.25).
-* *Log-loss*: the mean cross-entropy −[S ln p + (1 − S) ln(1 − p)], with p = E clipped to
-  [ε, 1 − ε], ε = :data:`EPSILON` = 10⁻⁶ (no club game has a ladder expectation that far
-  out: it takes a gap of 2,400 points). A draw is the target ½: its loss is
-  −½ ln p − ½ ln(1 − p), at least ln 2 ≈ 0.693 (at p = ½), so a pool with many draws has a
-  higher floor; compare systems on the same games only.
-* Per season (seasons as date ranges) and overall: :func:`calibration_by_season`.
-
-**The lens** (:func:`glicko_lens`): the ladder's lines with each member's Glicko-2 rating,
-RD and uncertainty band (rating ± 2 RD) beside them; the ladder's order is kept.
-
-**Inflation and activity**: :func:`pool_series` — after each event date (or at each month's
-end), the mean and median ladder rating of the established members against the start
-rating, and the share of provisional members; :func:`games_per_month`.
+:func:`ladder_predictions` and :func:`glicko_predictions` predict exactly the same games from
+the ratings held before each event; :func:`calibration` folds them into rating-gap bands with
+the Brier score and log-loss (:func:`calibration_by_season` per season); :func:`glicko_lens`
+puts each member's Glicko-2 rating beside the ladder; :func:`pool_series` and
+:func:`games_per_month` measure inflation and activity. The definitions (bands, the favourite's
+side, equal ratings, the clipping of log-loss): docs/club-rating.md §4.
 """
 
 from __future__ import annotations

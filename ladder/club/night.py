@@ -1,5 +1,5 @@
-"""A club night as plain data (issue 22 §3): who plays, the boards so far, the byes asked for,
-and the three things made from it — the TRF the pairing engine is asked (the coming round
+"""A club night as plain data (docs/club-night.md §2): who plays, the boards so far, the byes asked
+for, and the three things made from it — the TRF the pairing engine is asked (the coming round
 posed as ``tests/data/pairings/README.md`` says), the tournament that goes into the ladder, and
 the warnings of a hand-made pairing.
 

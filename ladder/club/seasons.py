@@ -2,37 +2,10 @@
 
 Pure: plain data in (:class:`~ladder.club.history.DatedRow` rating rows, per-game
 :class:`~ladder.club.history.LadderGame` records), plain data out; every sentence is a message id
-(:func:`ladder.vocabulary.messages.msg`), translated at the web edge.
-
-A season is a named date range, first and last day included; seasons may not overlap. The
-season's events are those dated inside it. The season page shows the ladder as it stood at
-the season's end (:func:`ladder.club.history.ladder_as_of` on ``season.last``), the season table
-and the awards, each with the rule it was computed by (:attr:`Award.rule`).
-
-The season table, per member with a rating row in a season event:
-
-* ``games``, ``score``, ``expected``: the counted games of the season (protection rule
-  applied, docs/club-rating.md §1), from the rows;
-* ``played``: the rated games played over the board in the season, counted or not;
-* ``rating_start``: the rating before the member's first season event (``rating_before`` of
-  that row: the latest ``rating_after`` before the season, or the club's start rating for a
-  newcomer); ``rating_end``: ``rating_after`` of their last season event; ``change``;
-* ``performance``: FIDE-style performance over the counted games (B.02 8.1.1, reused from
-  :func:`ladder.elo.fide.performance`): average opponent rating + dp(p), with each
-  opponent's pre-event ladder rating rounded to a whole number (as the ladder shows it).
-
-Awards and their tie-breaks (values exactly equal after the tie-breaks → the award is shared,
-winners listed by member id):
-
-* **most improved**: the largest rise (``change`` > 0) among members with at least
-  ``improved_min_games`` counted games in the season; tie → more counted games.
-* **most active**: the most rated games played over the board in the season; tie → more
-  counted games.
-* **biggest upset**: the largest rating gap (loser's pre-event rating − winner's) overcome
-  by a win counted for the winner; draws do not count; tie → the earlier game (event date,
-  event id). A member's several upsets: only the largest counts.
-* **best performance**: the highest performance rating among members with at least
-  ``performance_min_games`` counted games; tie → more counted games.
+(:func:`ladder.vocabulary.messages.msg`), translated at the web edge. A season is a named date
+range, first and last day included; seasons may not overlap. Each column of the season table
+and each award with its tie-break (each award carries its rule, :attr:`Award.rule`):
+docs/club-rating.md §5.
 """
 
 from __future__ import annotations
@@ -89,7 +62,7 @@ def validate_seasons(seasons: Sequence[Season]) -> tuple[Message, ...]:
         name = season.name.strip()
         if not name:
             problems.append(msg("A season needs a name."))
-        elif name_key(name) in names:  # the one comparison key (issue 25.1)
+        elif name_key(name) in names:  # the one comparison key (docs/desk.md §2)
             problems.append(msg("Two seasons are named “%(name)s”.", name=name))
         names.add(name_key(name))
         if season.first > season.last:

@@ -13,7 +13,7 @@ CLASSIC_DIFFS: tuple[int, ...] = tuple(range(0, 501, 50))
 def logistic(diff: float) -> float:
     """Expected score of the player rated ``diff`` points above the opponent:
     ``E = 1 / (1 + 10^(−D / 400))``."""
-    return 1.0 / (1.0 + 10.0 ** (-diff / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** (-diff / 400.0)))  # float ** float is typed Any
 
 
 @dataclass(frozen=True)

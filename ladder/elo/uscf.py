@@ -1,32 +1,10 @@
 """The US Chess rating formulas (docs/elo-tools.md, optional tool).
 
-Source: M. E. Glickman and T. Doan, *The US Chess Rating System* (revised September 2020),
-and its summary *Approximating Formulas for the US Chess Rating System*:
-
-* effective number of games (§3): ``N′ = min(N, N*)`` with
-  ``N* = 50 / √(0.662 + 0.00000739 × (2569 − R0)²)`` for ``R0 ≤ 2355``, else ``N* = 50``;
-* special rating (§4.1), for a player with ``N ≤ 8`` games, or whose previous games were all
-  wins or all losses: the rating ``R`` at which ``f(R) = N′ × PWe(R, R0′) + Σ PWe(R, Ri) − S′``
-  is zero, ``PWe`` the linear "provisional winning expectancy" (0 at ``R ≤ Ri − 400``,
-  ``½ + (R − Ri)/800`` between, 1 at ``R ≥ Ri + 400``); ``R0′ = R0 − 400, S′ = S + N′`` after
-  all previous wins, ``R0′ = R0 + 400, S′ = S`` after all previous losses, else ``R0′ = R0,
-  S′ = S + N′/2``. Solved by the document's iteration (steps 1–4: the linear estimate ``M``,
-  then secant steps between the knots ``Ri ± 400``, ``R0′ ± 400``; on a flat stretch with no
-  opponent within 400 points the rating closest to ``R0``), capped at 2700;
-* standard rating (§4.2): ``R = R0 + K(S − E) + bonus``, ``K = 800 / (N′ + m)``,
-  ``E = Σ 1 / (1 + 10^(−(R0 − Ri)/400))``, ``bonus = max(0, K(S − E) − B√max(m, 4))`` for
-  ``m ≥ 3`` games, ``B = 10`` (US Chess lowered it from 14 in 2025);
-* floors (§5, simplified): the absolute floor 100, and — when the player's peak rating is
-  given — the peak minus 200 rounded down to a multiple of 100, for floors 1200 … 2100 (a
-  peak floor above 2100 is 2100).
-
-Not modelled: the age-based initial rating of unrated players (type the rating to start from,
-``N = 0``), the two-pass treatment of unrated opponents, the dual-rated K above 2200, the
-"no bonus against an opponent met more than twice" rule (ratings do not identify opponents),
-and the absolute floor's rise to 150 with games won and drawn.
-
-Unlike FIDE's tables this is floating-point arithmetic, as in US Chess's own computation
-(ratings are stored as floats and published rounded to the nearest whole number).
+From M. E. Glickman and T. Doan, *The US Chess Rating System* (revised September 2020), and
+its *Approximating Formulas*: the effective number of games (§3), the special rating for
+eight games or fewer (§4.1, solved by the document's iteration), the standard rating with its
+bonus (§4.2) and the floors (§5, simplified), in floating point as US Chess computes them.
+Each formula, and what is not modelled: docs/elo-tools.md, "The US Chess formulas".
 """
 
 from __future__ import annotations

@@ -1,37 +1,10 @@
 """Reading crosstable text as chess-results.com and Swiss-Manager print it (docs/desk.md §4).
 
-One row per player::
-
-    Rk.  Name              Rtg   FED  1.Rd  2.Rd  3.Rd  4.Rd  Pts.  TB1
-    1    GM Smith John     2210  ENG  4w1   2b½   -1    3w+   3.5   7.0
-    2    Lee Ann           1980       5b1   1w½   6b0   -½    2.0   6.5
-
-* The **first number of a row is the player's number**, the one the round cells of the other
-  rows refer to (the start number in a starting-rank crosstable, the rank in a ranking
-  crosstable, where chess-results writes opponents by rank). A second number right after it
-  (``Rk. SNo``) is ignored. A line that does not start with a number is a heading and is
-  skipped; a line that does must be a complete player row.
-* Then the name (a leading title such as ``GM`` or ``WFM`` goes to ``Player.title``), then
-  optional rating (``0`` or ``-`` = unrated) and federation (three capital letters), then one
-  cell per round, then optional numbers: the first is the printed points (kept in
-  ``Player.points``, not trusted), the rest (tie-breaks) are ignored.
-* Columns are separated by tabs or runs of spaces. When a row has neither, single spaces are
-  read token by token: the name runs up to the first token with a digit, and a federation is
-  recognised only after the rating (use tabs or two spaces for other layouts).
-* Round cells: ``12w1`` ``12b0`` ``5b½`` (also ``1/2``, ``0.5``, ``=``; ``s`` for black as in
-  German prints) are played games and need a colour; ``7w+`` / ``7b-`` (colour optional) are
-  forfeits won / lost against player 7, and ``-`` on both sides is a double forfeit; ``-1`` is
-  a pairing bye, ``-½`` a half-point bye, ``-0`` a zero bye. Rows with fewer cells than the
-  longest row get zero byes for the missing last rounds (a withdrawn player).
-* Both sides of each pairing must agree (opponent, result and colours), as in the TRF reader;
-  a disagreement is reported on the later of the two rows, naming the earlier one.
-
-Round-robin grids (``1 Ann Lee * 1 ½ 0``) are not this format. Errors are collected for the
-whole text (:func:`parse_crosstable`); :func:`read_crosstable` raises the first one.
-
-Limits (:mod:`ladder.formats.limits`): ``MAX_BYTES``, ``MAX_PASTE_LINES`` lines of at most
-``MAX_LINE_CHARS`` characters, ``MAX_ROUNDS`` round cells per row, ``MAX_PLAYERS`` rows, and player
-numbers (a row's own and those in its cells) up to ``MAX_START_NO``.
+One row per player: the player's number, the name (with its title), an optional rating and
+federation, one cell per round (``12w1``, ``5b½``, ``7w+``, ``-1`` …), then the printed points
+and tie-breaks; both sides of each pairing must agree. Every rule, cell by cell, and the
+limits: docs/desk.md §7. Errors are collected for the whole text (:func:`parse_crosstable`);
+:func:`read_crosstable` raises the first one.
 """
 
 from __future__ import annotations

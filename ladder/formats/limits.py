@@ -1,49 +1,10 @@
-"""The limits every reader of :mod:`ladder.formats` enforces, stated once (docs/desk.md §4, docs/qualities.md §1).
+"""The limits every reader of :mod:`ladder.formats` enforces, stated once.
 
-Why limits at all: a reader must cost time and memory in proportion to the *size of its
-input*, never to a number written in it. Before these limits a 15-byte paste ``Round 99999999``
-made the paste reader list 99,999,998 "missing round" errors, and a TRF with ``XXR 100000``
-built a table of players × 100,000 rounds. Every number that sizes something a reader builds
-(rounds, players, start numbers) is therefore checked against a limit *before* anything is
-built from it, and the refusal is a :class:`~ladder.formats.errors.FormatError` naming the
-limit, the line and the column.
-
-The limits (inclusive):
-
-``MAX_BYTES`` = 2 MiB
-    The size of one event's text, counted in UTF-8 bytes. It equals the web upload limit
-    (``MAX_CONTENT_LENGTH`` in ``ladder.config``), so the desk and ``ladder import`` accept the
-    same files. The largest real file in the test data (a 12,000-line PGN with moves) is
-    336 KB; a 2,000-player TRF is about 500 KB.
-``MAX_LINES`` = 100,000 and ``MAX_PASTE_LINES`` = 10,000
-    Files (TRF, PGN with their moves) may be long; pasted results and crosstables have one
-    line per game or per player, so 10,000 lines is already a large event. Lines are counted
-    before the text is split, so a text of two million line ends costs one scan.
-``MAX_LINE_CHARS`` = 2,000
-    For pasted results and crosstables: a game line is two names (at most ``MAX_NAME`` each),
-    ratings and a result; a crosstable row with ``MAX_ROUNDS`` cells is about 1,000 characters.
-    TRF player lines are bounded by their round columns instead (see ``MAX_ROUNDS``).
-``MAX_ROUNDS`` = 99
-    Real Swiss events have up to about 15 rounds (the test data's longest has 14); a double
-    round-robin of 50 players has 98. In a TRF, round 99 ends at column 1,081 of a ``001`` line
-    (round r starts at 92 + 10(r − 1)). With ``MAX_PLAYERS`` it bounds the players × rounds
-    table every reader builds (and the tie-break engine's arrays) to about 200,000 entries.
-``MAX_PLAYERS`` = 2,000
-    The club size the product is built for (docs/qualities.md §1: a 2,000-member history); the speed
-    target for tie-breaks is a 1,000-player Swiss.
-``MAX_START_NO`` = 9,999 and ``MAX_RATING`` = 9,999
-    What the TRF's four columns (start number 5–8, rating 49–52) can hold, so that every
-    event read can be written back as a TRF (:func:`ladder.formats.trf_write.write_trf`).
-``MAX_NAME`` = 200
-    A player's name, as the services store it.
-``MAX_ERRORS`` = 500
-    The errors listed for one text (readers that collect every error stop collecting there):
-    a crosstable of 2,000 rows naming the wrong opponents would otherwise give one error per
-    cell — 198,000 errors, a preview page of 20 MB. Nobody reads past the first screenful;
-    a note says that more were found.
-
-Quoted input inside a message is cut to ``MAX_QUOTE`` characters (:func:`quote`), so that
-no error message grows with the input.
+A reader costs time and memory in proportion to the size of its input, never to a number
+written in it: every number that sizes something a reader builds (rounds, players, start
+numbers) is checked against a limit here *before* anything is built from it, and the refusal
+is a :class:`~ladder.formats.errors.FormatError` naming the limit, the line and the column.
+Each limit and why it is that number: docs/desk.md §6 (and docs/qualities.md §1).
 """
 
 from __future__ import annotations
@@ -51,16 +12,24 @@ from __future__ import annotations
 from ladder.formats.errors import FormatError
 from ladder.vocabulary.messages import msg
 
+#: One event's text in UTF-8 bytes: the web upload limit too (``MAX_CONTENT_LENGTH``).
 MAX_BYTES = 2 * 1024 * 1024
+#: Lines of a file (TRF, PGN with its moves) and of pasted results or a crosstable.
 MAX_LINES = 100_000
 MAX_PASTE_LINES = 10_000
+#: One line of pasted results or of a crosstable.
 MAX_LINE_CHARS = 2_000
+#: Rounds, players: with both, a players × rounds table holds about 200,000 entries.
 MAX_ROUNDS = 99
 MAX_PLAYERS = 2_000
+#: What the TRF's four columns hold, so every event read can be written back as a TRF.
 MAX_START_NO = 9_999
 MAX_RATING = 9_999
+#: A player's name, as the services store it.
 MAX_NAME = 200
+#: Errors listed for one text (a note says that more were found).
 MAX_ERRORS = 500
+#: Characters of quoted input in a message, so no message grows with the input.
 MAX_QUOTE = 80
 
 #: Longer digit strings are not converted at all (see :func:`bounded_int`).

@@ -1,5 +1,5 @@
-"""Whether a file says it is a partial event (issue 24.4): "after round 5 of 6" in its title,
-or fewer rounds played than it announces (TRF ``XXR``/``142``, rounds left blank).
+"""Whether a file says it is a partial event (test_desk_intake.py): "after round 5 of 6" in its
+title, or fewer rounds played than it announces (TRF ``XXR``/``142``, rounds left blank).
 
 A partial event can be published (a club may rate each evening), but the organizer should
 know before the ladder changes: the confirm-names page warns and offers to save it as a draft.

@@ -130,7 +130,7 @@ class _Fail(Protocol):
 
 
 # The messages about one side of a game, as whole sentences for each side: a translation
-# cannot put a translated "White" into a slot of another sentence (DESIGN: translations).
+# cannot put a translated "White" into a slot of another sentence (docs/architecture.md §5).
 _EMPTY_NAME = {
     "player": N_("empty name for the player; expected a game like “Ann Lee - Bo Chen 1-0”"),
     "white": N_("empty name for White; expected a game like “Ann Lee - Bo Chen 1-0”"),

@@ -1,5 +1,5 @@
 """One player typed two ways in one event ("Petrov Viktor" in round 1, "Viktor Petrov" in
-round 2): which typed names may be one player, and the event with them made one (issue 24.1).
+round 2): which typed names may be one player, and the event with them made one (docs/desk.md §2).
 
 A paste identifies players by their spelling (:func:`ladder.names.name_key`), so a player
 written two ways becomes two players, each absent (a zero bye) in the other's rounds. The

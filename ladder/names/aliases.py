@@ -70,7 +70,7 @@ def after_relink(source: Member, target: Member, typed: str,
     spelling, so typing it again is shown as ambiguous (:meth:`NameIndex.preselect`) instead
     of being resolved silently.
 
-    Taking a re-link back (issue 25.6): a spelling ``source`` holds only because an entry was
+    Taking a re-link back (docs/desk.md §2): a spelling ``source`` holds only because an entry was
     re-linked to it (kind ``relink``) goes with that entry when ``source`` keeps no entry
     under it (``source_keeps_spelling`` False), so a re-link and its undo leave no alias.
 

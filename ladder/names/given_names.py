@@ -148,7 +148,7 @@ def short_form(x: str, y: str) -> tuple[str, str] | None:
         return (x, y) if x_short else (y, x)
     # Listed both ways (bill ~ william both ways in the table): the shorter name is the short
     # form; of two names of one length (charlie ~ charles, jamie ~ james), the one with a
-    # diminutive ending (issue 25.10), then the one with fewer short forms of its own.
+    # diminutive ending (test_names_reasons_25.py), then the one with fewer short forms of its own.
     def shortness(name: str) -> tuple[int, int, int, str]:
         return (len(name), 0 if name.endswith(_DIMINUTIVE_ENDINGS) else 1,
                 len(_shorts().get(name, frozenset())), name)

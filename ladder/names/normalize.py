@@ -21,7 +21,7 @@ _HYPHENS = "-\u2010\u2011"
 # Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15.1):
 # soft hyphen, combining grapheme joiner, Hangul fillers, zero-width space/joiners, LRM/RLM,
 # bidirectional embeddings and isolates, word joiner, variation selectors, BOM, tags.
-# Invisible, so they must never split words or make two names differ (issue 25.1).
+# Invisible, so they must never split words or make two names differ (docs/desk.md §2).
 _INVISIBLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
@@ -61,7 +61,7 @@ def strip_invisible(text: str) -> str:
 
 
 def stored_name(typed: str) -> str:
-    """A typed name as it is stored (issue 25.1): NFC (one spelling of é and of 이, whatever the
+    """A typed name as stored (docs/privacy.md): NFC (one spelling of é and of 이, whatever the
     keyboard or the copy-paste produced), every whitespace run one space, stripped. Nothing else
     changes: the name is kept as the organizer wrote it.
 
@@ -73,7 +73,7 @@ def stored_name(typed: str) -> str:
 
 def name_key(name: str) -> str:
     """Return the identity key of a name (docs/desk.md §2): the one comparison key of every
-    place a name is matched, hidden, searched or deduplicated (issue 25.1).
+    place a name is matched, hidden, searched or deduplicated (docs/desk.md §2).
 
     NFKC (composes decomposed letters and Hangul, folds full-width and compatibility forms),
     default-ignorable characters removed (soft hyphens, zero-width spaces: invisible),

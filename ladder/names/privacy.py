@@ -55,7 +55,7 @@ def guest_name(name: str, junior: bool, initials_for_all: bool) -> str:
 
 def hidden_parts(names: Iterable[str]) -> frozenset[str]:
     """The parts of hidden names no public text may hold (docs/privacy.md), as comparison keys
-    (:func:`~ladder.names.normalize.name_key`, issue 25.1), each also without its accents: the
+    (:func:`~ladder.names.normalize.name_key`, docs/privacy.md), each also without its accents: the
     full name, its words of two or more letters and, for a name written without spaces (Hangul,
     Han), the part after the surname syllable.
 

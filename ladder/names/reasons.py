@@ -1,4 +1,4 @@
-"""Why a member is suggested: message ids with their values (DESIGN: the pure core never translates).
+"""Why a member is suggested: message ids with their values (docs/architecture.md §5).
 
 A :class:`Reason` *is* its English sentence (a ``str``), so ``", ".join(s.reasons)``, ``"same
 name" in s.reasons`` and the CLI keep working unchanged, and it *carries* the

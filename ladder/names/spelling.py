@@ -98,7 +98,7 @@ def _word_keys(t: Token) -> tuple[set[str], set[str]]:
     old_new = "e:" + new_spelling_key(t.text)  # Poerwanto ~ Purwanto
     emit.add(old_new)
     probe.add(old_new)
-    korean = hangul.korean_surname_key(t.text)  # Bak ~ Park, Jeong ~ Chung (issue 25.9)
+    korean = hangul.korean_surname_key(t.text)  # Bak ~ Park, Jeong ~ Chung (SURNAME_SPELLINGS)
     if korean is not None and not t.abbrev:
         emit.add("kr:" + korean)
         probe.add("kr:" + korean)
@@ -199,7 +199,7 @@ def _cjk_keys(p: ParsedName, emit: set[str],
             across.update(g for g in system)
     elif given and all(hangul.is_syllable(c) for c in family + given):
         across.add(hangul.hangul_skeleton(given))
-        across.add(hangul.initials_skeleton(given))  # M. J. Hwang ~ 황민재 (issue 25.9)
+        across.add(hangul.initials_skeleton(given))  # M. J. Hwang ~ 황민재 (initials per syllable)
         for i in range(len(given)):  # one syllable masked: finds one-jamo typos
             same.add(f"jm:{family}|{given[:i]}*{given[i + 1:]}")
     tag = "ks" if p.script == "hangul" else "py"

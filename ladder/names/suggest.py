@@ -54,7 +54,7 @@ _S_KOREAN_INITIALS = 80
 _S_JAMO_TYPO = 72
 # Factors (multiplied together) for the structural match.
 _Q_INITIAL = 0.85  # J. ~ John
-# An initial that matches a middle name is more evidence, not less (issue 25.8): above
+# An initial that matches a middle name is more evidence, not less (test_names_reasons_25.py): above
 # _Q_MIDDLE_MISSING, so "R. J. Ashworth" ranks Robert James Ashworth (both initials)
 # above Rebecca Ashworth (one initial, a middle name missing).
 _Q_MIDDLE_INITIAL = 0.95
@@ -231,7 +231,7 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool,
     Sutrisno/Sutrisna). In a given-name-first reading the last word is a
     surname and Santoso/Santosa, Kowalski/Kowalska are spelling slips.
     ``part`` names the word in the reasons: a surname, unless the "surname" is really a
-    given name (Muhammad Rafi: issue 25.10).
+    given name (Muhammad Rafi: test_names_reasons_25.py).
     """
     ja, jb = "".join(t.text for t in a), "".join(t.text for t in b)
     if ja == jb:
@@ -245,7 +245,7 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool,
     variant = _spelling_variant(ja, jb)
     if variant is not None:
         return variant
-    if hangul.same_korean_surname(ja, jb):  # Bak ~ Park, Jeong ~ Chung (issue 25.9)
+    if hangul.same_korean_surname(ja, jb):  # Bak ~ Park, Jeong ~ Chung (SURNAME_SPELLINGS)
         return _Part(_Q_SUR_ONE, R.KOREAN_SURNAME_SPELLING)
     if hanzi.same_chinese_surname(ja, jb):  # Tan ~ Chen, Lim ~ Lin, Ng ~ Huang
         return _Part(_Q_SUR_DIALECT, R.CHINESE_SURNAME_SPELLING)
@@ -597,8 +597,8 @@ def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
 
 
 def _korean_initials(cjk: Forms, latin: Forms) -> tuple[int, list[Reason]]:
-    """"M. J. Hwang" for 황민재 (issue 25.9): one word spells the family name, and the other
-    words are initials, one per syllable of the given name, in order."""
+    """"M. J. Hwang" for 황민재 (test_names_romanisations_25.py): one word spells the family
+    name, and the other words are initials, one per syllable of the given name, in order."""
     tokens = latin.parsed.tokens
     words = [t for t in tokens if not (t.abbrev and len(t.text) == 1)]
     letters = "".join(t.text for t in tokens if t.abbrev and len(t.text) == 1)

@@ -56,7 +56,7 @@ def hidden_words(session: DbSession, settings: ClubSettings,
 
 
 def _label(name: str, hidden: Collection[str]) -> str:
-    # Compared in the one canonical form (issue 25.1): NFD, soft hyphens, case, accents.
+    # Compared in the one canonical form (docs/privacy.md): NFD, soft hyphens, case, accents.
     return "" if mentions(name, hidden) else name
 
 

@@ -175,7 +175,7 @@ def roster_details(session: DbSession, settings: ClubSettings,
 
 def only_in_drafts(session: DbSession, member_id: int) -> bool:
     """True for a member whose every entry is in a draft event: a draft counts for nothing and
-    shows nothing (docs/desk.md §1, issue 25.2), so such a member has no public page yet."""
+    shows nothing (docs/desk.md §1; docs/privacy.md), so such a member has no public page yet."""
     statuses = set(session.scalars(select(Event.status).join(Entry, Entry.event_id == Event.id)
                                    .where(Entry.member_id == member_id).distinct()))
     return bool(statuses) and EventStatus.PUBLISHED not in statuses

@@ -143,7 +143,7 @@ def merge_suggestions() -> list[DuplicatePair]:
 
 def undone_merges() -> list[MergeLine]:
     """Merges undone whose two members are both visible again and not merged since: the pairs
-    the suggestions leave out because of the undo (issue 24.12), newest first, one per pair."""
+    the suggestions leave out because of the undo (docs/desk.md §2), newest first, one per pair."""
     visible = {member_id for member_id, _name in visible_members()}
     seen: set[frozenset[int]] = set()
     out = []

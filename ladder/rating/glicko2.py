@@ -1,40 +1,11 @@
 """Glicko-2 (Glickman), a lens beside the ladder: never the ladder itself (docs/qualities.md §2).
 
-Pure: plain data in, plain data out. The algorithm is the one of Mark E. Glickman, "Example of
-the Glicko-2 system" (2013 revision), steps 1–8, with the Illinois algorithm for the new
-volatility (step 5.4). One **rating period per event**: every game of an event is rated
-against the ratings everybody held before the event, like the ladder's event batching.
-
-Choices of this implementation (each one a documented setting of :class:`Glicko2Settings`):
-
-* **Start**: rating 1500, RD 350, volatility σ 0.06 (the paper's values). The rating scale is
-  translation invariant (only differences of μ enter the formulas), so a club may start the
-  lens at its ladder start rating (``initial_rating=1200``) without changing any result
-  other than the shift.
-* **System constant τ**: 0.5 by default (the paper suggests 0.3 … 1.2); a setting.
-* **RD cap**: an RD never exceeds the initial RD (350): the pre-period RD
-  φ* = √(φ² + σ′²) is capped before it is used (step 6), and inactivity stops adding to it
-  there. Glicko-1 caps the same way; the Glicko-2 paper leaves it to the application.
-* **RD floor**: after a period the RD is at least ``rd_floor`` (default 30 rating points), so
-  a very active member keeps some uncertainty and the lens never freezes a rating. A floor of
-  30 is also the smallest RD in the paper's example. Set it to 0 to switch it off.
-* **Inactivity**: a member who has already played and has no game in a period only gains RD,
-  φ′ = φ* = √(φ² + σ²) (step 6 with σ unchanged), up to the cap. Members who have never
-  played stay unrated (no RD growth before their first game). The growth is applied lazily
-  (k idle periods at once: √(φ² + kσ²), capped) so a long history stays fast; the result is
-  the same as applying it one period at a time (up to floating-point rounding).
-* **Convergence tolerance** ε of the Illinois iteration: 0.000001 (the paper's value).
-  With a large τ and a very surprising period, the function of step 5 can have more than
-  one root; the result is the root the paper's iteration reaches from its bracket
-  [ln σ², ln(Δ² − φ² − v)] (or the bracket found by stepping down by τ), as in every
-  implementation of the paper.
-
-**Prediction** (:func:`expected_score`): the expected score of a game between two players
-uses the *combined* deviation, E = 1 / (1 + exp(−g(√(φa² + φb²)) (μa − μb))). This is
-Glickman's predictive formula for a game between two players whose strengths are both
-uncertain (Glicko paper, "expected outcome"); it is symmetric (E(a, b) + E(b, a) = 1), which
-the update's E(μ, μj, φj) (only the opponent's deviation) is not. Calibration (the pool-health
-page) predicts every game of an event from the ratings *before* the event (out of sample).
+Pure: plain data in, plain data out. The algorithm is Mark E. Glickman's "Example of the
+Glicko-2 system" (2013 revision), steps 1–8, with the Illinois algorithm for the new
+volatility (step 5.4), one rating period per event. The choices the paper leaves to an
+application (start values, τ, the RD cap and floor, inactivity, the convergence tolerance) are
+the settings of :class:`Glicko2Settings`, and :func:`expected_score` predicts with the combined
+deviation of both players: docs/club-rating.md §3 gives each one and why.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Services: the only code that writes. Each use case is one unit of work (see :mod:`.uow`):
 the change, its replay and its audit entry commit together or not at all.
 
-A refused change raises one of the typed errors below; the web layer maps each to its HTTP
-status in one place (:func:`ladder.web.errors.status_for`), the CLI prints the message.
+A refused change raises one of the typed errors below, each with its HTTP status; the web layer
+answers with it in one place (:func:`ladder.web.errors.refused`), the CLI prints the message.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Keeping members' aliases (issue 15): the pure rules of :mod:`ladder.names.aliases` say what
-a member's spellings are after a publish, merge, undo, rename or re-link; this stores it.
+"""Keeping members' aliases (docs/desk.md §2): the pure rules of :mod:`ladder.names.aliases` say
+what a member's spellings are after a publish, merge, undo, rename or re-link; this stores it.
 
 Always called inside the use case's unit of work, never on its own.
 """

@@ -44,7 +44,7 @@ def set_teams(event_id: int, teams: Sequence[Team], actor: str) -> list[Bughouse
                            field="teams")
     cleaned = []
     for number, team in enumerate(teams, start=1):
-        name = stored_name(team.name)  # NFC (issue 25.1)
+        name = stored_name(team.name)  # NFC (docs/privacy.md, "Names")
         if len(name) > MAX_TEAM_NAME:
             raise InvalidInput(_("Team %(team)d: a name of at most %(max)d characters.",
                                  team=number, max=MAX_TEAM_NAME), field="teams")

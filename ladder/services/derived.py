@@ -3,7 +3,7 @@
 The events list names each event's winners; ranking a hundred events (every result loaded,
 every tie-break computed) on each view of that list took over half a second on a long
 history. So an event's winners are stored in ``events.winners`` and refreshed here, inside
-the same transaction as the change, just before the unit of work commits (issue 16.3:
+the same transaction as the change, just before the unit of work commits (docs/architecture.md §3:
 standings computed once per change, not per view).
 
 What counts as a change of the ranking's inputs is watched on the session by the unit of

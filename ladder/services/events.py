@@ -34,7 +34,7 @@ def default_edition(date: dt.date) -> str:
 
 def default_order(kind: EventKind) -> str:
     """The documented preset tie-break order for an event kind (C.07 Art. 4.1: no default
-    exists in the rules, so the event records its own; README "Tie-breaks")."""
+    exists in the rules, so the event records its own; docs/tiebreaks.md §7)."""
     from ..tiebreaks import DEFAULT_ORDER
     return DEFAULT_ORDER[kind.value]
 
@@ -62,14 +62,14 @@ class PublishRequest:
     source_format: str | None = None
     new_names: Mapping[int, str] = field(default_factory=dict)
     draft: bool = False  # saved for the organizer alone: off the public pages and the ladder
-    #: The other spellings of a player typed two ways in the source (issue 24.1): start
+    #: The other spellings of a player typed two ways in the source (docs/desk.md §2): start
     #: number → the spellings joined into that player, kept as the member's aliases.
     other_spellings: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 def clean_name(raw: str) -> str:
     """A typed name tidied for storage; refuses an empty or overlong one."""
-    name = stored_name(raw)  # NFC (issue 25.1)
+    name = stored_name(raw)  # NFC (docs/privacy.md, "Names")
     if not name:
         raise InvalidInput(_("A name is empty."))
     if len(name) > MAX_NAME:
@@ -139,7 +139,8 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
     members = {m.id: m for m in session.scalars(
         select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}
     entries: dict[int, Entry] = {}
-    # New members start from the club's options, never from a model default (issue 10.6).
+    # New members start from the club's options, never from a model default
+    # (test_replay_options.py).
     start_rating = club_settings(session).start_rating
     chosen = [v for v in request.links.values() if v is not None]
     if len(chosen) != len(set(chosen)):

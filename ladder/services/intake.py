@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..extensions import db
-from ..formats import FORMATS, FormatError, ParseResult, decode_text, detect_format, read_event
+from ..formats import FORMATS, FormatError, ParseResult, decode_text, read_event
 from ..formats.dates import FileDates, choose_event_date
 from ..formats.partial import partial_event
 from ..formats.same_player import SamePair, check_same, merge_same, suggested_pairs
@@ -119,11 +119,6 @@ def parse_text(text: str, source: str, file_format: str | None) -> tuple[ParseRe
     return result, result.file_format
 
 
-def detect(text: str, source: str) -> str:
-    """TRF, PGN or crosstable by extension or content; pasted results otherwise."""
-    return detect_format(text, source)
-
-
 def decode_upload(data: bytes, filename: str) -> str:
     """An uploaded file's text; FormatError for a binary file."""
     return decode_text(data, filename)
@@ -198,7 +193,7 @@ def _choose_date(result: Preview, t: Tournament, today: dt.date) -> None:
 
 def _warn_edition(result: Preview) -> None:
     """A typed date that puts the event under other tie-break rules than the file's own
-    date would (the 2025 file dated 2026 of issue 14): say so before publishing."""
+    date would (a 2025 file dated 2026; docs/organizer-guide.md §2): say so before publishing."""
     own = result.file_dates.date if result.file_dates else None
     if result.form.edition in EDITIONS or result.date is None or own is None:
         return
@@ -367,7 +362,7 @@ def accept_suggestions(choices: list[NameChoice], selected: Mapping[str, str],
 def skipped_suggestions(choices: list[NameChoice], before: Mapping[str, str],
                         after: Mapping[str, str], score: int) -> list[tuple[str, str]]:
     """The undecided rows with suggestions that :func:`accept_suggestions` left undecided,
-    each with why (issue 24.2): typed name → the reason, in the reader's language."""
+    each with why (docs/desk.md §2): typed name → the reason, in the reader's language."""
     chosen_by = {value: c.typed for c in choices
                  if (value := after.get(c.field, "")).startswith("m")}
     best_for: dict[int, list[str]] = {}
@@ -406,7 +401,7 @@ class Links:
     errors: dict[str, str] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     #: Rows the organizer said are the same player as another row (start number → the
-    #: row that stays): joined into one player when published (issue 24.1).
+    #: row that stays): joined into one player when published (docs/desk.md §2).
     same: dict[int, int] = field(default_factory=dict)
 
 

@@ -7,7 +7,7 @@ Deliberately independent of the replay's fast path: it reads the events through
 engine's dataclass API, then compares every stored value (rows, and each member's rating,
 games and last change) exactly.
 
-**Stored with the generation it verified** (issue 16.5, docs/club-rating.md §2).
+**Stored with the generation it verified** (docs/club-rating.md §2; test_stored_check.py).
 
 A check replays the whole history in memory (about a second on a 20-year club). Its answer
 can only change when something was written, and every committed write moves the ladder
@@ -106,9 +106,9 @@ def check(session: Session | scoped_session[Any] | None = None) -> list[Differen
 
 def ownership_differences(session: Session | scoped_session[Any]) -> list[Difference]:
     """What a lost race between merges, undos, re-links and deletes could leave behind
-    (issue 10): an entry owned by a member merged away, a merge in force whose source is not
-    merged into its target, a member merged away without a merge in force that says so, and
-    two entries of one event owned by one member.
+    (tests/web/test_concurrency.py): an entry owned by a member merged away, a merge in force
+    whose source is not merged into its target, a member merged away without a merge in force
+    that says so, and two entries of one event owned by one member.
 
     A chain of merges in force (A into B, then B into C) is consistent: each link is one
     recorded merge, undone in the reverse order (``undo_merge`` names the later one first).

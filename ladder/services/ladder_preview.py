@@ -1,4 +1,5 @@
-"""What publishing an event would do to the ladder, shown before it is published (issue 14.4).
+"""What publishing an event would do to the ladder, shown before it is published (the
+organizer's guide, docs/organizer-guide.md §2).
 
 The real :func:`~ladder.services.events.publish` runs — the same event, links, replay and
 all — inside a :func:`~ladder.services.uow.rehearsal`: the write lock is taken, so it reads

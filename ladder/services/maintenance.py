@@ -34,7 +34,7 @@ def backup_download(actor: str) -> tuple[bytes, str]:
     """
     if db.engine.dialect.name != "sqlite":
         raise InvalidInput(_("This server keeps the club in PostgreSQL: make backups with "
-                             "pg_dump on the server (see the README)."))
+                             "pg_dump on the server (see docs/self-hosting.md)."))
     import tempfile
     with tempfile.TemporaryDirectory(prefix="ladder-backup-") as folder:
         path = Path(folder) / "ladder.sqlite3"
@@ -67,12 +67,12 @@ def backup_sqlite(path: str) -> None:
     """Copy the live SQLite database to ``path`` with SQLite's online backup API.
 
     Consistent even while the app is serving (readers and the writer keep working).
-    PostgreSQL: use ``pg_dump`` (README, "Backup and restore").
+    PostgreSQL: use ``pg_dump`` (docs/self-hosting.md §11).
     """
     engine = db.engine
     if engine.dialect.name != "sqlite":
         raise InvalidInput(_("Backup here copies an SQLite database; for PostgreSQL use pg_dump "
-                             "(see the README)."))
+                             "(see docs/self-hosting.md)."))
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     create_private(target)  # owner-only (0600) from the start: it holds juniors' names

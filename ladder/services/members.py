@@ -192,7 +192,8 @@ def relink(entry_id: int, member_id: int | None, actor: str) -> Member:
         if old_spellings is not None:
             # A split: both members keep the spelling, so typing it again is shown as
             # ambiguous instead of being resolved silently; but a spelling the old member
-            # held only through a re-link goes back with its entry (issue 25.6).
+            # held only through a re-link goes back with its entry
+            # (tests/services/test_relink_back.py).
             keeps = _keeps_spelling(old_spellings.id, entry.id, typed)
             aliases.update(old_spellings.id,
                            lambda s: names_aliases.relinked_away(s, typed, keeps))
@@ -271,7 +272,7 @@ _NOT_IN_NAMES = set("<>{}[]\\|`")
 
 def checked_name(raw: str, field: str = "name") -> str:
     """A typed member name tidied for storage, or :class:`InvalidInput` naming the problem."""
-    name = stored_name(raw or "")  # NFC (issue 25.1)
+    name = stored_name(raw or "")  # NFC (docs/privacy.md, "Names")
     if not name:
         raise InvalidInput(_("The name cannot be empty."), field=field)
     if len(name) > MAX_MEMBER_NAME:
@@ -316,7 +317,8 @@ def rename(member_id: int, new_name: str, actor: str) -> Member:
 @use_case
 def add_member(name: str, actor: str, *, junior: bool = False) -> Member:
     """A member added by hand (for instance before their first event)."""
-    # A new member starts from the club's options, never from a model default (issue 10.6).
+    # A new member starts from the club's options, never from a model default
+    # (test_replay_options.py).
     member = Member(name=checked_name(name), junior=junior,
                     rating=club_settings().start_rating, games=0)
     member.name_key = name_key(member.name)

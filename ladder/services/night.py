@@ -1,5 +1,5 @@
-"""A club night in the app (issue 22 §3), before and between rounds: create it, check players
-in (members, a new member, a guest), byes asked for, withdrawals, forbidden pairs.
+"""A club night in the app (docs/club-night.md §2), before and between rounds: create it, check
+players in (members, a new member, a guest), byes asked for, withdrawals, forbidden pairs.
 
 Each change is one use case (:mod:`.uow`), audited in words, and checks the night's
 ``version`` (a form loaded before someone else's change is refused with a message). Doing the
@@ -29,7 +29,7 @@ MAX_PLAYERS = 500
 
 @dataclass(frozen=True)
 class NightSettings:
-    """What the organizer chooses for a new night (issue 22 §3)."""
+    """What the organizer chooses for a new night (docs/club-night.md §1)."""
 
     name: str
     date: dt.date

@@ -1,4 +1,4 @@
-"""A club night's rounds (issue 22 §3): pair (Dutch engine or Berger tables) → preview →
+"""A club night's rounds (docs/club-night.md §3): pair (Dutch engine or Berger tables) → preview →
 publish, a pairing changed by hand, undo a pairing, one result per board, and the finish that
 puts the night into the ladder through the same path as an import.
 

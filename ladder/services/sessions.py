@@ -7,8 +7,9 @@ logout for anyone who copied it. So the cookie carries only the random token of 
 * logging out ends that login (a copied cookie stops working at once);
 * "log out everywhere" and a password change bump the organizer's ``session_version``;
   logins made with an older version no longer load;
-* a login has an absolute lifetime (``SESSION_MAX_DAYS``, 30 days by default, issue 25.5):
-  however active the organizer, after it the login no longer loads and they log in again.
+* a login has an absolute lifetime (``SESSION_MAX_DAYS``, 30 days by default): however
+  active the organizer, after it the login no longer loads and they log in again
+  (tests/web/test_session_lifetime.py).
 """
 
 from __future__ import annotations

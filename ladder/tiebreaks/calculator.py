@@ -34,13 +34,6 @@ from ladder.vocabulary.tournament import (
 
 NEEDS_TOURNAMENT = frozenset({"AOB", "FB", "APRO", "APPO", "DE", "OPCUM"})
 
-_MIRROR = {
-    Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
-    Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
-    Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT, Kind.UNRATED_PLAYED: Kind.UNRATED_PLAYED,
-}
-
-
 @dataclass(frozen=True)
 class CalcRound:
     """One round of the calculator: ``opponent_score`` is the opponent's final (adjusted)
@@ -52,7 +45,7 @@ class CalcRound:
     opponent_rating: int | None = None
     outcome: Fraction | None = None  # unrated_played only
     #: The opponent's own cumulative score (their CUM, US Chess rule 34E), which
-    #: one record cannot give: typed, it lets the calculator compute OPCUM (issue 24.13).
+    #: one record cannot give: typed, it lets the calculator compute OPCUM (docs/tiebreaks.md §2).
     opponent_cumulative: Fraction | int | None = None
 
 
@@ -78,7 +71,7 @@ def record_view(rows: Sequence[CalcRound], edition: str | Edition = "fide-2026",
             # a placeholder rating that no rating-based tie-break ever reads.
             opp_rating = row.opponent_rating if row.kind.played else 1
             stand_ins.append(Player(sno, f"opponent in round {r}", opp_rating,
-                                    (RoundResult(r, _MIRROR[row.kind], 1, other, outcome),)))
+                                    (RoundResult(r, row.kind.mirror, 1, other, outcome),)))
             fixed[sno] = Fraction(row.opponent_score)
         else:
             own.append(RoundResult(r, row.kind))

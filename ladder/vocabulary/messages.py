@@ -13,7 +13,7 @@ sentences of the core reach the catalogues.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +42,8 @@ class Message:
         """The placeholder values as a dict."""
         return dict(self.values)
 
-    def render(self, translate: Any = None, translate_plural: Any = None) -> str:
+    def render(self, translate: Callable[[str], str] | None = None,
+               translate_plural: Callable[[str, str, int], str] | None = None) -> str:
         """The sentence filled in; ``translate`` maps a message id to its translation,
         ``translate_plural(singular, plural, n)`` a sentence with a count (ngettext)."""
         if self.plural is not None and self.count is not None:

@@ -1,5 +1,5 @@
-"""The ladder check's state on every organizer page (issue 24.9): verified, differences, or
-not yet run for the latest change, with a link to the dashboard's check.
+"""The ladder check's state on every organizer page (test_check_everywhere.py): verified,
+differences, or not yet run for the latest change, with a link to the dashboard's check.
 
 Read from the stored check (``services.ladder_check.stored_check``) and the committed
 generation: showing it never runs a check (the dashboard does, when it is out of date).

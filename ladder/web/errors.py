@@ -21,11 +21,6 @@ from .forms import ClubForm
 from .htmx import status_for_htmx
 
 
-def status_for(error: ServiceError) -> int:
-    """The HTTP status of a refused change."""
-    return error.status
-
-
 def refused(error: ServiceError, template: str, posted: ClubForm | None = None, /,
             **context: Any) -> tuple[str, int]:
     """The answer to a refused change: ``template`` rendered again, with the right status.
@@ -38,4 +33,4 @@ def refused(error: ServiceError, template: str, posted: ClubForm | None = None, 
     if posted is not None:
         posted.take(error)
     html = render_template(template, refusal=error.message, **context)
-    return html, status_for_htmx(status_for(error))
+    return html, status_for_htmx(error.status)

@@ -75,5 +75,5 @@ def event_trf_file(event_id: int) -> Response:
         flash(_("This event cannot be written as a TRF file: %(reason)s",
                 reason=translate(getattr(error, "message", str(error)))),
               "error")
-        return redirect(url_for("settings.index"), code=303)
+        return redirect(url_for("club_settings.index"), code=303)
     return _download(text, f"event-{event.id}.trf", "text/plain")

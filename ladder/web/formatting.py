@@ -255,7 +255,7 @@ def _build_marks() -> dict[Kind, tuple[str, str]]:
 
 
 def short_mark(kind: Kind, points: Fraction | int) -> str:
-    """A result as the public pages write it (issue 24.7): 1 ½ 0 over the board, + − for
+    """A result as the public pages write it (docs/glossary.md): 1 ½ 0 over the board, + − for
     forfeits, "bye ½" (1, 0) for the byes, never a TRF code (H, Z, PAB); the organizer's grid
     and the preview use it too, with the points of an unrated game and a star."""
     if kind is Kind.UNRATED_PLAYED:

@@ -1,4 +1,4 @@
-"""Declared organizer forms: the base every blueprint's ``forms.py`` builds on (issue 20.2).
+"""Declared organizer forms: the base of every blueprint's ``forms.py`` (docs/development.md §1).
 
 * **Limits declared once.** A text field takes its limit from the column it fills
   (:func:`column_limit`); a longer value is refused with a message naming the field, never

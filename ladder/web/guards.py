@@ -1,4 +1,4 @@
-"""Access guards for organizer pages, HTMX-aware (DESIGN.md pitfalls).
+"""Access guards for organizer pages, HTMX-aware (docs/architecture.md §4).
 
 An expired session during an HTMX request must not swap a login form into a table cell: it
 answers with an htmx redirect to the login page instead (:func:`.htmx.redirect_to`);
@@ -41,7 +41,8 @@ def needs_organizer() -> bool:
 
 
 def csrf_refused(_error: Exception) -> Response | tuple[str, int, dict[str, str]]:
-    """A POST without a valid CSRF token (issue 25.4): what the visitor needs, never a bare 400.
+    """A POST without a valid CSRF token: what the visitor needs, never a bare 400
+    (tests/web/test_csrf_answers.py).
 
     A visitor who is not logged in, posting to an organizer page, goes to the login page
     (303, or ``HX-Redirect`` for htmx: the same answer as without the token check); anyone

@@ -4,7 +4,7 @@ Everything the web layer needs to know about htmx lives here:
 
 * whether a request is an htmx request (history restores excluded: they want the whole page);
 * page versus fragment, decided by the htmx *target*, never by the mere presence of
-  ``HX-Request`` (DESIGN.md pitfalls: back/forward and boosted navigation keep working);
+  ``HX-Request`` (docs/architecture.md §4: back/forward and boosted navigation keep working);
 * the response headers: ``HX-Trigger`` (``ladderChanged`` refreshes the standings, tie-breaks
   and ladder after a change), ``HX-Push-Url`` (the tools' shareable state), ``HX-Redirect``
   (an expired session inside an htmx request goes to the login page instead of swapping a
@@ -98,5 +98,5 @@ def redirect_to(location: str) -> Response:
 
 def status_for_htmx(status: int) -> int:
     """htmx 2 swaps no 4xx answer by default: a refused form is re-rendered at 200 for htmx,
-    with its proper status otherwise (DESIGN.md pitfalls)."""
+    with its proper status otherwise (docs/architecture.md §4)."""
     return 200 if is_htmx() else status

@@ -42,20 +42,6 @@ def render_named(message: Message, names: Mapping[int, str]) -> str:
         return translate(message)
 
 
-def named(message: Message, names: Mapping[int, str]) -> Message:
-    """``message`` with each player's start number replaced by their display name (a value
-    written with ``%(key)d`` keeps its number: the sentence needs one there)."""
-    values = []
-    for key, value in message.values:
-        if isinstance(value, Message):
-            value = named(value, names)
-        elif key in PLAYER_KEYS and isinstance(value, int) and f"%({key})d" not in \
-                (message.id + (message.plural or "")):
-            value = names.get(value, str(value))
-        values.append((key, value))
-    return Message(message.id, tuple(values), message.plural, message.count)
-
-
 def sentence(reasons: tuple[Message, ...], names: Mapping[int, str]) -> str:
     """The board's one sentence: its most decisive reason, named and translated."""
     if not reasons:

@@ -1,4 +1,4 @@
-"""Accessibility leftovers of the desk (issue 24.15-24.18) in a real Chromium: focus after
+"""Accessibility leftovers of the desk (docs/qualities.md §1) in a real Chromium: focus after
 "Remove round", focus rings of at least 3:1 (WCAG 1.4.11), and "Skip the chart"."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The organizer's desk, finished (issue 24), in a real Chromium: one player typed two ways,
+"""The organizer's desk (docs/organizer-guide.md §2), in a real Chromium: one player typed two ways,
 the date field marked, the event grid at 1280 and 360 px, its result links named."""
 
 from __future__ import annotations

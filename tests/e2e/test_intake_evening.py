@@ -1,4 +1,4 @@
-"""The organizer's evening with a real past event, in a real Chromium (issue 14).
+"""The organizer's evening with a real past event, in a real Chromium (docs/organizer-guide.md §2).
 
 Upload the real Koshnitsky Cup 2025 TRF → the date (the file gives none: its title names
 2025, so the organizer types the day) and the tie-break edition → accept every suggestion in
@@ -115,7 +115,7 @@ def test_a_real_past_event_in_a_handful_of_actions(live_server, page: Page) -> N
     for i in range(lines.count()):
         cells = lines.nth(i).locator("td")
         name = cells.nth(2).inner_text()
-        # The grid writes the rating before above the rating after (issue 24.6): one line here.
+        # The grid writes the rating before above the rating after: one line here.
         stored[name] = (" ".join(lines.nth(i).locator("td.num").nth(-2).inner_text().split()),
                         lines.nth(i).locator("td.rating-change").inner_text())
     expected = preview

@@ -1,5 +1,5 @@
-"""Languages in a real browser (issue 11): the header's switcher with and without JavaScript,
-the choice surviving navigation and an htmx search, a Korean calculator updating live."""
+"""Languages in a real browser (docs/qualities.md §2): the header's switcher with and without
+JavaScript, the choice surviving navigation and an htmx search, a Korean calculator live."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Layout that longer text breaks (issue 23), measured in a real Chromium on 360 and 390 px
-phones: the Indonesian organizer dashboard does not scroll sideways; the pool-health tables in
+"""Layout that longer text breaks (docs/qualities.md §2), measured in a real Chromium on 360 and 390
+px phones: the Indonesian organizer dashboard does not scroll sideways; the pool-health tables in
 every language neither stack a word letter by letter nor clip their last column; the tie-break
 calculator's edition select shows its whole choice.
 

@@ -1,6 +1,6 @@
 """Members pages in a real Chromium: merge then undo through the pages restores the ladder.
 
-docs/desk.md §2 / issue 4 item 10: merge then undo → ``ladder standings --json`` identical to before.
+docs/desk.md §2: merge then undo → ``ladder standings --json`` identical to before.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Long lists in a real Chromium (issue 16.4): the "more" row appends the next window in place
-with htmx, and is a plain link to the next page without JavaScript."""
+"""Long lists in a real Chromium (docs/organizer-guide.md §1): the "more" row appends the next
+window in place with htmx, and is a plain link to the next page without JavaScript."""
 
 from __future__ import annotations
 

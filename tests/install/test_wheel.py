@@ -1,5 +1,5 @@
 """The wheel is the whole product: built once, installed into a fresh venv outside the checkout,
-and run exactly as the README's "Self-hosting" section and ``deploy/`` run it.
+and run exactly as ``docs/self-hosting.md`` and ``deploy/`` run it.
 
 One session builds the wheel (``pip wheel``, the hatchling hook compiling the catalogues) and
 installs it into a new virtual environment in a temporary folder; pip takes the dependencies
@@ -37,7 +37,7 @@ from tests.served import Organizer
 pytestmark = pytest.mark.db
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+SELF_HOSTING = ROOT / "docs" / "self-hosting.md"
 DEPLOY = ROOT / "deploy"
 LOGIN = ("alice", "a long enough password for the wheel test")
 CLUB = "Wheel Test Club"
@@ -93,7 +93,7 @@ def test_the_wheel_carries_the_whole_product(installed: Installed) -> None:
     for needed in ("ladder/templates/base.html", "ladder/templates/unavailable.html",
                    "ladder/static/app.css", "ladder/static/favicon.svg",
                    "ladder/migrations/alembic.ini", "ladder/migrations/script.py.mako",
-                   "ladder/migrations/env.py"):
+                   "ladder/migrations/env.py", "ladder/py.typed"):
         assert needed in files, needed
     for locale in ("ko", "zh_Hans", "id"):
         assert f"ladder/translations/{locale}/LC_MESSAGES/messages.mo" in files, locale
@@ -123,7 +123,7 @@ def _env(installed: Installed, instance: Path, database_url: str | None) -> dict
 @dataclass
 class Shell:
     """Runs the installed ``ladder`` from a folder outside the checkout; records each command
-    as the README writes it (``ladder <args>``)."""
+    as docs/self-hosting.md writes it (``ladder <args>``)."""
 
     installed: Installed
     cwd: Path
@@ -248,7 +248,7 @@ def test_installed_wheel_serves_a_club_from_init_to_restore(
                            capture_output=True, check=True).stdout.split()
     assert all(Path(p).is_relative_to(installed.venv) for p in where), where
 
-    # An empty club, as the README's "Self-hosting" says: no demo, no demo login.
+    # An empty club, as docs/self-hosting.md §3 says: no demo, no demo login.
     init = shell.ladder("init", "--club-name", CLUB, "--language", "ko",
                         "--timezone", "Asia/Seoul")
     assert init.returncode == 0, init.stderr
@@ -307,7 +307,7 @@ def test_installed_wheel_serves_a_club_from_init_to_restore(
         server.wait(timeout=60)
     assert "Traceback" not in log.read_text(errors="replace")
 
-    # A restore into a new, empty database, then init and check (README, "Self-hosting").
+    # A restore into a new, empty database, then init and check (docs/self-hosting.md §6).
     restored = home / "restored"
     restore_env = _env(installed, restored, restore_database)
     for args in (["restore", str(written)], ["init"], ["check"]):
@@ -318,7 +318,7 @@ def test_installed_wheel_serves_a_club_from_init_to_restore(
     assert again.stdout == standings.stdout  # the same ladder, member for member
     assert shell.ladder("check").returncode == 0  # and the original is green too
 
-    assert _readme_commands() == _commands(shell.ran), (_readme_commands(), shell.ran)
+    assert _written_commands() == _commands(shell.ran), (_written_commands(), shell.ran)
     with capsys.disabled():
         print(f"\nwheel: {installed.wheel.name} {installed.wheel.stat().st_size} bytes, "
               f"{len(installed.files)} files; built in {installed.build_seconds:.1f} s, "
@@ -327,21 +327,18 @@ def test_installed_wheel_serves_a_club_from_init_to_restore(
               + ", ".join(f"{name} {mode:o}" for name, mode in sorted(modes.items())))
 
 
-# ---- the README says exactly this ---------------------------------------------------------
+# ---- docs/self-hosting.md says exactly this ----------------------------------------------
 
 
 def _self_hosting() -> str:
-    text = README.read_text(encoding="utf-8")
-    start = text.index("\n## Self-hosting")
-    end = text.index("\n## ", start + 1)
-    return text[start:end]
+    return SELF_HOSTING.read_text(encoding="utf-8")
 
 
 def _commands(runs: list[list[str]]) -> list[tuple[str, ...]]:
     """Each ``ladder`` command as (subcommand, its option names), in order, de-duplicated."""
     out: list[tuple[str, ...]] = []
     for args in runs:
-        if args[0] == "standings":  # the test's own comparison, not a step of the README
+        if args[0] == "standings":  # the test's own comparison, not a step written
             continue
         key = (args[0], *[a for a in args[1:] if a.startswith("--")])
         if key not in out:
@@ -349,8 +346,8 @@ def _commands(runs: list[list[str]]) -> list[tuple[str, ...]]:
     return out
 
 
-def _readme_commands() -> list[tuple[str, ...]]:
-    """The ``ladder`` commands of the README's self-hosting section, in order."""
+def _written_commands() -> list[tuple[str, ...]]:
+    """The ``ladder`` commands of docs/self-hosting.md, in order."""
     runs = []
     for block in re.findall(r"```sh\n(.*?)```", _self_hosting(), re.S):
         for line in block.splitlines():
@@ -362,7 +359,7 @@ def _readme_commands() -> list[tuple[str, ...]]:
     return _commands(runs)
 
 
-def test_the_readme_names_every_deploy_file_and_its_commands() -> None:
+def test_self_hosting_names_every_deploy_file_and_its_commands() -> None:
     section = _self_hosting()
     for path in sorted(DEPLOY.iterdir()):
         assert f"deploy/{path.name}" in section, path.name
@@ -370,5 +367,5 @@ def test_the_readme_names_every_deploy_file_and_its_commands() -> None:
     # No step loads the demo (nor makes its login) on a club's server.
     steps = "\n".join(re.findall(r"```sh\n(.*?)```", section, re.S))
     assert "ladder demo" not in steps and "make run" not in steps
-    # The backup unit's command is the one the README shows for the timer.
+    # The backup unit's command is the one the page shows for the timer.
     assert " ".join(_exec_start("club-ladder-backup.service")) in section

@@ -1,4 +1,5 @@
-"""A small, reproducible club history published through the real services (issue 17 tests).
+"""A small, reproducible club history published through the real services, for the tests of
+seasons, sections and pool health (docs/organizer-guide.md §4).
 
 Eight members, club nights over two seasons, a mix of wins, draws, losses, a forfeit and a
 bye; one unrated night and one bughouse night inside the seasons (neither may count), one

@@ -1,4 +1,4 @@
-"""Aliases through publish, merge, undo and re-link (issue 15.5), stored in the database.
+"""Aliases through publish, merge, undo and re-link (docs/desk.md §2), stored in the database.
 
 A spelling a member was confirmed under is matched like their name; a merged-away name
 typed again points at the member it was merged into; an undo takes that back; after a split

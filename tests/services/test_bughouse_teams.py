@@ -1,5 +1,5 @@
-"""Bughouse teams of two (issue 17): recorded per event, team points recomputed from the
-results table, refused with reasons, gone with their event; never rated."""
+"""Bughouse teams of two (docs/organizer-guide.md §4): recorded per event, team points recomputed
+from the results table, refused with reasons, gone with their event; never rated."""
 
 from __future__ import annotations
 

@@ -132,8 +132,8 @@ def test_backup_is_a_consistent_sqlite_copy(app, runner, tmp_path: Path) -> None
     with app.app_context():
         dialect = db.engine.dialect.name
     if dialect != "sqlite":
-        # On PostgreSQL the command makes the backup with pg_dump (issue 21; it used to refuse
-        # and point to pg_dump): a custom-format archive, owner-only, never over a file.
+        # On PostgreSQL the command makes the backup with pg_dump (docs/self-hosting.md §11; it used
+        # to refuse and point to pg_dump): a custom-format archive, owner-only, never over a file.
         target = tmp_path / "copy.pgdump"
         result = runner.invoke(args=["backup", str(target)])
         assert result.exit_code == 0, result.output

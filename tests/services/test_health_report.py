@@ -1,6 +1,6 @@
-"""Pool health from the database (issue 17): every calibration number recomputed in the test
-from the stored rating rows and the results table; the pool's drift from the members table;
-the Glicko-2 lens rated independently from the same games."""
+"""Pool health from the database (docs/organizer-guide.md §4): every calibration number recomputed
+in the test from the stored rating rows and the results table; the pool's drift from the members
+table; the Glicko-2 lens rated independently from the same games."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Ids are never reused (issue 10.7): a merge record or an audit entry that names a deleted row
-must never come to name a new one.
+"""Ids are never reused (docs/club-rating.md §2): a merge record or an audit entry that names a
+deleted row must never come to name a new one.
 
 The history that broke it on SQLite (which reuses the ids of deleted rows unless a table is
 AUTOINCREMENT): import tonight, merge a duplicate, delete tonight's event, re-import the

@@ -1,6 +1,6 @@
 """``ladder import`` dates the event from the file (TRF 042, else 132; PGN EventDate, else
 Date); ``--date`` is optional and overrides; a file without a readable date is refused with
-one clear line and nothing is written (issue 14.1)."""
+one clear line and nothing is written (docs/organizer-guide.md §2)."""
 
 from __future__ import annotations
 

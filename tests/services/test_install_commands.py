@@ -1,7 +1,7 @@
-"""The commands a server's administrator runs (issue 21): ``ladder init`` with the club's name,
-language and time zone, ``create-organizer --password-stdin``, ``backup --keep``, ``restore``,
-``demo --remove``, the guarded ``ladder run``; the catalogues compiled by ``ladder init``; and
-the private modes of the instance folder, the database and the backups."""
+"""The commands a server's administrator runs (docs/self-hosting.md §3): ``ladder init`` with the
+club's name, language and time zone, ``create-organizer --password-stdin``, ``backup --keep``,
+``restore``, ``demo --remove``, the guarded ``ladder run``; the catalogues compiled by ``ladder
+init``; and the private modes of the instance folder, the database and the backups."""
 
 from __future__ import annotations
 

@@ -8,12 +8,12 @@ import pytest
 from sqlalchemy import func, select
 
 from ladder.extensions import db
+from ladder.formats import detect_format
 from ladder.models import AuditEntry, Event, Member
 from ladder.services import ServiceError
 from ladder.services.intake import (
     IntakeForm,
     Links,
-    detect,
     name_choices,
     preview,
     publish_preview,
@@ -88,8 +88,8 @@ def test_date_and_name_from_the_file_when_left_empty(ctx) -> None:
 
 def test_detects_crosstable(ctx) -> None:
     text = "1 Lee Ann 1500 2w1 2.0\n2 Chen Bo 1400 1b0 0.0\n"
-    assert detect(text, "<paste>") == "crosstable"
-    assert detect(PASTE, "<paste>") == "paste"
+    assert detect_format(text, "<paste>") == "crosstable"
+    assert detect_format(PASTE, "<paste>") == "paste"
 
 
 def test_name_choices_exact_and_suggestions(ctx) -> None:

@@ -1,5 +1,5 @@
-"""The organizer's evening (issue 14): dates from the file, names that can be fixed, quick
-confirmation, and the ladder's change previewed exactly — without storing anything."""
+"""The organizer's evening (docs/organizer-guide.md §2): dates from the file, names that can be
+fixed, quick confirmation, and the ladder's change previewed exactly — without storing anything."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The upgrade of issue 25.1 recomputes stored name keys and stores names in NFC.
+"""The upgrade to one name key (docs/desk.md §2): stored name keys recomputed, names in NFC.
 
 A database written before it holds a name typed decomposed and one with soft hyphens, and
 two aliases of one member that differ only by an invisible character: after ``ladder init``

@@ -1,4 +1,4 @@
-"""A re-link taken back takes its alias back (issue 25.6).
+"""A re-link taken back takes its alias back (docs/desk.md §2).
 
 6 Jan: Ann Case beats Bob Case. Bob's entry is re-linked to Eve, then back to Bob: Eve must
 not keep "Bob Case" as an alias (the spelling would be held by two members, pre-selected for

@@ -1,5 +1,6 @@
-"""Seasons through the database (issue 17): the service's rules, the season's figures checked
-against the stored rating rows by an independent computation, and the ladder "as of"."""
+"""Seasons through the database (docs/organizer-guide.md §4): the service's rules, the season's
+figures checked against the stored rating rows by an independent computation, and the ladder
+"as of"."""
 
 from __future__ import annotations
 

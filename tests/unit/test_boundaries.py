@@ -1,4 +1,4 @@
-"""The layers keep their shape (DESIGN.md "The house in one picture").
+"""The layers keep their shape (docs/architecture.md §1).
 
 * The top of ``ladder/`` holds the app shell only (``__init__``, ``config``, ``extensions``,
   ``models``); everything else lives in a folder, and every folder has a layer.
@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -221,3 +222,15 @@ def test_no_test_module_imports_another_test_module() -> None:
                 if last.startswith("test_") or last == "conftest":
                     offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert offenders == []
+
+
+def test_mypy_checks_the_pure_core_strictly() -> None:
+    """pyproject.toml's strict mypy section names exactly the pure folders, so a new pure
+    folder is typed as strictly as the others; ``py.typed`` tells users of the package so."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    strict = [section for section in config["tool"]["mypy"]["overrides"]
+              if section.get("disallow_untyped_defs")]
+    assert len(strict) == 1
+    assert sorted(strict[0]["module"]) == sorted(f"ladder.{p}.*" for p in PURE_PACKAGES)
+    assert strict[0]["warn_return_any"] and strict[0]["disallow_any_generics"]
+    assert (LADDER / "py.typed").is_file()

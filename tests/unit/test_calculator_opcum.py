@@ -1,5 +1,5 @@
-"""OPCUM in the one-record calculator (issue 24.13, US Chess rule 34E): with each opponent's
-cumulative score typed, the calculator gives what the whole event gives."""
+"""OPCUM in the one-record calculator (docs/tiebreaks.md §2, US Chess rule 34E): with each
+opponent's cumulative score typed, the calculator gives what the whole event gives."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The catalogues are complete (issue 11): for every locale, every message of the extracted
-set — templates, Python and the pure core's message ids — is translated, not empty, not fuzzy,
-and keeps exactly the placeholders of the English.
+"""The catalogues are complete (docs/development.md §1): for every locale, every message of the
+extracted set — templates, Python and the pure core's message ids — is translated, not empty, not
+fuzzy, and keeps exactly the placeholders of the English.
 
 The extracted set is computed here from the sources (Babel's own extractor with the keywords
 of ``make messages``), so a string added without re-extracting fails this test too.

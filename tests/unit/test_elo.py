@@ -1,4 +1,4 @@
-"""The Elo tools' pure functions (docs/elo-tools.md; issue 6 FIDE vectors)."""
+"""The Elo tools' pure functions (docs/elo-tools.md, with FIDE's own examples)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``ladder elo fide`` / ``ladder elo performance`` (issue 6 item 5)."""
+"""``ladder elo fide`` / ``ladder elo performance`` (docs/command-line.md)."""
 
 from __future__ import annotations
 

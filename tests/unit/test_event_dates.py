@@ -1,5 +1,5 @@
 """The date an event file gives itself (TRF 042 / 132, PGN EventDate / Date) and the event's
-date chosen from it, with its warnings and refusals (issue 14.1)."""
+date chosen from it, with its warnings and refusals (docs/organizer-guide.md §2)."""
 
 from __future__ import annotations
 

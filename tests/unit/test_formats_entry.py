@@ -146,7 +146,7 @@ def test_every_reader_message_is_a_message_id() -> None:
 
 
 def test_the_package_stays_pure() -> None:
-    # ladder.formats is pure core (DESIGN): no Flask, SQLAlchemy or app-layer imports.
+    # ladder.formats is pure core (docs/architecture.md §1): no Flask, SQLAlchemy, app layers.
     forbidden = ("flask", "flask_babel", "sqlalchemy", "ladder.models", "ladder.extensions",
                  "ladder.services", "ladder.queries", "ladder.web")
     found = []

@@ -66,7 +66,7 @@ def test_bands_fold_to_the_favourite() -> None:
              _p(1450, 1500, 1),  # the favourite (b) lost: folded, actual 0
              _p(1600, 1599, 0.5),  # first band
              _p(1000, 1500, 0),  # 500: last band, favourite b won
-             _p(1200, 1200, 0)]  # equal: no favourite, counts ½ and ½ (issue 25.7)
+             _p(1200, 1200, 0)]  # equal: no favourite, counts ½ and ½ (docs/organizer-guide.md §4)
     cal = calibration(games)
     assert [(b.low, b.high, b.count) for b in cal.bands] == [
         (0, 50, 2), (50, 100, 2), (100, 200, 0), (200, 400, 0), (400, None, 1)]

@@ -1,4 +1,4 @@
-"""Name matching: ranks and reasons found wrong in issue 25 (items 8 and 10)."""
+"""Name matching: ranks and reasons a review found wrong (docs/desk.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Romanisations that found no one (issue 25.9), as data with sources:
+"""Romanisations that found no one (docs/desk.md §2), as data with sources:
 
 * Cantonese, the Hong Kong Government Cantonese Romanisation of identity cards and passports
   (陈伟明 Chan Wai Ming, 黄家伟 Wong Ka Wai, 张咏欣 Cheung Wing Yan), and Hokkien/Teochew

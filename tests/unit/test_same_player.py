@@ -1,4 +1,4 @@
-"""One player typed two ways in one event (issue 24.1): the pairs suggested, the checks, and
+"""One player typed two ways in one event (docs/desk.md §2): the pairs suggested, the checks, and
 the event made one player per pair (pure core)."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ reaches from a start page, and the strings no page may hold.
 Starting from a page, :func:`crawl` follows each same-origin ``<a href>`` and ``hx-get``
 (sending the HTMX headers with the element's target, so fragments are fetched the way htmx
 fetches them). :func:`assert_no_leak` looks for hidden names in every body, header and URL,
-also in any other Unicode form (issue 25.1: decomposed, with soft hyphens or zero-width
+also in any other Unicode form (docs/privacy.md: decomposed, with soft hyphens or zero-width
 characters inside, in another case).
 """
 

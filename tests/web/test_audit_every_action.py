@@ -1,13 +1,16 @@
-"""The audit log says every change in words (issue 24.10): each action the services record
-has its sentence, in the reader's language, and the page shows no action code and no JSON."""
+"""The audit log says every change in words (docs/club-rating.md §2): each action the code
+records has its sentence in ``words.SENTENCES``, in the reader's language, and the page shows
+no action code and no JSON."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import logging
 import re
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from ladder.extensions import db
@@ -17,19 +20,20 @@ from ladder.services.corrections import edit_result, set_published, update_event
 from ladder.services.members import add_member, merge, rename, set_junior, undo_merge
 from ladder.services.seasons import create_season
 from ladder.vocabulary.tournament import Kind
-from ladder.web.audit.words import Describer
+from ladder.web.audit.words import SENTENCES, Describer
 from tests.factories import member, publish_t, tournament
 
-SERVICES = Path(__file__).resolve().parents[2] / "ladder" / "services"
+LADDER = Path(__file__).resolve().parents[2] / "ladder"
 W, D = Kind.WIN, Kind.DRAW
 
 
 def _recorded_actions() -> set[str]:
-    """Every action code the services write (literals passed to ``audit.record``)."""
+    """Every action code the code writes (literals passed to ``audit.record``: the services,
+    and the demo's loader)."""
     found: set[str] = set()
-    for path in SERVICES.glob("*.py"):
+    for path in LADDER.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        for call in re.finditer(r"audit\.record\(\s*actor,\s*(.+?),", text, flags=re.S):
+        for call in re.finditer(r"audit\.record\(\s*[^,]+,\s*(.+?),", text, flags=re.S):
             found.update(re.findall(r'"([a-z_]+\.[a-z_]+)"', call.group(1)))
         for assign in re.finditer(r'action = \(?\s*"([a-z_]+\.[a-z_]+)"(?: if .*? else "([a-z_]+\.[a-z_]+)")?',
                                   text):
@@ -40,8 +44,38 @@ def _recorded_actions() -> set[str]:
 def test_every_recorded_action_has_its_sentence() -> None:
     actions = _recorded_actions()
     assert {"result.edit", "event.publish", "settings.update", "member.merge"} <= actions
-    missing = sorted(a for a in actions if not hasattr(Describer, "_" + a.replace(".", "_")))
+    missing = sorted(a for a in actions if a not in SENTENCES)
     assert missing == []
+    # No sentence for an action nothing records (a misspelt key would be one).
+    assert sorted(set(SENTENCES) - actions) == []
+
+
+def _entry(action: str, **values: str | None) -> AuditEntry:
+    return AuditEntry(id=7, actor="alice", action=action, summary="Renamed “Ann” to “Anna”",
+                      event_id=None, member_id=None, **values)
+
+
+def _describer() -> Describer:
+    return Describer(member=lambda i: f"#{i}", event=lambda i: f"#{i}")
+
+
+def test_an_entry_without_the_fields_its_sentence_reads_is_said_and_logged(
+        app, caplog) -> None:
+    with app.test_request_context("/?lang=en"), caplog.at_level(logging.WARNING):
+        said = _describer()(_entry("member.rename", old_value='{"spelling": "Ann"}',
+                                   new_value=None))
+    assert said == "A change was recorded: “Renamed “Ann” to “Anna””."
+    assert "member.rename" in caplog.text and "'name'" in caplog.text
+
+
+def test_a_mistake_in_a_sentence_is_not_hidden(app, monkeypatch) -> None:
+    def mistaken(describer, entry, context, old, new) -> str:
+        return describer.misspelt  # an AttributeError: a mistake, not an old entry
+
+    monkeypatch.setitem(SENTENCES, "member.rename", mistaken)
+    with app.test_request_context("/?lang=en"), pytest.raises(AttributeError):
+        _describer()(_entry("member.rename", old_value='{"name": "Ann"}',
+                            new_value='{"name": "Anna"}'))
 
 
 def _many_changes(app) -> None:

@@ -1,4 +1,4 @@
-"""The audit log for people (issue 14.6): sentences with names and values, name and date
+"""The audit log for people (docs/club-rating.md §2): sentences with names and values, name and date
 filters, a CSV export that spreadsheet programs read in every script."""
 
 from __future__ import annotations

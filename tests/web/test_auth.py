@@ -100,7 +100,7 @@ def test_success_clears_the_account_failures(app: Flask, client: FlaskClient,
 def test_login_without_csrf_token_is_refused(client: FlaskClient, organizer) -> None:
     response = client.post("/auth/login", data={"username": organizer[0],
                                                 "password": organizer[1]})
-    assert response.status_code == 403  # with a sentence (issue 25.4)
+    assert response.status_code == 403  # with a sentence (guards.csrf_refused)
 
 
 def test_login_rotates_the_session_and_the_csrf_token(client: FlaskClient, organizer) -> None:

@@ -1,4 +1,4 @@
-"""The calculator offers OPCUM with the other US Chess tie-breaks (issue 24.13)."""
+"""The calculator offers OPCUM with the other US Chess tie-breaks (docs/tiebreaks.md §2)."""
 
 from __future__ import annotations
 

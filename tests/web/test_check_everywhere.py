@@ -1,5 +1,5 @@
-"""The ladder check's state on every organizer page (issue 24.9): verified, differences (with
-a link to them), or not yet run for the latest change; never on the public pages."""
+"""The ladder check's state on every organizer page (docs/organizer-guide.md §1): verified,
+differences (with a link to them), or not yet run for the latest change; never on public pages."""
 
 from __future__ import annotations
 

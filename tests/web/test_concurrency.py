@@ -1,4 +1,5 @@
-"""Two organizers at once (issue 10): real concurrency against gunicorn with several workers.
+"""Two organizers at once (docs/club-rating.md §2): real concurrency against gunicorn, several
+workers.
 
 Each test arranges data through the services, serves the same database with gunicorn
 (3 worker processes × 2 threads), fires the competing requests from threads released by one

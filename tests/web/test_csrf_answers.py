@@ -1,4 +1,5 @@
-"""A POST without a CSRF token says what the visitor needs (issue 25.4), never a bare 400.
+"""A POST without a CSRF token says what the visitor needs, never a bare 400
+(docs/architecture.md §4).
 
 Every POST route of the organizer blueprints (read from the URL map, so a new route is
 covered too): an anonymous visitor goes to the login page, by a 303 for a plain request and by

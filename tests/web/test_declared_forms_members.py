@@ -1,7 +1,7 @@
-"""The members, settings, login and audit forms, declared (issue 20.2): a value longer than its
-field allows is refused with a message naming the field — never cut short — and nothing
-changes; a number that is none is refused naming its field; the message stands beside the
-field, in the reader's language."""
+"""The members, settings, login and audit forms, declared (docs/development.md §1): a value longer
+than its field allows is refused with a message naming the field — never cut short — and nothing
+changes; a number that is none is refused naming its field; the message stands beside the field, in
+the reader's language."""
 
 from __future__ import annotations
 

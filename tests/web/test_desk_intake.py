@@ -1,4 +1,4 @@
-"""The organizer's desk, finished (issue 24): a partial file warned about, a refused
+"""The organizer's desk (docs/organizer-guide.md §2): a partial file warned about, a refused
 publish summarised at the top, the same player typed two ways refused when impossible."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A member who exists only in a draft event has no public profile (issue 25.2).
+"""A member who exists only in a draft event has no public profile (docs/privacy.md).
 
 A draft counts for nothing and shows nothing (docs/desk.md §1): its new members answer 404 byte
 for byte like a missing id (also with query strings), and appear on no public page (crawled),

@@ -1,4 +1,4 @@
-"""After a merge is undone (issue 24.12): the duplicates page says why the pair is no longer
+"""After a merge is undone (docs/desk.md §2): the duplicates page says why the pair is no longer
 suggested, and "Merge them again" merges it in one action."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def test_startlist_csv_is_sorted_by_ladder_rating(app, logged_in) -> None:
     response = logged_in.get("/organize/settings/export/startlist.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]
-    # The export starts with a byte-order mark (issue 14.7): read it as spreadsheets do.
+    # The export starts with a byte-order mark: read it as spreadsheets do.
     rows = list(csv.DictReader(io.StringIO(response.get_data().decode("utf-8-sig"))))
     with app.app_context():
         ratings = {m.name: m.rating for m in db.session.scalars(select(Member))}
@@ -95,8 +95,8 @@ def test_backup_restores(app, runner, tmp_path: Path) -> None:
     with app.app_context():
         dialect = db.engine.dialect.name
     if dialect != "sqlite":
-        # PostgreSQL: the command makes the backup with pg_dump (issue 21; it used to refuse
-        # and point to pg_dump); its restore into a new database is the wheel test's
+        # PostgreSQL: the command makes the backup with pg_dump (docs/self-hosting.md §11; it used
+        # to refuse and point to pg_dump); its restore into a new database is the wheel test's
         # (tests/install/test_wheel.py, PostgreSQL pass).
         backup = tmp_path / "backup.pgdump"
         result = runner.invoke(args=["backup", str(backup)])

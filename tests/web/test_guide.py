@@ -1,5 +1,5 @@
-"""The guide (issue 12): /guide/ladder, /guide/tiebreaks, /guide/faq in every locale, public in
-every visibility mode, every number on them produced by the engines.
+"""The guide (docs/qualities.md §2): /guide/ladder, /guide/tiebreaks, /guide/faq in every locale,
+public in every visibility mode, every number on them produced by the engines.
 
 The expected numbers are computed here by calling the engines directly (the rating engine,
 the tie-break engine, the Elo tools), not through the guide's own example module, so a guide

@@ -1,4 +1,4 @@
-"""A hidden page and a page that does not exist answer byte for byte the same (issue 10.10).
+"""A hidden page and a page that does not exist answer byte for byte the same (docs/privacy.md).
 
 In private mode (and for an unlisted club's plain URLs) a visitor must not be able to tell an
 existing event, member or explanation from a missing one: status, headers and body agree.

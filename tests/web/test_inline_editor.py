@@ -1,7 +1,6 @@
-"""The inline result editor's markup (issue 14.5): it floats over its cell keeping the
-cell's text (the column keeps its width), finds its cell again after a refresh, says
-"saved", and says so when the standings re-sort; the plain page without JavaScript is
-unchanged."""
+"""The inline result editor's markup (docs/organizer-guide.md §2): it floats over its cell keeping
+the cell's text (the column keeps its width), finds its cell again after a refresh, says "saved",
+and says so when the standings re-sort; the plain page without JavaScript is unchanged."""
 
 from __future__ import annotations
 

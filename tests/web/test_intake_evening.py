@@ -1,5 +1,6 @@
-"""The new-event desk in the browser's terms (issue 14): the date from the file and where it
-came from, names fixed and confirmed in a few actions, the ladder's change before publishing."""
+"""The new-event desk in the browser's terms (docs/organizer-guide.md §2): the date from the
+file and where it came from, names fixed and confirmed in a few actions, the ladder's change
+before publishing."""
 
 from __future__ import annotations
 
@@ -226,7 +227,7 @@ def test_publish_gives_the_previewed_numbers_or_refuses_a_changed_ladder(
         publish_t(tournament(["Ann Lee", "Bo Chen"], [(1, 1, 2, Kind.WIN)], name="Meanwhile"),
                   dt.date(2025, 2, 1))
     refused = logged_in.post("/organize/events/new/publish", data=data)
-    assert refused.status_code == 409  # a Conflict, said to a plain request (issue 20.2)
+    assert refused.status_code == 409  # a Conflict, to a plain request (docs/development.md §1)
     page = _page(refused)
     assert "The ladder changed since this preview was shown" in page
     assert _count(app, Event) == 3

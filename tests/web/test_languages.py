@@ -1,4 +1,4 @@
-"""Choosing the language (issue 11.2): ?lang, the cookie, the club's default,
+"""Choosing the language (docs/qualities.md §2): ?lang, the cookie, the club's default,
 Accept-Language, English — and bad input falling through silently."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every page type read as its language writes it (issue 23): the public pages, the guide's
+"""Every page type read as its language writes it (docs/glossary.md): the public pages, the guide's
 chapters, the tools with results, the explanations and the organizer's pages of the demo club,
 rendered in ko, zh_Hans and id, fail on
 

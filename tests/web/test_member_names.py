@@ -1,4 +1,4 @@
-"""Renaming a member and adding one by hand (issue 14.2), with bad input (issue 14)."""
+"""Renaming a member and adding one by hand (docs/organizer-guide.md §1), with bad input."""
 
 from __future__ import annotations
 

@@ -105,7 +105,8 @@ def test_merge_of_two_who_played_each_other_is_refused_with_a_clear_message(app,
                           ({**HTMX, "X-CSRFToken": token(logged_in)}, {})):
         response = logged_in.post("/organize/members/merge",
                                   data={"source": ann, "target": john, **data}, headers=headers)
-        # A refused change: its proper status for a plain form, 200 for htmx (issue 9).
+        # A refused change: its proper status for a plain form, 200 for htmx (docs/architecture.md
+        # §4).
         assert response.status_code == (200 if headers else 422)
         assert "HX-Trigger" not in response.headers
         html = response.get_data(as_text=True)

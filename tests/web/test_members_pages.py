@@ -75,7 +75,7 @@ def test_mutations_without_csrf_token_are_refused(app, logged_in) -> None:
                        ("/organize/members/entries/1/relink", {"member": "new"}),
                        ("/organize/members/merges/1/undo", {})]:
         response = logged_in.post(path, data=data)
-        assert response.status_code == 403, path  # with a sentence (issue 25.4)
+        assert response.status_code == 403, path  # with a sentence (guards.csrf_refused)
         response = logged_in.post(path, data=data, headers={**HTMX, "X-CSRFToken": "forged"})
         assert response.headers.get("HX-Retarget") == "body", path
     with app.app_context():
@@ -213,7 +213,7 @@ def test_relink_refused_shows_the_message_at_200_and_changes_nothing(app, logged
         response = logged_in.post(f"/organize/members/entries/{entry}/relink",
                                   data={"member": str(bo), "csrf_token": token(logged_in)},
                                   headers=headers)
-        # A refused change: 422 for a plain form, 200 for htmx (issue 9).
+        # A refused change: 422 for a plain form, 200 for htmx (docs/architecture.md §4).
         assert response.status_code == (200 if headers else 422)
         assert "Bo Chen already plays in this event." in response.get_data(as_text=True)
         assert "HX-Trigger" not in response.headers

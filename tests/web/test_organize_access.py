@@ -48,6 +48,7 @@ def test_post_without_csrf_token_is_refused(app: Flask, logged_in: FlaskClient,
     event_id = seed(app)
     response = logged_in.post(path.format(id=event_id), data={"kind": "draw", "version": "1"},
                               headers={"HX-Request": "true"})
-    # Refused with a sentence that replaces the page (issue 25.4; htmx swaps no 4xx answer).
+    # Refused with a sentence that replaces the page (htmx swaps no 4xx answer:
+    # docs/architecture.md §4).
     assert response.status_code == 200 and response.headers["HX-Retarget"] == "body"
     assert "did not come from this site" in response.get_data(as_text=True)

@@ -1,8 +1,8 @@
-"""The organizer's declared forms (issue 20.2): a value longer than its column is refused
-with a message naming the field, beside it, and nothing changes (never cut short); a date
-that is none is refused like its siblings; the messages are in the reader's language; htmx
-still gets 200 with the fragment, a plain request 422/409; the page a browser posts carries
-each field once."""
+"""The organizer's declared forms (docs/development.md §1): a value longer than its column is
+refused with a message naming the field, beside it, and nothing changes (never cut short); a
+date that is none is refused like its siblings; the messages are in the reader's language; htmx
+still gets 200 with the fragment, a plain request 422/409; the page a browser posts carries each
+field once."""
 
 from __future__ import annotations
 

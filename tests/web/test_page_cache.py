@@ -1,4 +1,5 @@
-"""Public pages cached and revalidated by the ladder generation (issue 16.1–16.2, docs/qualities.md §2).
+"""Public pages cached and revalidated by the ladder generation (docs/architecture.md §3,
+docs/qualities.md §2).
 
 * every public page and fragment answers with a weak ETag and ``Cache-Control: no-cache``,
   and a matching ``If-None-Match`` gets 304 without any template being rendered;

@@ -1,5 +1,5 @@
-"""The page cache under gunicorn (issue 16.2): separate worker processes, each with its own
-cache, never serve a page older than the last write.
+"""The page cache under gunicorn (docs/architecture.md §3): separate worker processes, each with its
+own cache, never serve a page older than the last write.
 
 The pages are read many times at once (so both workers render and cache them), a result is
 edited and an event renamed through one worker, and at once every page is read again many

@@ -1,7 +1,7 @@
-"""Long lists in windows (issue 16.4): the ladder, roster, events, a profile's events and
-head-to-head, the audit log and the dashboard show one window; a "more" row whose link is a
-plain page without JavaScript and an htmx swap with it; the search searches everything;
-the whole ladder prints from one page."""
+"""Long lists in windows (docs/organizer-guide.md §1): the ladder, roster, events, a profile's
+events and head-to-head, the audit log and the dashboard show one window; a "more" row whose link is
+a plain page without JavaScript and an htmx swap with it; the search searches everything; the whole
+ladder prints from one page."""
 
 from __future__ import annotations
 

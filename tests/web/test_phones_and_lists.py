@@ -88,7 +88,8 @@ def test_roster_search_and_sort(app, client) -> None:
 
 def test_a_too_long_search_is_said_not_cut(app, client) -> None:
     """A search longer than the box takes finds nobody and says why, in the reader's
-    language, naming the box; the text stays whole in the box (issue 20: nothing cut)."""
+    language, naming the box; the text stays whole in the box, nothing cut
+    (docs/development.md §1)."""
     seed(app)
     typed = "ann" + "x" * 100  # 103 characters: 3 more than a search takes
     for path, names in (("/", ladder_names), ("/members", roster_names)):

@@ -1,4 +1,5 @@
-"""The crawler (issue 5): every public page and fragment of the demo club, in every visibility.
+"""The crawler (docs/privacy.md): every public page and fragment of the demo club, in each
+visibility.
 
 Starting from the ladder, it follows each same-origin ``<a href>`` and ``hx-get`` (sending the
 HTMX headers with the element's target, so fragments are fetched the way htmx fetches them),

@@ -1,6 +1,6 @@
 """A database that cannot serve answers 503 in the reader's language with what to run, never a
 bare 500; ``/healthz`` for monitors; ``/favicon.ico``; and every time shown in the club's
-time zone with its abbreviation (issue 21)."""
+time zone with its abbreviation (docs/self-hosting.md §8)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""What one HTMX result save computes (issue 20.4): the event's whole view (standings rows,
-rating changes, cells) once, for the answer, and the changed standings once; the order
-before the save comes from the ranking the event page already computed."""
+"""What one HTMX result save computes (docs/club-rating.md §2): the event's whole view (standings
+rows, rating changes, cells) once, for the answer, and the changed standings once; the order before
+the save comes from the ranking the event page already computed."""
 
 from __future__ import annotations
 

@@ -191,7 +191,7 @@ def test_health_is_public_only_when_the_club_says_so(club: Flask, client: FlaskC
         assert f'id="{chart}"' in html, chart
     assert "Cai Wu" not in html and "C. W." in html
     assert WINTER[0] in html and "All games" in html
-    # Equal ratings have no favourite, and the page says how they count (issue 25.7).
+    # Equal ratings have no favourite; the page says how they count (docs/organizer-guide.md §4).
     assert 'id="equal-ratings"' in html and "has no favourite" in html
 
 

@@ -1,6 +1,6 @@
-"""Sections for a coming event on the demo club's 30 members (issue 17): the split partitions
-exactly the present members, ordered by rating, sizes within one; names pasted are matched
-as on the confirmation screen; CSV and TRF starting lists; the same through the CLI."""
+"""Sections for a coming event on the demo club's 30 members (docs/organizer-guide.md §4): the split
+partitions exactly the present members, ordered by rating, sizes within one; names pasted are
+matched as on the confirmation screen; CSV and TRF starting lists; the same through the CLI."""
 
 from __future__ import annotations
 

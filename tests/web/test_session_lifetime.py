@@ -1,4 +1,5 @@
-"""A login lasts at most ``SESSION_MAX_DAYS`` (30 by default), however active (issue 25.5).
+"""A login lasts at most ``SESSION_MAX_DAYS`` (30 days by default; docs/self-hosting.md §10),
+however active.
 
 Sliding re-issue keeps an active organizer's cookie fresh; the absolute lifetime counts from
 the login itself, so after it the organizer logs in again (the login page, for plain and htmx

@@ -1,4 +1,4 @@
-"""The dashboard's ladder check runs once per change, not on every load (issue 16.5).
+"""The dashboard's ladder check runs once per change, not on every load (docs/club-rating.md §2).
 
 The check is stored with the generation it verified (and a fingerprint of the members'
 stored ratings); the dashboard reuses it while both are unchanged. "Check now" and

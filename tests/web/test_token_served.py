@@ -1,4 +1,4 @@
-"""Regenerating an unlisted club's link ends the old one at once on every worker (issue 25.3).
+"""Regenerating an unlisted club's link ends the old one at once on every worker (docs/privacy.md).
 
 Under gunicorn with several worker processes (each with its own page cache and per-generation
 memo), every worker first serves the old link many times (cached pages, ETags, pooled

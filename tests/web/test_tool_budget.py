@@ -1,4 +1,4 @@
-"""Each client's budget of tool computation (issue 25, "Cost of anonymous requests").
+"""Each client's budget of tool computation (docs/qualities.md §1).
 
 A client whose computed tool answers used up its budget gets 429 with a sentence in the
 reader's language and ``Retry-After`` (for htmx, 200 with the page replacing the body), never

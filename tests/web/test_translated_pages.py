@@ -1,6 +1,6 @@
-"""Every page in every language (issue 11): for each locale, the public pages, the tools, the
-organizer's dashboard, the new-event form with a paste error, the confirm-names page and the
-settings render with the right ``<html lang>``, and no English UI string of the English
+"""Every page in every language (docs/qualities.md §2): for each locale, the public pages, the
+tools, the organizer's dashboard, the new-event form with a paste error, the confirm-names page and
+the settings render with the right ``<html lang>``, and no English UI string of the English
 rendering of the same page remains — names, codes such as BH and numbers excepted.
 
 How: render a page in English and in the locale, cut both into text pieces (text between tags,

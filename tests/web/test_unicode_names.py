@@ -1,4 +1,4 @@
-"""One comparison key for names in every Unicode form (issue 25.1).
+"""One comparison key for names in every Unicode form (docs/desk.md §2).
 
 A hidden junior's name typed decomposed (NFD, as macOS and some copy-paste produce), or with
 soft hyphens inside the words, looks identical to the composed name: no public page may show

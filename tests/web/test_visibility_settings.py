@@ -60,7 +60,7 @@ def test_switch_to_unlisted_makes_a_token_and_shows_the_link(app, logged_in) -> 
     html = logged_in.get("/organize/settings/").get_data(as_text=True)
     assert f"/c/{settings.unlisted_token}/" in html
     old = settings.unlisted_token
-    # A new link kills every shared one: without the confirmation nothing happens (issue 14.7).
+    # A new link kills every shared one: without the confirmation nothing happens (docs/privacy.md).
     refused = logged_in.post("/organize/settings/token", data={"csrf_token": _token(logged_in)})
     assert refused.status_code == 422 and "Tick the box" in refused.get_data(as_text=True)
     assert _settings(app).unlisted_token == old

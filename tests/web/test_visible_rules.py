@@ -1,5 +1,5 @@
-"""Visible rules on the data pages (issue 12): games that did not count are marked exactly,
-the rating change of a player opens its hand calculation, tie-breaks say what they measure.
+"""Visible rules on the data pages (docs/qualities.md §2): games that did not count are marked
+exactly, the rating change of a player opens its hand calculation, tie-breaks say what they measure.
 
 Which games did not count is taken from the stored rating rows (each player's pre-event
 status) and the kinds of the results — never from the template — and the number of marks is

@@ -1,5 +1,5 @@
-"""club nights (issue 22 §3): a night run in the app, its players, rounds, boards, byes and
-forbidden pairs; published as an ordinary event when its last round is in
+"""club nights (docs/club-night.md §1): a night run in the app, its players, rounds, boards, byes
+and forbidden pairs; published as an ordinary event when its last round is in
 
 Revision ID: 3174a15573c1
 Revises: a8c4e2f1d6b3

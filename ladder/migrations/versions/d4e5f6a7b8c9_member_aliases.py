@@ -5,7 +5,7 @@ Revises: c3a9f0d2e1b4
 Create Date: 2026-12-01 13:00:00
 
 ``member_aliases``: every spelling a member was confirmed under (publish, merge, rename),
-matched like the name (issue 15). Existing data: the typed names of each member's entries
+matched like the name (docs/desk.md §2). Existing data: the typed names of each member's entries
 that differ from the member's name become ``publish`` aliases; the names of members merged
 away (merges in force) become ``merge`` aliases of their target.
 """

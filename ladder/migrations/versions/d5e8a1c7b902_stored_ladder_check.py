@@ -6,7 +6,7 @@ Create Date: 2026-12-01 14:00:00
 
 ``ladder_checks``: one row, the generation the last check verified, a fingerprint of the
 members' stored ratings, when, how many differences it found and the first of them; the
-organizer's dashboard runs the check again only when either moved (issue 16.5).
+organizer's dashboard runs the check again only when either moved (docs/club-rating.md §2).
 """
 from alembic import op
 import sqlalchemy as sa

@@ -6,7 +6,7 @@ Create Date: 2026-12-01 14:00:00
 
 ``audit_log.context``: what the change was about as the organizer read it at the time (the
 names of the players, the event, the round), so the log can say in words "Result of Ann Lee vs
-Bo Chen, round 3: 1-0 → ½-½" even after a later rename or delete (issue 14.6).
+Bo Chen, round 3: 1-0 → ½-½" even after a later rename or delete (docs/club-rating.md §2).
 """
 from alembic import op
 import sqlalchemy as sa

@@ -5,8 +5,8 @@ Revises: d5e8a1c7b902
 Create Date: 2026-12-01 14:10:00
 
 ``events.winners``: the start numbers ranked first after the event's tie-breaks, derived and
-refreshed inside every unit of work that changes the event (issue 16.3: standings computed
-once per change, not per view). Filled for the existing events by ``init_database`` right
+refreshed inside every unit of work that changes the event (docs/architecture.md §3: standings
+computed once per change, not per view). Filled for the existing events by ``init_database`` right
 after the upgrade (the ranking lives in the application, not in SQL).
 """
 from alembic import op

@@ -1,9 +1,9 @@
-"""The audit log's sentences for a club night's steps (issue 22 §3): each entry's context keeps
-the night's and the players' names as they were."""
+"""The audit log's sentences for a club night's steps (docs/club-night.md §3): each entry's
+context keeps the night's and the players' names as they were."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import gettext as _
@@ -90,3 +90,21 @@ class NightSentences:
     def _night_finish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
         return _("“%(night)s” finished and put into the ladder.", night=context["night"])
+
+
+#: Each ``night.*`` action the services record → its sentence (part of
+#: :data:`ladder.web.audit.words.SENTENCES`).
+NIGHT_SENTENCES: dict[str, Callable[..., str]] = {
+    "night.create": NightSentences._night_create,
+    "night.checkin": NightSentences._night_checkin,
+    "night.checkout": NightSentences._night_checkout,
+    "night.withdraw": NightSentences._night_withdraw,
+    "night.bye": NightSentences._night_bye,
+    "night.forbid": NightSentences._night_forbid,
+    "night.pair": NightSentences._night_pair,
+    "night.publish": NightSentences._night_publish,
+    "night.undo": NightSentences._night_undo,
+    "night.swap": NightSentences._night_swap,
+    "night.result": NightSentences._night_result,
+    "night.finish": NightSentences._night_finish,
+}

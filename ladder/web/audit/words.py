@@ -1,14 +1,18 @@
-"""The audit log in words (issue 14.6): each change as a sentence with names and values.
+"""The audit log in words (docs/club-rating.md §2): each change as a sentence with names and
+values.
 
 "Result of Ann Lee vs Bo Chen, round 3: 1-0 → ½-½" reads better than ``result.edit`` and two
 codes. Each entry keeps what it was about at the time (``AuditEntry.context``: names, the
 round), so the sentence stays right after a later rename or delete; entries written before
-that column existed fall back on their stored summary.
+that column existed fall back on their stored summary. :data:`SENTENCES` says which sentence
+writes which action (tests/web/test_audit_every_action.py: every action the services record
+has one).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,7 +23,9 @@ from ...models import AuditEntry
 from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
 from ..i18n import LANGUAGE_NAMES
-from .night import NightSentences
+from .night import NIGHT_SENTENCES, NightSentences
+
+log = logging.getLogger(__name__)
 
 #: A game's result from the recorded player's side, as a score line.
 _SCORE = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.FORFEIT_WIN: "+:−",
@@ -98,13 +104,18 @@ class Describer(NightSentences):
         if not isinstance(context, Mapping):
             context = {}
         old, new = _json(entry.old_value), _json(entry.new_value)
-        method = getattr(self, "_" + entry.action.replace(".", "_"), None)
-        if method is None:
+        sentence = SENTENCES.get(entry.action)
+        if sentence is None:
             return self.unknown(entry)
         try:
-            return str(method(entry, context, old, new))
-        except (KeyError, TypeError, AttributeError, ValueError):
-            return self.unknown(entry)  # an old entry without the fields this sentence needs
+            return str(sentence(self, entry, context, old, new))
+        except (KeyError, TypeError) as missing:
+            # An entry stored without a field its sentence reads (None or a plain string
+            # where a mapping was) is said as an unknown one, and logged, so a sentence that
+            # reads a field its service never writes shows up; any other error is raised.
+            log.warning("audit entry %s (%s) lacks what its sentence reads: %r", entry.id,
+                        entry.action, missing)
+            return self.unknown(entry)
 
     def unknown(self, entry: AuditEntry) -> str:
         """An entry no sentence knows (an old or foreign one): what it was about, in the
@@ -276,3 +287,42 @@ class Describer(NightSentences):
     def _ladder_rebuild(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                         new: Any) -> str:
         return _("The ladder was rebuilt from scratch.")
+
+    def _demo_remove(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                     new: Any) -> str:
+        return _("The demo club was removed, leaving an empty club.")
+
+
+#: One audit entry's sentence: (describer, entry, context, old value, new value) → words.
+Sentence = Callable[[Describer, AuditEntry, Mapping[str, Any], Any, Any], str]
+
+#: Each action the services record (``audit.record(actor, ACTION, …)``) → its sentence.
+SENTENCES: dict[str, Sentence] = {
+    "result.edit": Describer._result_edit,
+    "event.publish": Describer._event_publish,
+    "event.draft": Describer._event_draft,
+    "event.delete": Describer._event_delete,
+    "event.unpublish": Describer._event_unpublish,
+    "event.publish_draft": Describer._event_publish_draft,
+    "event.update": Describer._event_update,
+    "event.tiebreaks": Describer._event_tiebreaks,
+    "event.teams": Describer._event_teams,
+    "member.merge": Describer._member_merge,
+    "member.unmerge": Describer._member_unmerge,
+    "entry.relink": Describer._entry_relink,
+    "member.junior": Describer._member_junior,
+    "member.consent": Describer._member_consent,
+    "member.rename": Describer._member_rename,
+    "member.add": Describer._member_add,
+    "settings.update": Describer._settings_update,
+    "settings.token": Describer._settings_token,
+    "season.create": Describer._season_create,
+    "season.update": Describer._season_update,
+    "season.delete": Describer._season_delete,
+    "organizer.create": Describer._organizer_create,
+    "organizer.password": Describer._organizer_password,
+    "ladder.backup": Describer._ladder_backup,
+    "ladder.rebuild": Describer._ladder_rebuild,
+    "demo.remove": Describer._demo_remove,
+    **NIGHT_SENTENCES,
+}

@@ -1,4 +1,4 @@
-"""Blueprint 'settings' at /organize/settings: the club's settings and the organizer's exports.
+"""Blueprint 'club_settings' at /organize/settings: the club's settings and the organizer's exports.
 
 Organizers only (a visitor gets the login page). The page's forms are declared in
 :mod:`.forms`: the settings, the new unlisted link; the backup is a bare button.
@@ -25,10 +25,10 @@ from ..request_state import actor
 from ..request_state import club_settings as club
 from .forms import RATING_OPTIONS, ClubSettingsForm, NewLinkForm
 
-bp = Blueprint("settings", __name__, url_prefix="/organize/settings")
+bp = Blueprint("club_settings", __name__, url_prefix="/organize/settings")
 bp.before_request(require_organizer)
 
-TEMPLATE = "settings/index.html"
+TEMPLATE = "club_settings/index.html"
 
 
 def _unlisted_url() -> str | None:
@@ -67,7 +67,7 @@ def save() -> Response | tuple[str, int]:
         return refused(error, TEMPLATE, form, **_context(form=form))
     flash(_("Settings saved; the ladder was replayed.") if replayed else _("Settings saved."),
           "success")
-    return redirect(url_for("settings.index"), code=303)
+    return redirect(url_for("club_settings.index"), code=303)
 
 
 @bp.post("/token")
@@ -82,7 +82,7 @@ def new_token() -> Response | tuple[str, int]:
     except ServiceError as error:
         return refused(error, TEMPLATE, form, **_context(link_form=form))
     flash(_("A new unlisted link was made; the old one no longer works."), "success")
-    return redirect(url_for("settings.index"), code=303)
+    return redirect(url_for("club_settings.index"), code=303)
 
 
 @bp.post("/backup")

@@ -1,5 +1,5 @@
-"""The club night desk (issue 22 §3): new night, check-in, pair → preview → publish, results
-with one tap, a swap by hand, undo, finish; the printable pairing sheet and board cards.
+"""The club night desk (docs/club-night.md §3): new night, check-in, pair → preview → publish,
+results with one tap, a swap by hand, undo, finish; the printable pairing sheet and board cards.
 
 Views are thin: each reads the form, calls one service and answers the night page (303 after
 a change, the page with the message and 409/422 when refused). A result tap from htmx answers

@@ -111,7 +111,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     if not is_htmx():
         flash(_("The result is saved and the ladder is updated."), "info")
         return redirect(url_for("public.event", event_id=view.event.id), code=303)
-    # Say so when the standings re-sort: the rows move under the pointer (issue 14.5).
+    # Say so when the standings re-sort: the rows move under the pointer (test_inline_editor.py).
     moved = before is not None and before != tuple(r.entry_id for r in view.rows)
     return changed(render_template(CELL, cell=cell, row=row, event=view.event, view=view,
                                    saved=_("Saved; the standings changed order.") if moved

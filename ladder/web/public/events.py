@@ -2,7 +2,7 @@
 
 The event page serves three things from one URL: the full page, the ``#standings`` fragment
 and the ``#crosstable`` fragment (each re-fetches itself on ``ladderChanged`` after an inline
-edit); which one is decided by the HTMX target (DESIGN.md pitfalls).
+edit); which one is decided by the HTMX target (docs/architecture.md §4).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def _view_or_404(event_id: int) -> EventView:
 def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
-    # Every hidden member's name, not only the players' (issue 25.1).
+    # Every hidden member's name, not only the players' (docs/privacy.md, "Names").
     hidden = () if is_organizer() else hidden_words(db.session, club_settings())
     return page_or_fragment(
         "public/event.html", {"standings": "public/_standings.html",

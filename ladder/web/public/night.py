@@ -1,5 +1,5 @@
-"""The public pairing page of a club night (issue 22 §3): the published round's boards with
-one sentence each on why, and the standings; it refreshes itself (htmx polling) while the
+"""The public pairing page of a club night (docs/club-night.md §3): the published round's boards
+with one sentence each on why, and the standings; it refreshes itself (htmx polling) while the
 night runs. Names only through the one display-name policy (juniors by initials)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Each client's budget of tool computation (issue 25, "Cost of anonymous requests").
+"""Each client's budget of tool computation (docs/qualities.md §1).
 
 The tools are public in every visibility mode, and a unique query string is never answered
 from the page cache: a calculator at its limits costs ~50 ms of CPU, compare mode ~90 ms, a

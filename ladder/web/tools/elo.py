@@ -43,7 +43,7 @@ FIELDS = ("e_rating", "e_opp", "c_rating", "c_opps", "c_score", "c_k", "c_games"
           "c_2400", "c_rules", "p_opps", "p_score", "i_opps", "i_score", "u_rating", "u_games",
           "u_opps", "u_score", "u_peak", "u_prev")
 
-#: The first view: docs/elo-tools.md / issue 6 vectors.
+#: The first view: the worked example of docs/elo-tools.md.
 EXAMPLE = {"e_rating": "1500", "e_opp": "1400", "c_rating": "1922",
            "c_opps": "1798, 1801, 1897", "c_score": "2", "c_k": "40",
            "p_opps": "1798, 1801, 1897", "p_score": "2",

@@ -1,6 +1,6 @@
 """The tie-break calculator's state in the query string (docs/tiebreaks.md §6: every state has a URL).
 
-Encoding (documented on the page and in the README of the tool):
+Encoding (documented on the page and in docs/tiebreaks.md §6):
 
 * ``edition=fide-2026`` — one of :data:`ladder.tiebreaks.EDITIONS`.
 * ``r=KIND,COLOUR,SCORE,RATING`` — one per round, in order; trailing empty fields may be left
@@ -32,7 +32,8 @@ from ...elo.errors import EloError
 from ...elo.numbers import parse_rating, parse_score
 from ...tiebreaks import CalcRound
 from ...vocabulary.lists import halfwidth
-from ...vocabulary.tournament import HALF, Colour, Kind
+from ...vocabulary.numbers import HALF
+from ...vocabulary.tournament import Colour, Kind
 from ..forms import quoted
 
 MAX_ROUNDS = 30

@@ -118,8 +118,8 @@ def tiebreaks() -> Response:
 
 
 def _focus_after_remove(op: str, changed: bool, count: int) -> dict[str, object]:
-    """Where the focus goes after "Remove round N" (issue 24.15): the round that took its
-    place, else "Add a round" (never the page's body)."""
+    """Where the focus goes after "Remove round N" (test_desk_a11y_browser.py): the round that took
+    its place, else "Add a round" (never the page's body)."""
     if not (changed and op.startswith("del:")):
         return {"focus_row": None, "focus_add": False}
     index = digits(op[4:], 6)

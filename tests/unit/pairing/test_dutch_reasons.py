@@ -1,4 +1,4 @@
-"""The reasons the engine gives per board, on small hand-made tournaments (issue 22).
+"""The reasons the engine gives per board, on small hand-made tournaments (docs/pairing.md).
 
 Each TRF here is invented; what is asserted follows from the rules (C.04.1, C.04.3), not
 from the engine's output: who must meet whom, which colour rule decides, who gets the PAB.

@@ -1,4 +1,4 @@
-"""Every shared reference case paired exactly as bbpPairings v6.0.0 pairs it (issue 22).
+"""Every shared reference case paired exactly as bbpPairings v6.0.0 pairs it (docs/pairing.md).
 
 The cases are the rounds of ``tests/data/pairings`` (README.md there): each round of each
 finished tournament is posed with :func:`ladder.pairing.pose.pose_round` and paired; the
