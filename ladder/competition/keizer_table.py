@@ -360,6 +360,9 @@ def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | Keiz
                           "the season has no such round", value=rounds)
     for index, round_ in enumerate(parsed.rounds[:last]):
         if not round_.complete:
+            if not round_.paired:
+                raise SeasonError("competition.season.not_paired", f"rounds[{index}].games",
+                                  "this round is not paired yet", round=round_.number)
             raise SeasonError("competition.season.result_missing", f"rounds[{index}].games",
                               "a game of this round has no result yet", round=round_.number)
     scorer = _Scorer(parsed, parsed_params, last)

@@ -18,7 +18,8 @@ leaves room (each documented in docs/competitions.md §4):
 * a game is the truth about its two players: a player in a game was there, whatever the
   attendance says; the round's ``bye`` likewise;
 * a missing or ``null`` result is a game not played yet (the round cannot be scored, but the
-  rounds before it can, and it can still be paired);
+  rounds before it can, and it can still be paired); so is a round with players marked present
+  but neither a game nor a bye (its attendance is taken, its pairing not made yet);
 * results are ``1-0``, ``0-1``, ``1/2-1/2``, ``+-``, ``-+``, ``--``; ``½-½``, ``0.5-0.5``,
   ``=-=``, ``+/-``, ``-/+``, ``-/-`` are read as their plain forms.
 """
@@ -110,9 +111,15 @@ class SeasonRound:
         return None
 
     @property
+    def paired(self) -> bool:
+        """The round has its pairing: a game or a bye, or nobody marked present (attendance
+        alone with players present is a round not paired yet)."""
+        return bool(self.games) or self.bye is not None or PRESENT not in self.attendance.values()
+
+    @property
     def complete(self) -> bool:
-        """Every game has its result (the round can be scored)."""
-        return all(game.result is not None for game in self.games)
+        """Paired, and every game has its result (the round can be scored)."""
+        return self.paired and all(game.result is not None for game in self.games)
 
 
 @dataclass(frozen=True)
