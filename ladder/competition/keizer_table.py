@@ -336,12 +336,15 @@ class _Scorer:
 
 
 def scored_rounds(season: Season) -> int:
-    """How many rounds from the first have every result (the rounds a table can score)."""
+    """How many rounds from the first are played: every game has its result, and the last
+    round is paired (attendance alone, with players present, is a round still to pair)."""
     count = 0
     for round_ in season.rounds:
         if not round_.complete:
             break
         count += 1
+    if count == len(season.rounds) and season.rounds and not season.rounds[-1].paired:
+        count -= 1
     return count
 
 
@@ -360,9 +363,6 @@ def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | Keiz
                           "the season has no such round", value=rounds)
     for index, round_ in enumerate(parsed.rounds[:last]):
         if not round_.complete:
-            if not round_.paired:
-                raise SeasonError("competition.season.not_paired", f"rounds[{index}].games",
-                                  "this round is not paired yet", round=round_.number)
             raise SeasonError("competition.season.result_missing", f"rounds[{index}].games",
                               "a game of this round has no result yet", round=round_.number)
     scorer = _Scorer(parsed, parsed_params, last)

@@ -18,8 +18,9 @@ leaves room (each documented in docs/competitions.md §4):
 * a game is the truth about its two players: a player in a game was there, whatever the
   attendance says; the round's ``bye`` likewise;
 * a missing or ``null`` result is a game not played yet (the round cannot be scored, but the
-  rounds before it can, and it can still be paired); so is a round with players marked present
-  but neither a game nor a bye (its attendance is taken, its pairing not made yet);
+  rounds before it can, and it can still be paired). The exchange writer also takes a last
+  round with players marked present but neither a game nor a bye as not paired yet; scored, such
+  players are "present but not paired";
 * results are ``1-0``, ``0-1``, ``1/2-1/2``, ``+-``, ``-+``, ``--``; ``½-½``, ``0.5-0.5``,
   ``=-=``, ``+/-``, ``-/+``, ``-/-`` are read as their plain forms.
 """
@@ -118,8 +119,9 @@ class SeasonRound:
 
     @property
     def complete(self) -> bool:
-        """Paired, and every game has its result (the round can be scored)."""
-        return self.paired and all(game.result is not None for game in self.games)
+        """Every game has its result (the round can be scored; players present without a game
+        or the bye score as present but not paired)."""
+        return all(game.result is not None for game in self.games)
 
 
 @dataclass(frozen=True)

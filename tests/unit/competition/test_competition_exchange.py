@@ -105,5 +105,5 @@ def test_a_file_without_settings_takes_the_defaults() -> None:
                      ' "rounds": [{"round": 1, "attendance": {"A": "present", "B": "present"}}]}')
     written = write_case(case.season, case.params)
     assert written["rounds"][0]["pairing_ranking"] == ["A", "B"]
-    assert "standings" not in written["rounds"][0]  # its game is not recorded yet
+    assert "standings" not in written["rounds"][0]  # the last round, not paired yet
     assert written["final"] == []

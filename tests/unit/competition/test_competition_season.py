@@ -159,15 +159,11 @@ def test_pairing_a_round_the_season_has_no_attendance_for_is_refused(round_no: A
     assert caught.value.message_id == "competition.season.no_round"
 
 
-def test_a_round_with_attendance_only_is_not_paired_yet() -> None:
+def test_players_present_without_a_game_score_as_present_but_not_paired() -> None:
     season, params = _hand(1)
     season["rounds"][2]["games"] = []
     season["rounds"][2]["bye"] = None
-    with pytest.raises(SeasonError) as caught:
-        standings(season, params)
-    assert (caught.value.message_id, caught.value.key) == (
-        "competition.season.not_paired", "rounds[2].games")
-    assert len(compute(season, params, rounds=2).rounds) == 2
-    # nobody present: nothing to pair, the round scores as everyone's absence
-    season["rounds"][2]["attendance"] = {m["id"]: "excused" for m in season["members"]}
-    assert len(standings(season, params)) == 3
+    table = compute(season, params)
+    for standing in table.rounds[2].standings:
+        assert standing.lines[-1].kind == "unpaired"
+        assert standing.lines[-1].reason.args["fraction"] == params["unexcused_fraction"]
