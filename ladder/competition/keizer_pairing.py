@@ -296,7 +296,7 @@ def pair(season: Mapping[str, Any] | Season, round_no: int,
                           "the season has no attendance for this round", value=round_no)
     before = parsed.before(round_no)
     if table is None or len(table.rounds) != round_no - 1:
-        table = compute(before, parsed_params, rounds=round_no - 1)
+        table = compute(before, parsed_params, rounds=round_no - 1, explain=False)
     previous = table.final.ranking if table.final is not None else ()
     ranking = ranking_for_round(before, previous, round_no)
     attendance = before.rounds[round_no - 1]

@@ -17,6 +17,7 @@ pass the table keeps.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -174,7 +175,8 @@ def ranking_for_round(season: Season, previous: Sequence[str], round_no: int) ->
 
 
 def _ranker(season: Season, params: KeizerParams,
-            paired_on: Sequence[str]) -> Callable[[Mapping[str, Fraction]], tuple[str, ...]]:
+            paired_on: Sequence[str]) -> Callable[[Mapping[str, Fraction | int]],
+                                                  tuple[str, ...]]:
     """Ranks players by points, equal points by ``tie_break`` (docs/competitions.md §1.6)."""
     members = {m.id: m for m in season.members}
     previous = {member_id: place for place, member_id in enumerate(paired_on)}
@@ -184,7 +186,7 @@ def _ranker(season: Season, params: KeizerParams,
             return (previous.get(member_id, len(previous)), *rating_key(members[member_id]))
         return rating_key(members[member_id])
 
-    def rank(points: Mapping[str, Fraction]) -> tuple[str, ...]:
+    def rank(points: Mapping[str, Fraction | int]) -> tuple[str, ...]:
         return tuple(sorted(points, key=lambda p: (-points[p], key(p))))
     return rank
 
@@ -249,9 +251,11 @@ def _averaged(per_pass: Sequence[Sequence[Line]]) -> tuple[Line, ...]:
 class _Scorer:
     """Scores one season's rounds under one set of settings."""
 
-    def __init__(self, season: Season, params: KeizerParams, last_round: int) -> None:
+    def __init__(self, season: Season, params: KeizerParams, last_round: int,
+                 explain: bool = True) -> None:
         self.season = season
         self.params = params
+        self.explain = explain
         self.members = {m.id: m for m in season.members}
         # What happened to each member in every scored round does not depend on the values.
         self.outcomes = {m.id: outcomes(season, m, last_round, params)
@@ -274,15 +278,22 @@ class _Scorer:
         rank = _ranker(self.season, params, paired_on)
         forms = {p: _coefficients(self.members[p], self.outcomes[p][:round_no], params)
                  for p in paired_on}
+        # Exact and fast: every share times one common denominator is a whole number, so a
+        # pass adds integers and ranks them (equal scaled points are equal points).
+        scale = math.lcm(1, *(share.denominator for form in forms.values()
+                              for share in form.values()))
+        scaled_forms = {p: tuple((who, share.numerator * (scale // share.denominator))
+                                 for who, share in form.items()) for p, form in forms.items()}
         rankings = [paired_on]
         passes: list[Pass] = []
         how, cycle_from = CAP, -1
         while True:
             used = rankings[-1]
             values = _values_of(used, params)
-            points = {p: sum((share * values[who] for who, share in form.items()), Fraction(0))
-                      for p, form in forms.items()}
-            result = rank(points)
+            scaled = {p: sum(c * values[who] for who, c in form)
+                      for p, form in scaled_forms.items()}
+            result = rank(scaled)
+            points = {p: Fraction(v, scale) for p, v in scaled.items()}
             passes.append(Pass(len(passes) + 1, used, tuple(values[p] for p in used), points,
                                result))
             if result == used:
@@ -310,6 +321,8 @@ class _Scorer:
         return RoundTable(round_no, paired_on, table, tuple(passes), how, len(passes), cycle)
 
     def _lines(self, member_id: str, ranking: Sequence[str], round_no: int) -> list[Line]:
+        if not self.explain:
+            return []
         values = _values_of(ranking, self.params)
         return _priced(self.members[member_id], self.outcomes[member_id][:round_no], values,
                        self.params)
@@ -349,8 +362,11 @@ def scored_rounds(season: Season) -> int:
 
 
 def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | KeizerParams | None,
-            rounds: int | None = None) -> KeizerTable:
+            rounds: int | None = None, explain: bool = True) -> KeizerTable:
     """The table after each of the first ``rounds`` rounds (default: every round).
+
+    With ``explain=False`` a fixpoint table's standings carry no lines (``lines == ()``; the
+    points and ranking are the same): for a caller that needs only the ranking, the pairing.
 
     Raises :class:`~ladder.competition.errors.SeasonError` when one of them has a game without
     its result, :class:`~ladder.competition.errors.ParamError` on bad settings.
@@ -365,7 +381,7 @@ def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | Keiz
         if not round_.complete:
             raise SeasonError("competition.season.result_missing", f"rounds[{index}].games",
                               "a game of this round has no result yet", round=round_.number)
-    scorer = _Scorer(parsed, parsed_params, last)
+    scorer = _Scorer(parsed, parsed_params, last, explain)
     tables: list[RoundTable] = []
     previous: tuple[str, ...] = ()
     for round_no in range(1, last + 1):

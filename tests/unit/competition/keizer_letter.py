@@ -277,6 +277,25 @@ def other(colour: str) -> str:
     return "B" if colour == "W" else "W"
 
 
+def kfc_board(season: dict[str, Any], r: int, hi: str, lo: str, ch: list[str],
+              cl: list[str]) -> tuple[str, str]:
+    """KeizerForClubs: fewer whites gets white; equal: their last game reversed; else the
+    lower ranked white."""
+    wh, wl = ch.count("W"), cl.count("W")
+    if wh < wl:
+        return hi, lo
+    if wl < wh:
+        return lo, hi
+    last = None
+    for s in range(1, r):
+        for game in season["rounds"][s - 1].get("games") or []:
+            if {game["white"], game["black"]} == {hi, lo} and not _is_forfeit(game):
+                last = game
+    if last is not None:
+        return last["black"], last["white"]
+    return lo, hi
+
+
 def colour_board(season: dict[str, Any], r: int, hi: str, lo: str,
                  p: dict[str, Any]) -> tuple[str, str]:
     """(white, black) for the higher ranked ``hi`` and the lower ranked ``lo``."""
@@ -287,19 +306,7 @@ def colour_board(season: dict[str, Any], r: int, hi: str, lo: str,
         return (player, partner) if colour == "W" else (partner, player)
 
     if p["colour_rule"] == "kfc":
-        wh, wl = ch.count("W"), cl.count("W")
-        if wh < wl:
-            return hi, lo
-        if wl < wh:
-            return lo, hi
-        last = None
-        for s in range(1, r):
-            for game in season["rounds"][s - 1].get("games") or []:
-                if {game["white"], game["black"]} == {hi, lo} and not _is_forfeit(game):
-                    last = game
-        if last is not None:
-            return last["black"], last["white"]
-        return lo, hi
+        return kfc_board(season, r, hi, lo, ch, cl)
     # (a) no three in a row
     if p["avoid_three"]:
         need_hi = other(ch[-1]) if len(ch) >= 2 and ch[-1] == ch[-2] else None

@@ -75,7 +75,7 @@ def seasons(draw: st.DrawFn, params: dict[str, Any], max_members: int = 9,
     """A season played round by round: attendance, a pairing (the engine's or a hand-made
     one), results. Ratings often equal (the members list decides)."""
     count = draw(st.integers(2, max_members))
-    members = [{"id": f"P{i}",
+    members: list[dict[str, Any]] = [{"id": f"P{i}",
                 "rating": draw(st.sampled_from((1500, 1600, 1700, 1800)) | st.integers(1000, 2400)),
                 "entry_round": draw(st.sampled_from((1, 1, 1, 1, 2, 3, 4)))}
                for i in range(count)]
