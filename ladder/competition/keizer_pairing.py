@@ -207,7 +207,7 @@ def _assign(higher: str, lower: str, higher_gets: str) -> tuple[str, str]:
 def _balance_colours(higher: str, lower: str, history: History,
                      params: KeizerParams) -> tuple[str, str, Reason]:
     """``colour_rule="balance"``: no three in a row, then the colour balance, then alternation,
-    then the lower ranked White (docs/competitions.md §1.7 step 5)."""
+    then the lower ranked White (docs/competitions.md §1.8)."""
     hi, lo = history.colour_list(higher), history.colour_list(lower)
     if params.avoid_three:
         need = [_opposite(c[-1]) if len(c) >= 2 and c[-1] == c[-2] else None for c in (hi, lo)]

@@ -8,7 +8,7 @@
 
 and refuses what cannot be scored, with a :class:`~ladder.competition.errors.SeasonError` whose
 ``key`` is the path of the bad field (``rounds[1].games[0].result``). Choices where the format
-leaves room (each documented in docs/competitions.md §4):
+leaves room (each documented in docs/competitions.md §3):
 
 * ids may be written as numbers; they are read as strings (``7`` is member ``"7"``);
 * a missing ``entry_round`` is 1; a missing ``rating`` or ``null`` is 0 (an unrated member ranks

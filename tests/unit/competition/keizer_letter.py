@@ -1,7 +1,7 @@
 """Keizer by the letter: a slow, plain second reading of the specification, for the tests only.
 
 It reads the exchange format's raw dicts and follows the specification's sentences in their order
-(the copy in docs/competitions.md §1): no shared code with ``ladder.competition``, no linear
+(docs/competitions.md §1 restates them): no shared code with ``ladder.competition``, no linear
 forms, no memo, no matching algorithm — points recomputed from the games on every pass, the
 pairing found by plain backtracking. It is meant to be obviously right, not fast (a dozen players
 at most), so that where the engine and this reading disagree one of them misread the rules.
