@@ -158,8 +158,9 @@ def term(kind: str, params: KeizerParams) -> tuple[Fraction, str]:
 @dataclass(frozen=True)
 class Reason:
     """Why a line scores what it does: ``message_id`` (``keizer.win``, ``keizer.excused`` …)
-    and the values its sentence needs (``opponent`` a member id, ``value`` an int,
-    ``fraction`` a ``"p/q"`` string, ``points`` a Fraction, ``left`` excused absences left)."""
+    and the values its sentence needs (``opponent`` a member id, ``value`` an int and
+    ``basis`` whose value it is, ``fraction`` a ``"p/q"`` string, ``points`` a Fraction; for an
+    excused night ``number``, ``cap`` and ``left``, the excused absences that still score)."""
 
     message_id: str
     args: Mapping[str, Any] = field(default_factory=dict)
@@ -181,11 +182,11 @@ def line(outcome: Outcome, own_value: int, values: Mapping[str, int],
     share, whose = term(outcome.kind, params)
     value = values[outcome.opponent] if whose == OPPONENT and outcome.opponent else own_value
     points = share * value
-    args: dict[str, Any] = {"value": value, "fraction": str(share), "points": points}
+    # basis: whose value the share is of ("own" or "opponent"; a forfeit win may be either)
+    args: dict[str, Any] = {"value": value, "fraction": str(share), "points": points,
+                            "basis": whose}
     if outcome.opponent is not None:
         args["opponent"] = outcome.opponent
-    if outcome.kind == FORFEIT_WIN:
-        args["basis"] = whose  # the opponent's value, or the winner's own
     if outcome.kind in (EXCUSED_ROUND, EXCUSED_OVER_CAP):
         args["number"] = outcome.excused_no
         cap = params.excused_cap
@@ -197,5 +198,5 @@ def line(outcome: Outcome, own_value: int, values: Mapping[str, int],
 def start_line(own_value: int) -> Line:
     """The player's own value, counted once a season (``count_start_value``)."""
     points = Fraction(own_value)
-    return Line(0, START, points, Reason("keizer.start", {"value": own_value,
-                                                          "fraction": "1", "points": points}))
+    return Line(0, START, points, Reason("keizer.start", {"value": own_value, "fraction": "1",
+                                                          "points": points, "basis": OWN}))

@@ -18,7 +18,7 @@ from ladder.competition.exchange import (
     write_read_case,
 )
 from ladder.competition.keizer import pair_round, standings
-from tests.unit.competition.conftest import HAND_CASES, KEIZER_DATA, load_case, season_of
+from tests.unit.competition.keizer_support import HAND_CASES, KEIZER_DATA, load_case, season_of
 
 
 @pytest.mark.parametrize("name", HAND_CASES)

@@ -12,7 +12,7 @@ import pytest
 from ladder.competition.errors import SeasonError
 from ladder.competition.keizer import compute, pair_round, standings
 from ladder.competition.season import parse_season
-from tests.unit.competition.conftest import load_case, season_of
+from tests.unit.competition.keizer_support import load_case, season_of
 
 
 def _hand(number: int = 3) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ladder.competition.keizer import compute, pair, pair_round, standings
-from tests.unit.competition.conftest import HAND_CASES, load_case, season_of
+from tests.unit.competition.keizer_support import HAND_CASES, load_case, season_of
 
 
 def test_the_three_hand_cases_are_there() -> None:

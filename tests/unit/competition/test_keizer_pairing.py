@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ladder.competition.keizer import compute, pair
 from ladder.competition.keizer_pairing import first_complete_pairing
 from tests.unit.competition import keizer_letter as letter
-from tests.unit.competition.conftest import load_case, season_of
+from tests.unit.competition.keizer_support import load_case, season_of
 
 
 def _backtrack(players: list[int], adjacency: list[int]) -> list[tuple[int, int]] | None:

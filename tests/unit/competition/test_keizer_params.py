@@ -20,9 +20,9 @@ from ladder.competition.keizer_params import (
     params_as_case,
     parse_params,
 )
-from tests.unit.competition.conftest import load_case, season_of
 from tests.unit.competition.keizer_letter import DEFAULTS as LETTER_DEFAULTS
 from tests.unit.competition.keizer_letter import value_list
+from tests.unit.competition.keizer_support import load_case, season_of
 
 
 def test_every_setting_of_the_hand_cases_is_known_and_read_back_unchanged() -> None:

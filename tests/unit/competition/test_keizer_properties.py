@@ -189,6 +189,20 @@ def _check_pairing(season: dict[str, Any], number: int, params: dict[str, Any]) 
     for board in result.boards:
         assert letter.may_meet(season, number, board.white, board.black, result.gap_used,
                                result.max_meetings_used, p)
+        higher = min((board.white, board.black), key=place.__getitem__)
+        for why in board.skipped:  # each nearer player passed over, and the true reason
+            other = why.args["opponent"]
+            assert place[higher] < place[other] < max(place[board.white], place[board.black])
+            met = letter.meetings(season, number, higher, other, p)
+            if why.message_id == "keizer.pair.rematch_gap":
+                assert number - max(met) <= result.gap_used == why.args["gap"]
+            elif why.message_id == "keizer.pair.max_meetings":
+                assert result.max_meetings_used is not None
+                assert len(met) >= result.max_meetings_used == why.args["max_meetings"]
+            else:
+                assert why.message_id == "keizer.pair.incomplete"
+                assert letter.may_meet(season, number, higher, other, result.gap_used,
+                                       result.max_meetings_used, p)
     levels: list[tuple[int, int | None]] = []
     if p["max_meetings"] is not None:
         levels.append((p["rematch_gap"], p["max_meetings"]))
