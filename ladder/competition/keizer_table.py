@@ -310,20 +310,21 @@ class _Scorer:
             kept = passes[cycle_from:]
             points = {p: sum((k.points[p] for k in kept), Fraction(0)) / len(kept)
                       for p in paired_on}
-            per_pass = {p: [self._lines(p, k.ranking, round_no) for k in kept] for p in paired_on}
+            kept_values = [_values_of(k.ranking, params) for k in kept]
+            per_pass = {p: [self._lines(p, v, round_no) for v in kept_values] for p in paired_on}
             lines = {p: _averaged(per_pass[p]) for p in paired_on}
             table = self.standings(rank(points), points, lines, round_no)
             return RoundTable(round_no, paired_on, table, tuple(passes), how, len(passes),
                               cycle, averaged=True)
         last = passes[-1]
-        lines = {p: tuple(self._lines(p, last.ranking, round_no)) for p in paired_on}
+        last_values = _values_of(last.ranking, params)
+        lines = {p: tuple(self._lines(p, last_values, round_no)) for p in paired_on}
         table = self.standings(last.result, last.points, lines, round_no)
         return RoundTable(round_no, paired_on, table, tuple(passes), how, len(passes), cycle)
 
-    def _lines(self, member_id: str, ranking: Sequence[str], round_no: int) -> list[Line]:
+    def _lines(self, member_id: str, values: Mapping[str, int], round_no: int) -> list[Line]:
         if not self.explain:
             return []
-        values = _values_of(ranking, self.params)
         return _priced(self.members[member_id], self.outcomes[member_id][:round_no], values,
                        self.params)
 
