@@ -29,7 +29,7 @@ LADDER = ROOT / "ladder"
 APP_SHELL = ("__init__", "config", "extensions", "models")
 #: Folders of the pure core: plain data in, plain data out; rules cited in comments.
 PURE_PACKAGES = ("vocabulary", "club", "rating", "tiebreaks", "formats", "names", "elo",
-                 "pairing")
+                 "pairing", "competition")
 #: Every other folder, with its layer (so a new folder must say where it belongs).
 OUTER_PACKAGES = {"queries": "reads", "services": "writes", "web": "web", "cli": "shell",
                   "bench": "shell", "demo": "shell", "migrations": "schema"}
