@@ -63,6 +63,9 @@ def _ids(night: Night) -> dict[int, int]:
 
 
 def _engine_pairing(night: Night, round_no: int) -> RoundPairing:
+    asked = _competition_pairing(night, round_no)
+    if asked is not None:
+        return asked
     sheet = sheet_of(night, club_settings().provisional_games)
     if night.kind is EventKind.ROUND_ROBIN:
         players = len(night.players)
@@ -76,6 +79,17 @@ def _engine_pairing(night: Night, round_no: int) -> RoundPairing:
     if isinstance(answer, Refusal):
         raise Conflict(_("No legal pairing of round %(round)d exists: %(why)s",
                          round=round_no, why=say(answer.reason)))
+    return answer
+
+
+def _competition_pairing(night: Night, round_no: int) -> RoundPairing | None:
+    """Where round ``round_no`` of a night that plays a competition comes from: the
+    competition (docs/competitions.md §7) — None for any other night."""
+    from ..queries.competitions import night_pairing
+    answer = night_pairing(db.session, night, round_no,
+                           engine=lambda trf: swiss_engine()(trf))
+    if isinstance(answer, Refusal):
+        raise Conflict(say(answer.reason))
     return answer
 
 
