@@ -526,6 +526,10 @@ class CompetitionView:
         """keizer, swiss or berger."""
         return self.competition.system
 
+    def member_of(self, number: int) -> int:
+        """The member id of a pairing number."""
+        return next(member for member, n, _rating, _entry in self.members if n == number)
+
 
 def points_shown(points: Fraction, display: str) -> str:
     """Points as the club shows them: exact (29⅔) or to the nearest half (29½)."""

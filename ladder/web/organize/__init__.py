@@ -5,6 +5,7 @@
 * :mod:`.events`    — an event's details, tie-breaks, the editable grid, delete;
 * :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS);
 * :mod:`.seasons`   — seasons: create, edit, delete (docs/qualities.md §2);
+* :mod:`.competitions` — competitions across club nights (docs/competitions.md §7);
 * :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
 * :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so).
 """
@@ -16,4 +17,14 @@ from ..guards import require_organizer
 bp = Blueprint("organize", __name__, url_prefix="/organize")
 bp.before_request(require_organizer)
 
-from . import dashboard, events, health, intake, night, results, seasons, sections  # noqa: E402,F401
+from . import (  # noqa: E402,F401
+    competitions,
+    dashboard,
+    events,
+    health,
+    intake,
+    night,
+    results,
+    seasons,
+    sections,
+)
