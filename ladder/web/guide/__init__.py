@@ -99,8 +99,8 @@ def competitions() -> str:
     """Club competitions over a season: Keizer, the slow Swiss and the slow round-robin, with
     examples computed live by the engines."""
     from ...competition.keizer_params import DEFAULTS
-    from ..competition_words import HOW_WORDS, word
     from ...competition.words import share_text
+    from ..competition_words import HOW_WORDS, word
     from .competition_examples import competition_examples
     return render_template("guide/competitions.html", cx=competition_examples(),
                            defaults=DEFAULTS, how_words=HOW_WORDS, word=word, share=share_text)
