@@ -12,11 +12,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from sqlalchemy import select
 
 from ..club.night import berger_round_count
 from ..extensions import db
 from ..models import Member, Night, NightBye, NightForbidden, NightPlayer
-from ..names import name_key
+from ..names import fold_diacritics, name_key
 from ..names.privacy import shows_initials
 from ..queries.club import club_settings
 from ..queries.names import name_index
@@ -183,8 +184,17 @@ class OnRoster(InvalidInput):
 
 def roster_match(typed: str) -> int | None:
     """The one visible member whose name or confirmed spelling is ``typed`` (compared by
-    :func:`ladder.names.name_key`, exactly as the confirm-names step pre-selects), or None."""
-    return name_index(db.session).preselect(typed).member
+    :func:`ladder.names.name_key`, exactly as the confirm-names step pre-selects), else the one
+    whose name differs from it only by accents ("Chloe Martin" for Chloé Martin: the privacy
+    rule folds accents too, docs/privacy.md), or None."""
+    exact = name_index(db.session).preselect(typed).member
+    if exact is not None:
+        return exact
+    folded = fold_diacritics(name_key(typed))
+    same = [member_id for member_id, key in db.session.execute(
+        select(Member.id, Member.name_key).where(Member.merged_into_id.is_(None)))
+        if fold_diacritics(key or "") == folded]
+    return same[0] if len(same) == 1 else None
 
 
 def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
@@ -227,7 +237,11 @@ def _already_here(night: Night, arrival: Arrival) -> NightPlayer | None:
     key = name_key(arrival.name)
     if not key:
         return None
-    return next((p for p in night.players if name_key(p.name) == key), None)
+    same = next((p for p in night.players if name_key(p.name) == key), None)
+    if same is not None or arrival.different:
+        return same
+    member = roster_match(arrival.name)  # the member checked in already, typed again
+    return next((p for p in night.players if member and p.member_id == member), None)
 
 
 @use_case
