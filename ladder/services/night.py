@@ -211,13 +211,12 @@ def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
         member = db.session.get(Member, match)
         hidden = member is not None and shows_initials(
             member.junior, member.consent_given, club_settings().initials_for_all)
-        raise OnRoster(_("“%(name)s” is a member's name: check the member in (tap “Check in "
-                         "the member”), or tick “A different person” to add someone else of "
-                         "that name.", name=name) if not hidden else
-                       _("“%(name)s” is the name of a junior on the roster, shown by initials "
-                         "on public pages: check the member in (tap “Check in the member”), "
-                         "or tick “A different person” to add someone else of that name.",
-                         name=name), match, hidden)
+        raise OnRoster(_("“%(name)s” is a member's name: tap “Check in the member”, or tick "
+                         "“A different person of the same name”.", name=name) if not hidden
+                       else _("“%(name)s” is the name of a junior on the roster, shown by "
+                              "initials on public pages: tap “Check in the member”, or tick "
+                              "“A different person of the same name”.", name=name),
+                       match, hidden)
     if arrival.guest:
         return None, name
     member = Member(name=name, name_key=name_key(name), junior=arrival.junior,

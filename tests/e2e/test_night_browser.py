@@ -163,7 +163,7 @@ def test_the_pairing_chapter_on_a_360_px_phone(live_server, browser: Browser) ->
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.goto(live_server.url + "/guide/pairing?lang=ko")
-    expect(page.get_by_role("heading", level=1)).to_have_text("클럽 나이트의 대진 방법")
+    expect(page.get_by_role("heading", level=1)).to_have_text("클럽 모임의 대진 방법")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert page.locator("td.why").count() >= 4
     context.close()

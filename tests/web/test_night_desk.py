@@ -310,5 +310,7 @@ def test_a_withdrawal_is_said_in_one_word(
     html = logged_in.get(page + "?lang=ko").get_data(as_text=True)
     resting = re.search(r'<p class="resting">(.*?)</p>', html, re.S).group(1)
     assert "기권" in resting and "불참" not in resting
-    players = re.search(r'id="night-players".*?</section>', html, re.S).group(0)
-    assert "기권" in players and "불참" not in players
+    withdrawn = re.search(r'<li id="player-\d+">(?:(?!</li>).)*기권(?:(?!</li>).)*</li>', html,
+                          re.S)
+    assert withdrawn is not None and "불참" not in withdrawn.group(0)
+    assert "불참(0점)" in html  # the zero-point bye keeps its own word

@@ -90,3 +90,8 @@ class NightSentences:
     def _night_finish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
         return _("“%(night)s” finished and put into the ladder.", night=context["night"])
+
+    def _night_reopen(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                      new: Any) -> str:
+        return _("“%(night)s” taken back from the ladder: the night runs again.",
+                 night=context["night"])
