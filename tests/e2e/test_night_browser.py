@@ -317,6 +317,68 @@ def test_a_thirty_player_swiss_night_from_check_in_to_the_ladder(
     context.close()
 
 
+def test_the_night_pages_pass_axe(live_server: Any, browser: Browser) -> None:
+    """axe-core finds no serious or critical violation on the desk (the tick list, a round
+    with its taps, a typed name refused with the member offered), the finish page with its
+    preview, the prints and the public page with its rounds."""
+    from ladder.services import night_rounds as rounds
+    from ladder.services.night import Arrival, NightSettings, check_in, create_night, tick
+    from tests.e2e.axe_support import serious_violations
+    ids = _arrange(live_server.app)
+    with live_server.app.app_context():
+        night_id = create_night(NightSettings(name="Axe", date=dt.date.today(), rounds=2),
+                                actor="test").id
+        for name in REGULARS[:4]:
+            tick(night_id, ids[name], True, "test")
+        version = db.session.get(Night, night_id).version
+        check_in(night_id, Arrival(name="Guest Gg", guest=True, junior=True), version, "test")
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    _log_in(page, base)
+    problems: dict[str, list[str]] = {}
+
+    def check(label: str) -> None:
+        wait_for_htmx(page)
+        found = serious_violations(page)
+        if found:
+            problems[label] = [f"{v['id']}: {v['help']}" for v in found]
+
+    desk = f"{base}/organize/nights/{night_id}?lang={LOCALE}"
+    page.goto(desk)
+    check("desk before round 1")
+    page.locator("#new-name").fill(HIDDEN)
+    page.locator("#new-player button[type=submit]").last.click()
+    check("a typed name that is a member's")
+    with live_server.app.app_context():
+        for round_no in (1, 2):
+            version = db.session.get(Night, night_id).version
+            rounds.pair_round(night_id, round_no, version, "test")
+            rounds.publish_round(night_id, round_no, version + 1, "test")
+            db.session.expire_all()
+            if round_no == 1:
+                for board in db.session.get(Night, night_id).boards:
+                    if board.black_id is not None:
+                        rounds.record_result(board.id, "1-0", board.version, "test")
+    page.goto(desk)
+    check("desk in round 2")
+    page.locator("#night-boards form.taps button").first.click()
+    check("desk after a tap")
+    for path in (f"/organize/nights/{night_id}/print/1", f"/organize/nights/{night_id}/print/1?"
+                 "copy=organizer", f"/nights/{night_id}", f"/nights/{night_id}?round=1"):
+        page.goto(base + path)
+        check(path)
+    with live_server.app.app_context():
+        for board in db.session.get(Night, night_id).boards:
+            if board.black_id is not None and board.result is None:
+                rounds.record_result(board.id, "0-1", board.version, "test")
+    page.goto(f"{base}/organize/nights/{night_id}/finish")
+    expect(page.locator("#ladder-preview table")).to_be_visible()
+    check("finish page")
+    context.close()
+    assert not problems, problems
+
+
 def test_the_pairing_chapter_on_a_360_px_phone(live_server: Any, browser: Browser) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
