@@ -32,7 +32,7 @@ from ..vocabulary.tournament import EventKind
 
 __all__ = ["load_night", "sheet_of", "night_view", "NightView", "BoardView", "RoundView",
            "StandingView", "Standings", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
-           "night_members", "TickRow", "CheckinRoster", "checkin_roster", "filter_key",
+           "TickRow", "CheckinRoster", "checkin_roster", "filter_key",
            "RECENT_EVENTS"]
 
 
@@ -284,17 +284,6 @@ def _standings(sheet: Sheet, night: Night, after: int, names: dict[int, str]
     return tuple(StandingView(s.rank, s.start_no, names.get(s.start_no, "—"), s.points,
                               tuple(s.tiebreaks.get(code) for code in codes))
                  for s in ranked), codes
-
-
-def night_members(session: DbSession, query: str, limit: int = 8) -> list[Member]:
-    """Members whose name contains ``query`` (the check-in search; reads only)."""
-    key = name_key(query)
-    if not key:
-        return []
-    rows = session.scalars(select(Member).where(Member.merged_into_id.is_(None),
-                                                   Member.name_key.contains(key))
-                              .order_by(Member.name).limit(limit))
-    return list(rows)
 
 
 #: How many of the club's latest events make a player a regular of the check-in list.
