@@ -52,10 +52,11 @@ def _version(app: Flask, night_id: int) -> str:
         return str(db.session.get(Night, night_id).version)
 
 
-def _post(client: FlaskClient, url: str, token: str, htmx: bool = False,
+def _post(client: FlaskClient, url: str, token: str, htmx: str = "",
           **fields: str) -> tuple[int, str, dict[str, str]]:
+    """POST ``fields``; ``htmx`` is the htmx target (the element the tap swaps), if any."""
     answer = client.post(url, data={"csrf_token": token, **fields},
-                         headers=HTMX if htmx else {})
+                         headers={**HTMX, "HX-Target": htmx} if htmx else {})
     return answer.status_code, answer.get_data(as_text=True), dict(answer.headers)
 
 
@@ -77,7 +78,7 @@ def _round(client: FlaskClient, app: Flask, night_id: int, round_no: int, token:
     last = ""
     for board_id, version in _boards(app, night_id, round_no):
         status, last, _h = _post(client, f"/organize/nights/boards/{board_id}", token,
-                                 htmx=True, result="1-0", version=str(version),
+                                 htmx=f"board-{board_id}", result="1-0", version=str(version),
                                  night_version=_version(app, night_id))
         assert status == 200
     return last
@@ -158,7 +159,7 @@ def test_the_tick_list_answers_its_row_and_the_desk_out_of_band(
     assert html.count('class="tick"') == len(ROSTER)
     recent = html.index("Played at the club")
     assert all(html.index(f">{name}<") > recent for name in ROSTER)
-    status, row, _h = _post(logged_in, f"{page}/tick", token, htmx=True,
+    status, row, _h = _post(logged_in, f"{page}/tick", token, htmx=f"tick-row-{ids['Ann Lee']}",
                             member_id=str(ids["Ann Lee"]), here="1")
     assert status == 200 and row.lstrip().startswith(f'<li id="tick-row-{ids["Ann Lee"]}"')
     assert 'aria-pressed="true"' in row.split("</li>")[0]
@@ -231,20 +232,21 @@ def test_a_tap_from_a_desk_older_than_the_night_reloads_it(app: Flask,
     shown = _version(app, night_id)
     (first, v1), (second, v2) = _boards(app, night_id, 1)
     status, html, headers = _post(logged_in, f"/organize/nights/boards/{first}", token,
-                                  htmx=True, result="1-0", version=str(v1), night_version=shown)
+                                  htmx=f"board-{first}", result="1-0", version=str(v1),
+                                  night_version=shown)
     assert status == 200 and "HX-Refresh" not in headers  # the desk's own tap
     assert re.search(r'id="round-actions"[^>]*hx-swap-oob="true"', html)
     assert "Undo the pairing" not in html  # the round has a result: no Undo offered any more
     with app.app_context():  # another organizer's change meanwhile
         check_in(night_id, Arrival(name="Late Comer"), int(_version(app, night_id)), "org")
     status, html, headers = _post(logged_in, f"/organize/nights/boards/{second}", token,
-                                  htmx=True, result="0-1", version=str(v2),
+                                  htmx=f"board-{second}", result="0-1", version=str(v2),
                                   night_version=str(int(shown) + 1))
     assert headers.get("HX-Refresh") == "true"
     # A second tap on the first board from the same (stale) board form: refused in words
     # that blame no one, the board as it is now.
     status, html, headers = _post(logged_in, f"/organize/nights/boards/{first}", token,
-                                  htmx=True, result="½-½", version=str(v1),
+                                  htmx=f"board-{first}", result="½-½", version=str(v1),
                                   night_version=_version(app, night_id))
     assert status == 200 and "changed meanwhile" in html and "Someone else" not in html
     # A plain Undo from the old page: the results are the reason given.

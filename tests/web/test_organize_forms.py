@@ -196,7 +196,8 @@ def test_a_stale_tap_answers_the_board_to_htmx_and_409_otherwise(
     tap = f"/organize/nights/boards/{board}"
     assert logged_in.post(tap, data={"csrf_token": token, "version": "1",
                                      "result": "1-0"}).status_code == 303
-    stale = logged_in.post(tap, headers={**HTMX, "X-CSRFToken": token},
+    stale = logged_in.post(tap, headers={**HTMX, "HX-Target": f"board-{board}",
+                                         "X-CSRFToken": token},
                            data={"version": "1", "result": "0-1"})
     fragment = stale.get_data(as_text=True)
     assert stale.status_code == 200 and fragment.lstrip().startswith('<li class="night-board')

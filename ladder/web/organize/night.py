@@ -37,7 +37,7 @@ from ...services.intake import ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER
 from ..errors import refused
 from ..forms import ClubForm, FormInvalid, VersionedForm
-from ..htmx import is_htmx, refresh_page
+from ..htmx import refresh_page, wants_fragment
 from ..night_words import render_named, sentence, sentences
 from ..request_state import actor, club_settings
 from ..request_values import MAX_ID
@@ -167,14 +167,16 @@ def night_tick(night_id: int) -> Response | tuple[str, int] | str:
     _night(night_id)
     form = TickForm()
     message = None
+    # Page or fragment by the htmx target (ladder/web/htmx.py): the row the tap came from.
+    fragment = wants_fragment(f"tick-row-{form.member}")
     try:
         nights.tick(night_id, form.checked().member, form.here.data == "1", actor())
     except ServiceError as error:
-        if not is_htmx():
+        if not fragment:
             return _refused(error, night_id, form)
         db.session.rollback()
         message = error.message
-    if not is_htmx():
+    if not fragment:
         return redirect(url_for("organize.night", night_id=night_id, q=form.q.data or None,
                                 _anchor=f"tick-{form.member}"), code=303)
     db.session.expire_all()
@@ -280,15 +282,16 @@ def night_result(board_id: int) -> Response | tuple[str, int] | str:
     night_id = board.night_id
     form = BoardResultForm()
     message = None
+    fragment = wants_fragment(f"board-{board_id}")  # the board the tap came from
     try:
         rounds.record_result(board_id, form.checked().result.data or "",
                              form.posted_version(), actor())
     except ServiceError as error:
-        if not is_htmx():
+        if not fragment:
             return _refused(error, night_id, form)
         db.session.rollback()
         message = error.message
-    if not is_htmx():
+    if not fragment:
         return see_other("organize.night", night_id=night_id, _anchor=f"board-{board_id}")
     db.session.expire_all()
     seen, now = form.page_version, _night(night_id).version
