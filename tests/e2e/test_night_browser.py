@@ -119,9 +119,15 @@ def _new_night(page: Page, act: Actions, t: Any, base: str, name: str, *,
 
 
 def _tick(page: Page, act: Actions, member_id: int) -> None:
-    act.click(page.locator(f"#tick-{member_id}"))
+    """One tap on the member's row: checked in; the focus stays on the row."""
+    row = page.locator(f"#tick-{member_id}")
+    box = row.bounding_box()
+    assert box is not None and box["height"] >= 44  # a large target (WCAG 2.5.5)
+    act.click(row)
     wait_for_htmx(page)
-    expect(page.locator(f"#tick-{member_id}")).to_have_attribute("aria-pressed", "true")
+    expect(row).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function(f"() => document.activeElement && "
+                           f"document.activeElement.id === 'tick-{member_id}'")
 
 
 def _play_round(page: Page, act: Actions, t: Any, round_no: int, total: int,
