@@ -190,6 +190,21 @@ class NightView:
                 and (current is None or (current.published and current.complete)))
 
     @property
+    def can_join(self) -> bool:
+        """True while a player may still be checked in: before round 1; later, in a Swiss,
+        while a round is left to pair (a preview not yet published is dropped for them). A
+        round-robin's table is fixed once round 1 is paired."""
+        if self.night.event_id is not None:
+            return False
+        current = self.current
+        if current is None:
+            return True
+        if self.night.kind is EventKind.ROUND_ROBIN:
+            return False
+        return len(self.rounds) < self.night.rounds or (not current.published
+                                                         and not current.has_results)
+
+    @property
     def has_results(self) -> bool:
         """True once a game of the night has a result."""
         return has_results(self.sheet)

@@ -86,14 +86,15 @@ def _context(night: Night, search: MemberSearchForm | None = None,
     night's version."""
     search = search if search is not None else MemberSearchForm(formdata=None)
     query = "" if search.q.errors else (search.q.data or "")
-    roster = checkin_roster(db.session, night) if night.event_id is None else None
+    view = _view(night)
+    roster = checkin_roster(db.session, night) if view.can_join else None
     shown = roster.matching(query) if roster is not None and query else roster
     typed = query if shown is not None and query and not (shown.recent or shown.others) else ""
     forms: dict[str, ClubForm] = {
         "versioned": VersionedForm(formdata=None, version=night.version),
         "checkin": CheckInForm(formdata=None, version=night.version, data={"name": typed})}
     forms.update(posted)
-    return dict(view=_view(night), search=search, query=query, roster=shown,
+    return dict(view=view, search=search, query=query, roster=shown,
                 offer=_offer(error), rule=PAIRING_NUMBER_RULE, say=sentence, says=sentences,
                 **forms)
 
