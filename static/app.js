@@ -398,8 +398,8 @@ document.addEventListener("click", function (event) {
     if (event.key !== "Enter" || !box.matches || !box.matches("input[data-tick-filter]")) { return; }
     event.preventDefault();
     var lists = document.getElementById(box.getAttribute("data-tick-filter"));
-    var rows = lists ? lists.querySelectorAll("li.tick-row:not([hidden]) button.tick:not([disabled])") : [];
-    var exact = lists ? lists.querySelector("li.tick-row.exact button.tick:not([disabled])") : null;
+    var rows = lists ? lists.querySelectorAll("li.tick-row:not([hidden]) button.tick:not([aria-disabled=true])") : [];
+    var exact = lists ? lists.querySelector("li.tick-row.exact button.tick:not([aria-disabled=true])") : null;
     var only = exact || (rows.length === 1 ? rows[0] : null);
     if (only && only.getAttribute("aria-pressed") !== "true") { only.click(); }
   });
