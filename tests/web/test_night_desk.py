@@ -316,3 +316,25 @@ def test_a_withdrawal_is_said_in_one_word(
                           re.S)
     assert withdrawn is not None and "불참" not in withdrawn.group(0)
     assert "불참(0점)" in html  # the zero-point bye keeps its own word
+
+
+def test_a_row_cannot_be_unticked_once_round_1_is_paired(app: Flask,
+                                                         logged_in: FlaskClient) -> None:
+    ids = _arrange(app)
+    night_id = _night(app)
+    token = csrf_token(logged_in, "/organize/nights")
+    page = f"/organize/nights/{night_id}"
+    for name in ROSTER[:4]:
+        _post(logged_in, f"{page}/tick", token, member_id=str(ids[name]), here="1")
+    _round(logged_in, app, night_id, 1, token)
+    row = f"tick-row-{ids['Ann Lee']}"
+    status, html, _h = _post(logged_in, f"{page}/tick", token, htmx=row,
+                             member_id=str(ids["Ann Lee"]), here="0")
+    answered = html.split("</li>")[0]
+    assert status == 200 and "withdraw the player instead" in answered
+    assert 'aria-pressed="true"' in answered and 'aria-disabled="true"' in answered
+    status, html, _h = _post(logged_in, f"{page}/tick", token, member_id=str(ids["Ann Lee"]),
+                             here="0")
+    assert status == 409 and "withdraw the player instead" in html  # without JavaScript
+    with app.app_context():
+        assert len(db.session.get(Night, night_id).players) == 4
