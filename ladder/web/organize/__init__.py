@@ -6,7 +6,8 @@
 * :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS);
 * :mod:`.seasons`   — seasons: create, edit, delete (docs/qualities.md §2);
 * :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
-* :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so).
+* :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so);
+* :mod:`.night`, :mod:`.night_finish` — the club night desk, and its finish into the ladder.
 """
 
 from flask import Blueprint
@@ -16,4 +17,14 @@ from ..guards import require_organizer
 bp = Blueprint("organize", __name__, url_prefix="/organize")
 bp.before_request(require_organizer)
 
-from . import dashboard, events, health, intake, night, results, seasons, sections  # noqa: E402,F401
+from . import (  # noqa: E402,F401
+    dashboard,
+    events,
+    health,
+    intake,
+    night,
+    night_finish,
+    results,
+    seasons,
+    sections,
+)
