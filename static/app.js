@@ -335,3 +335,131 @@ document.addEventListener("DOMContentLoaded", function () {
     keepOnScreen(event.target && event.target.parentNode ? event.target.parentNode : document);
   });
 })();
+
+// A "Print" button (data-print): the print dialog, without an inline handler (CSP).
+document.addEventListener("click", function (event) {
+  "use strict";
+  var button = event.target.closest && event.target.closest("button[data-print]");
+  if (button) { window.print(); }
+});
+
+// The club night desk (docs/club-night.md). Everything here is an enhancement: the desk works
+// the same with plain forms.
+// * Check-in: the box above the roster's tick list filters it as you type (the same key as
+//   the server's search: case, accents, full-width forms and spaces do not matter); what is
+//   typed also fills the new player's name, until that field is typed in itself.
+// * After a tap the focus stays where the organizer is: a result moves it to the next board
+//   still without a result (else to the next step, Pair or Finish); a tick keeps it on the
+//   row (htmx keeps an element with the same id), or, when a name was typed to find the row,
+//   goes back to the box with the name selected, ready for the next one.
+(function () {
+  "use strict";
+  function fold(text) {
+    return text.normalize("NFKC").replace(/[\u00ad\u200b-\u200f\u2060-\u206f\ufeff]/g, "")
+      .normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC")
+      .toLowerCase().replace(/\s+/g, " ").trim();
+  }
+  function filterTicks(box) {
+    var lists = document.getElementById(box.getAttribute("data-tick-filter"));
+    if (!lists) { return; }
+    var wanted = fold(box.value);
+    var shown = 0;
+    var rows = lists.querySelectorAll("li.tick-row");
+    for (var i = 0; i < rows.length; i++) {
+      var key = rows[i].getAttribute("data-key") || "";
+      var keep = !wanted || key.indexOf(wanted) !== -1;
+      rows[i].hidden = !keep;
+      rows[i].classList.toggle("exact", Boolean(wanted) && key === wanted);
+      if (keep) { shown += 1; }
+    }
+    var groups = lists.querySelectorAll("ul.tick-list");
+    for (var j = 0; j < groups.length; j++) {
+      var any = groups[j].querySelector("li.tick-row:not([hidden])");
+      groups[j].hidden = !any;
+      var heading = document.getElementById(groups[j].getAttribute("aria-labelledby"));
+      if (heading) { heading.hidden = !any; }
+    }
+    var status = document.getElementById("tick-status");
+    if (status) { status.textContent = wanted && !shown ? box.getAttribute("data-none") : ""; }
+    var name = document.getElementById(box.getAttribute("data-new-name"));
+    if (name && (!name.value || name.getAttribute("data-from-filter") === "1")) {
+      name.value = box.value.trim();
+      name.setAttribute("data-from-filter", "1");
+    }
+  }
+  document.addEventListener("input", function (event) {
+    var target = event.target;
+    if (target.matches && target.matches("input[data-tick-filter]")) { filterTicks(target); }
+    if (target.id === "new-name") { target.removeAttribute("data-from-filter"); }
+  });
+  // Enter in the box: the one row it found is ticked; never a page load.
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || !box.matches || !box.matches("input[data-tick-filter]")) { return; }
+    event.preventDefault();
+    var lists = document.getElementById(box.getAttribute("data-tick-filter"));
+    var rows = lists ? lists.querySelectorAll("li.tick-row:not([hidden]) button.tick:not([aria-disabled=true])") : [];
+    var exact = lists ? lists.querySelector("li.tick-row.exact button.tick:not([aria-disabled=true])") : null;
+    var only = exact || (rows.length === 1 ? rows[0] : null);
+    if (only && only.getAttribute("aria-pressed") !== "true") { only.click(); }
+  });
+  var pending = null; // what the last tap was: {board: id} or {tick: true}
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button");
+    if (!button) { return; }
+    var board = button.closest(".night-board form.taps") && button.closest(".night-board");
+    if (board) { pending = { board: board.id }; return; }
+    if (button.matches(".tick")) { pending = { tick: true }; }
+  }, true);
+  function nextStep() {
+    return document.querySelector("#round-next button, #round-next a");
+  }
+  function afterResult(id) {
+    var boards = Array.prototype.slice.call(document.querySelectorAll("#night-boards > li.night-board"));
+    var at = -1;
+    for (var i = 0; i < boards.length; i++) { if (boards[i].id === id) { at = i; } }
+    var ordered = boards.slice(at + 1).concat(boards.slice(0, at + 1));
+    for (var j = 0; j < ordered.length; j++) {
+      if (!ordered[j].classList.contains("done")) {
+        var first = ordered[j].querySelector("form.taps button");
+        if (first) { first.focus(); return; }
+      }
+    }
+    var step = nextStep();
+    if (step) { step.focus(); }
+  }
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (!pending) { return; }
+    var done = pending;
+    pending = null;
+    if (done.board) {
+      var tapped = document.getElementById(done.board);
+      // A refused tap keeps the focus on its board, whose message says why.
+      if (tapped && tapped.querySelector(".errors")) {
+        var again = tapped.querySelector("form.taps button");
+        if (again) { again.focus(); }
+        return;
+      }
+      afterResult(done.board);
+    } else if (done.tick) {
+      var box = document.querySelector("input[data-tick-filter]");
+      if (box && box.value.trim()) {
+        box.focus();
+        box.select();
+      }
+    }
+  });
+  // A filter typed before the page was loaded (back/forward keeps field values).
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.querySelector("input[data-tick-filter]");
+    if (box && box.value) { filterTicks(box); }
+  });
+  // Rows brought by a tick keep the filter.
+  document.body.addEventListener("htmx:load", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.matches && elt.matches("li.tick-row")) {
+      var box = document.querySelector("input[data-tick-filter]");
+      if (box && box.value) { filterTicks(box); }
+    }
+  });
+})();

@@ -234,6 +234,12 @@ def to_tournament(sheet: Sheet, rounds: int | None = None, *,
                       scoring=sheet.scoring, tiebreak_codes=tiebreak_codes)
 
 
+def has_results(sheet: Sheet) -> bool:
+    """True once a game of the night has a result: a night without one has nothing to put
+    into the ladder (a pairing-allocated bye alone is no game)."""
+    return any(b.result is not None and b.black is not None for b in sheet.boards)
+
+
 def finished_rounds(sheet: Sheet) -> int:
     """The last round whose boards all have a result (rounds are finished in order)."""
     done = 0
@@ -331,6 +337,21 @@ def check_pairs(sheet: Sheet, round_no: int, pairs: Sequence[tuple[int, int]],
     return None
 
 
+def berger_round_count(players: int, double: bool = False) -> int:
+    """The rounds of a round-robin of ``players`` by the Berger tables (C.05 Annex 1): n − 1
+    for an even n, n for an odd n (each player rests once, against the dummy), twice that
+    for a double round-robin; 0 below three players (no round-robin).
+
+    >>> berger_round_count(6), berger_round_count(5), berger_round_count(6, double=True)
+    (5, 5, 10)
+    >>> berger_round_count(2)
+    0
+    """
+    if players < 3:
+        return 0
+    return (players - 1 + players % 2) * (2 if double else 1)
+
+
 def berger_pairs(sheet: Sheet, round_no: int, table: Sequence[Sequence[tuple[int, int]]]
                  ) -> list[tuple[int, int]]:
     """Round ``round_no`` of a round-robin from the Berger ``table`` (C.05 Annex 1; table
@@ -357,6 +378,7 @@ def standings_scores(sheet: Sheet, rounds: int) -> Mapping[int, Fraction]:
 __all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "Pairing", "Sheet",
            "seed_key", "result_of", "not_paired", "pose_round", "to_tournament",
            "finished_rounds", "manual_warnings", "check_pairs", "berger_pairs",
+           "berger_round_count", "has_results",
            "standings_scores", "message_to_json", "message_from_json"]
 
 

@@ -40,17 +40,54 @@ class NameBook:
         return self.labels.get(member_id, "—")
 
 
-def guest_name(name: str, junior: bool, initials_for_all: bool) -> str:
+def hidden_keys(names: Iterable[str]) -> frozenset[str]:
+    """The comparison keys (:func:`~ladder.names.normalize.name_key`) of the names the roster
+    shows by initials, each also without its accents: what :func:`is_hidden_name` compares a
+    typed name with.
+
+    >>> sorted(hidden_keys(["Chloé Martin"]))
+    ['chloe martin', 'chloé martin']
+    """
+    keys: set[str] = set()
+    for name in names:
+        key = name_key(name)
+        keys.update((key, fold_diacritics(key)))
+    keys.discard("")
+    return frozenset(keys)
+
+
+def is_hidden_name(name: str, keys: Collection[str]) -> bool:
+    """True when ``name`` is a name the roster hides (:func:`hidden_keys`), in any Unicode form:
+    decomposed, full-width, in another case, with extra or invisible spaces, without accents.
+
+    >>> keys = hidden_keys(["Chloé Martin"])
+    >>> [is_hidden_name(n, keys) for n in ("Chloe\u0301  MARTIN", "\uff23hlo\u00e9 Martin",
+    ...                                     "Chloé Marti")]
+    [True, True, False]
+    """
+    if not keys:
+        return False
+    key = name_key(name)
+    return key in keys or fold_diacritics(key) in keys
+
+
+def guest_name(name: str, junior: bool, initials_for_all: bool,
+               hidden: Collection[str] = ()) -> str:
     """A club night's guest (a name not on the roster yet) on a public page, under the same
-    policy as a member (a guest has no recorded consent).
+    policy as a member (a guest has no recorded consent). A guest typed with a name the roster
+    hides (``hidden``: :func:`hidden_keys`) is shown by initials too: the same name must not
+    appear in full because it was typed instead of chosen.
 
     >>> guest_name("Ann Lee", junior=True, initials_for_all=False)
     'A. L.'
     >>> guest_name("Ann Lee", junior=False, initials_for_all=False)
     'Ann Lee'
+    >>> guest_name("ANN  LEE", junior=False, initials_for_all=False, hidden=hidden_keys(["Ann Lee"]))
+    'A. L.'
     """
     from .initials import initials
-    return initials(name) if shows_initials(junior, False, initials_for_all) else name
+    masked = shows_initials(junior or is_hidden_name(name, hidden), False, initials_for_all)
+    return initials(name) if masked else name
 
 
 def hidden_parts(names: Iterable[str]) -> frozenset[str]:

@@ -90,6 +90,16 @@ def link_of_night(session: DbSession, night_id: int) -> CompetitionNight | None:
     return session.scalar(select(CompetitionNight).where(CompetitionNight.night_id == night_id))
 
 
+def members_of_night(session: DbSession, night: Night) -> tuple[str, set[int]] | None:
+    """The competition a night plays and its members (None: the night plays none): the
+    check-in lists them first."""
+    link = link_of_night(session, night.id)
+    competition = session.get(Competition, link.competition_id) if link is not None else None
+    if competition is None:
+        return None
+    return competition.name, {_current(session, m.member_id) for m in competition.members}
+
+
 def stored_settings(competition: Competition) -> dict[str, Any]:
     """The competition's stored settings as plain data."""
     try:

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from ..extensions import DbSession
 from ..models import ClubSettings, Member
 from ..names import disambiguate
-from ..names.privacy import NameBook, shows_initials
+from ..names.privacy import NameBook, hidden_keys, shows_initials
 
 _NAMES = select(Member.id, Member.name, Member.junior, Member.consent_given)
 
@@ -29,3 +29,12 @@ def load_name_book(session: DbSession, settings: ClubSettings, *, full: bool = F
             labels[member_id] = name
     labels.update(disambiguate(masked))
     return NameBook(labels)
+
+
+def hidden_name_keys(session: DbSession, settings: ClubSettings) -> frozenset[str]:
+    """The comparison keys of every name the roster shows by initials (a junior without
+    consent, or everyone when the club chooses initials for all): a club night's guest typed
+    with one of them is shown by initials as well (:func:`ladder.names.privacy.guest_name`)."""
+    for_all = settings.initials_for_all
+    return hidden_keys(name for _id, name, junior, consent in session.connection().execute(_NAMES)
+                       if shows_initials(junior, consent, for_all))

@@ -15,20 +15,25 @@ from ..club.night import (
     Entrant,
     Pairing,
     Sheet,
+    berger_round_count,
     finished_rounds,
+    has_results,
     message_from_json,
     seed_key,
     to_tournament,
 )
 from ..extensions import DbSession
-from ..models import Member, Night, NightPlayer
-from ..names import name_key
+from ..models import Entry, Event, EventStatus, Member, Night, NightPlayer
+from ..names import fold_diacritics, name_key
 from ..tiebreaks import TiebreakError, rank
 from ..vocabulary.messages import Message
+from ..vocabulary.numbers import table_style
+from ..vocabulary.tournament import EventKind
 
 __all__ = ["load_night", "sheet_of", "night_view", "NightView", "BoardView", "RoundView",
-           "StandingView", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
-           "night_members"]
+           "StandingView", "Standings", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
+           "TickRow", "CheckinRoster", "checkin_roster", "filter_key",
+           "RECENT_EVENTS"]
 
 
 def load_night(session: DbSession, night_id: int) -> Night | None:
@@ -98,7 +103,8 @@ class RoundView:
     warnings: tuple[Message, ...]
     boards: tuple[BoardView, ...]
     pab_reason: Message | None
-    #: Players not on a board: (start no., name, what: "H", "Z", "absent", "free").
+    #: Players not on a board: (start no., name, what): "H"/"Z" a bye asked for,
+    #: "withdrawn", "late" (arrives for a later round), "free" (present, on no board).
     resting: tuple[tuple[int, str, str], ...]
 
     @property
@@ -121,6 +127,21 @@ class StandingView:
     name: str
     points: Fraction
     tiebreaks: tuple[Fraction | None, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings after one round: the lines, the tie-break codes, and the one number
+    style of the table (``half``: 1½ everywhere; ``decimal``: 1.5 beside 8.25)."""
+
+    after: int
+    lines: tuple[StandingView, ...]
+    codes: tuple[str, ...]
+
+    @property
+    def style(self) -> str:
+        """The table's number style (:func:`ladder.vocabulary.numbers.table_style`)."""
+        return table_style([v for line in self.lines for v in (line.points, *line.tiebreaks)])
 
 
 @dataclass(frozen=True)
@@ -148,17 +169,66 @@ class NightView:
         return len(self.rounds) + 1
 
     @property
+    def total_rounds(self) -> int:
+        """The night's rounds: a Swiss's as set; a round-robin's from the Berger table for the
+        players checked in (fixed once round 1 is paired)."""
+        if self.night.kind is EventKind.ROUND_ROBIN and not self.rounds:
+            return berger_round_count(len(self.players), self.night.double)
+        return self.night.rounds
+
+    @property
+    def enough_players(self) -> bool:
+        """True when there are players enough to pair round 1 (three for a round-robin)."""
+        return len(self.players) >= (3 if self.night.kind is EventKind.ROUND_ROBIN else 2)
+
+    @property
     def can_pair(self) -> bool:
         """True when the next round may be paired now."""
         current = self.current
-        return (self.night.event_id is None and self.next_round <= self.night.rounds
+        return (self.night.event_id is None and self.enough_players
+                and self.next_round <= self.total_rounds
                 and (current is None or (current.published and current.complete)))
 
     @property
+    def can_join(self) -> bool:
+        """True while a player may still be checked in: before round 1; later, in a Swiss,
+        while a round is left to pair (a preview not yet published is dropped for them). A
+        round-robin's table is fixed once round 1 is paired."""
+        if self.night.event_id is not None:
+            return False
+        current = self.current
+        if current is None:
+            return True
+        if self.night.kind is EventKind.ROUND_ROBIN:
+            return False
+        return len(self.rounds) < self.night.rounds or (not current.published
+                                                         and not current.has_results)
+
+    @property
+    def has_results(self) -> bool:
+        """True once a game of the night has a result."""
+        return has_results(self.sheet)
+
+    @property
     def can_finish(self) -> bool:
-        """True when every round is in and the night is not in the ladder yet."""
-        return (self.night.event_id is None and len(self.rounds) == self.night.rounds
-                and self.after_round == self.night.rounds)
+        """True when every round is in, something was played, and the night is not in the
+        ladder yet (a night without a result is never offered the finish)."""
+        return (self.night.event_id is None and self.total_rounds > 0
+                and len(self.rounds) == self.total_rounds
+                and self.after_round == self.total_rounds and self.has_results)
+
+    @property
+    def table(self) -> Standings:
+        """The standings after the last finished round as one table."""
+        return Standings(self.after_round, self.standings, self.codes)
+
+    def standings_after(self, round_no: int) -> Standings:
+        """The standings after round ``round_no`` (a finished round), with the night's
+        tie-breaks computed on the rounds up to it (C.07)."""
+        if round_no == self.after_round:
+            return self.table
+        lines, codes = _standings(self.sheet, self.night, round_no, self.names)
+        return Standings(round_no, lines, codes)
 
     def name_of(self, start_no: int | None) -> str:
         """The display name of a start number."""
@@ -179,8 +249,10 @@ def _resting(sheet: Sheet, round_no: int, on_board: set[int], names: dict[int, s
     for entrant in sorted(sheet.entrants, key=lambda e: e.start_no):
         if entrant.start_no in on_board:
             continue
-        what = byes.get(entrant.start_no) or ("absent" if not entrant.present(round_no)
-                                              else "free")
+        what = byes.get(entrant.start_no)
+        if what is None:
+            what = ("late" if round_no < entrant.joined else "withdrawn"
+                    if not entrant.present(round_no) else "free")
         rest.append((entrant.start_no, names.get(entrant.start_no, "—"), what))
     return tuple(rest)
 
@@ -229,12 +301,88 @@ def _standings(sheet: Sheet, night: Night, after: int, names: dict[int, str]
                  for s in ranked), codes
 
 
-def night_members(session: DbSession, query: str, limit: int = 8) -> list[Member]:
-    """Members whose name contains ``query`` (the check-in search; reads only)."""
-    key = name_key(query)
-    if not key:
-        return []
-    rows = session.scalars(select(Member).where(Member.merged_into_id.is_(None),
-                                                   Member.name_key.contains(key))
-                              .order_by(Member.name).limit(limit))
-    return list(rows)
+#: How many of the club's latest events make a player a regular of the check-in list.
+RECENT_EVENTS = 4
+
+
+def filter_key(name: str) -> str:
+    """What the check-in filter compares: the one comparison key without accents, so
+    "chloe", "CHLOÉ" and a decomposed or full-width "Chloé" all find Chloé."""
+    return fold_diacritics(name_key(name))
+
+
+@dataclass(frozen=True)
+class TickRow:
+    """One member on the check-in tick list."""
+
+    member_id: int
+    name: str
+    key: str  # :func:`filter_key` of the name
+    junior: bool
+    rating: float | None
+    games: int
+    #: Tonight's start number once checked in; whether they withdrew since.
+    start_no: int | None = None
+    withdrawn: bool = False
+
+    @property
+    def here(self) -> bool:
+        """True when the member is checked in tonight."""
+        return self.start_no is not None
+
+
+@dataclass(frozen=True)
+class CheckinRoster:
+    """The tick list: the players of the club's last events first, then everyone else."""
+
+    recent: tuple[TickRow, ...]
+    others: tuple[TickRow, ...]
+    #: The competition the night plays: ``recent`` are then its members.
+    competition: str | None = None
+
+    def row(self, member_id: int) -> TickRow | None:
+        """The row of ``member_id`` (None when not on the list)."""
+        return next((r for r in (*self.recent, *self.others) if r.member_id == member_id),
+                    None)
+
+    def matching(self, query: str) -> CheckinRoster:
+        """Only the rows whose name holds ``query`` (:func:`filter_key`): the search
+        without JavaScript."""
+        wanted = filter_key(query)
+        if not wanted:
+            return self
+        return CheckinRoster(tuple(r for r in self.recent if wanted in r.key),
+                             tuple(r for r in self.others if wanted in r.key))
+
+
+def checkin_roster(session: DbSession, night: Night) -> CheckinRoster:
+    """Every visible member as the check-in list shows them: who played in the club's
+    :data:`RECENT_EVENTS` latest published events up to the night's date (each finished club
+    night is one) first, then the rest; each part alphabetical (reads only)."""
+    latest = select(Event.id).where(Event.status == EventStatus.PUBLISHED,
+                                    Event.date <= night.date)
+    if night.event_id is not None:
+        latest = latest.where(Event.id != night.event_id)
+    latest = latest.order_by(Event.date.desc(), Event.id.desc()).limit(RECENT_EVENTS)
+    recent_ids = set(session.scalars(select(Entry.member_id).where(
+        Entry.event_id.in_(latest.scalar_subquery()), Entry.member_id.is_not(None))))
+    # A night that plays a competition lists the competition's members first.
+    from .competitions import members_of_night
+    playing = members_of_night(session, night)
+    if playing is not None:
+        recent_ids = set(playing[1])
+    here = {p.member_id: p for p in night.players if p.member_id is not None}
+    recent: list[TickRow] = []
+    others: list[TickRow] = []
+    rows = session.execute(select(Member.id, Member.name, Member.junior, Member.rating,
+                                  Member.games).where(Member.merged_into_id.is_(None)))
+    for member_id, name, junior, rating, games in rows:
+        player = here.get(member_id)
+        row = TickRow(member_id, name, filter_key(name), bool(junior), rating, games or 0,
+                      player.start_no if player else None,
+                      bool(player and player.withdrawn_from is not None))
+        # A row never moves when it is ticked: the part depends on the past events only.
+        (recent if member_id in recent_ids else others).append(row)
+    order = lambda r: (r.key, r.member_id)  # noqa: E731 - one sort key for both parts
+    return CheckinRoster(tuple(sorted(recent, key=order)), tuple(sorted(others, key=order)),
+                         playing[0] if playing is not None else None)

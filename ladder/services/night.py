@@ -12,11 +12,15 @@ import datetime as dt
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
+from sqlalchemy import select
 
+from ..club.night import berger_round_count
 from ..extensions import db
 from ..models import Member, Night, NightBye, NightForbidden, NightPlayer
-from ..names import name_key
+from ..names import fold_diacritics, name_key
+from ..names.privacy import shows_initials
 from ..queries.club import club_settings
+from ..queries.names import name_index
 from ..queries.night import pairing_order
 from ..tiebreaks import TiebreakError, parse_order
 from ..vocabulary.tournament import EventKind
@@ -52,11 +56,15 @@ def night_or_404(night_id: int) -> Night:
 
 
 def check_version(night: Night, version: int) -> None:
-    """Refuse a change made from a page older than the night's last change."""
+    """Refuse a change made from a page older than the night's last change.
+
+    The words blame no one: the change the page missed may be this organizer's own (a result
+    tapped in another tab) as well as another organizer's.
+    """
     if night.version != version:
-        raise Conflict(_("Someone else changed this club night meanwhile (it is now at "
-                         "change %(now)d). Nothing was saved; the page shows it as it is now.",
-                         now=night.version))
+        raise Conflict(_("The club night changed meanwhile, after this page was shown (it is "
+                         "now at change %(now)d). Nothing was saved; the page shows the night "
+                         "as it is now.", now=night.version))
 
 
 def check_open(night: Night) -> None:
@@ -110,6 +118,14 @@ def _paired_rounds(night: Night) -> int:
     return max((r.round for r in night.rounds_state), default=0)
 
 
+def _round_robin_rounds(night: Night) -> None:
+    """Before round 1 a round-robin's rounds follow from who is checked in (the Berger table
+    of C.05 Annex 1: n − 1 rounds, n for an odd n, twice that for a double round-robin), so
+    the desk and the public page state them from the first check-in on."""
+    if night.kind is EventKind.ROUND_ROBIN and not night.rounds_state:
+        night.rounds = berger_round_count(len(night.players), night.double)
+
+
 def _renumber(night: Night) -> None:
     """Before round 1: the pairing numbers follow the rule (two steps: unique numbers)."""
     ordered = pairing_order(list(night.players), club_settings().provisional_games)
@@ -142,12 +158,43 @@ def _drop_preview(night: Night, actor: str) -> int | None:
 
 @dataclass(frozen=True)
 class Arrival:
-    """Who checks in: a member (``member_id``), or a new name as a member or a guest."""
+    """Who checks in: a member (``member_id``), or a new name as a member or a guest.
+
+    ``different`` says the organizer knows a typed name is a member's and means another
+    person of the same name (else such a name is refused with the member offered).
+    """
 
     member_id: int | None = None
     name: str = ""
     guest: bool = False
     junior: bool = False
+    different: bool = False
+
+
+class OnRoster(InvalidInput):
+    """A typed name is a roster member's name (the one comparison key, as the confirm-names
+    step compares): check the member in, or say it is a different person. ``member_id`` is
+    the member offered; ``hidden`` says the roster shows them by initials."""
+
+    def __init__(self, message: str, member_id: int, hidden: bool) -> None:
+        super().__init__(message, field="name")
+        self.member_id = member_id
+        self.hidden = hidden
+
+
+def roster_match(typed: str) -> int | None:
+    """The one visible member whose name or confirmed spelling is ``typed`` (compared by
+    :func:`ladder.names.name_key`, exactly as the confirm-names step pre-selects), else the one
+    whose name differs from it only by accents ("Chloe Martin" for Chloé Martin: the privacy
+    rule folds accents too, docs/privacy.md), or None."""
+    exact = name_index(db.session).preselect(typed).member
+    if exact is not None:
+        return exact
+    folded = fold_diacritics(name_key(typed))
+    same = [member_id for member_id, key in db.session.execute(
+        select(Member.id, Member.name_key).where(Member.merged_into_id.is_(None)))
+        if fold_diacritics(key or "") == folded]
+    return same[0] if len(same) == 1 else None
 
 
 def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
@@ -159,6 +206,17 @@ def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
     if not arrival.name.strip():
         raise InvalidInput(_("Name: type the player's name."), field="name")
     name = clean_name(arrival.name)
+    match = None if arrival.different else roster_match(name)
+    if match is not None:
+        member = db.session.get(Member, match)
+        hidden = member is not None and shows_initials(
+            member.junior, member.consent_given, club_settings().initials_for_all)
+        raise OnRoster(_("“%(name)s” is a member's name: tap “Check in the member”, or tick "
+                         "“A different person of the same name”.", name=name) if not hidden
+                       else _("“%(name)s” is the name of a junior on the roster, shown by "
+                              "initials on public pages: tap “Check in the member”, or tick "
+                              "“A different person of the same name”.", name=name),
+                       match, hidden)
     if arrival.guest:
         return None, name
     member = Member(name=name, name_key=name_key(name), junior=arrival.junior,
@@ -170,24 +228,40 @@ def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
     return member, name
 
 
+def _already_here(night: Night, arrival: Arrival) -> NightPlayer | None:
+    """The player ``arrival`` is already checked in as: the same member, or the same typed
+    name by the one comparison key (a double click, a name typed twice)."""
+    if arrival.member_id is not None:
+        return next((p for p in night.players if p.member_id == arrival.member_id), None)
+    key = name_key(arrival.name)
+    if not key:
+        return None
+    same = next((p for p in night.players if name_key(p.name) == key), None)
+    if same is not None or arrival.different:
+        return same
+    member = roster_match(arrival.name)  # the member checked in already, typed again
+    return next((p for p in night.players if member and p.member_id == member), None)
+
+
 @use_case
-def check_in(night_id: int, arrival: Arrival, version: int, actor: str) -> NightPlayer:
+def check_in(night_id: int, arrival: Arrival, version: int | None, actor: str) -> NightPlayer:
     """Check a player in: a member, or a new member or a guest made on the spot.
 
     Before round 1 every check-in renumbers the players by the pairing-number rule; later a
     late entrant takes the next number, is re-ranked in the pairing list (C.04.2) and plays
     from the next round not yet published (a preview paired without them is dropped).
-    A member already checked in is not added twice (a double click).
+    A member already checked in is not added twice (a double click). A typed name that is a
+    roster member's is refused with the member offered (:class:`OnRoster`) unless the
+    organizer said it is a different person. ``version`` None is a tick on the roster list:
+    "this member is here" means the same whatever else changed, so it is not version-checked.
     """
     night = night_or_404(night_id)
     check_open(night)
-    present = next((p for p in night.players if
-                    (arrival.member_id is not None and p.member_id == arrival.member_id)
-                    or (arrival.member_id is None and arrival.name.strip()
-                        and p.name == " ".join(arrival.name.split()))), None)
+    present = _already_here(night, arrival)
     if present is not None:
         return present  # a double click (a name is checked in once)
-    check_version(night, version)
+    if version is not None:
+        check_version(night, version)
     if len(night.players) >= MAX_PLAYERS:
         raise InvalidInput(_("A club night takes at most %(max)d players.", max=MAX_PLAYERS))
     paired = _paired_rounds(night)
@@ -201,7 +275,7 @@ def check_in(night_id: int, arrival: Arrival, version: int, actor: str) -> Night
     member, name = _arrival_member(arrival, actor)
     if member is not None and arrival.junior and not member.junior:
         member.junior = True
-    if any(p.name == name for p in night.players):
+    if any(name_key(p.name) == name_key(name) for p in night.players):
         raise InvalidInput(_("“%(name)s” is checked in already.", name=name), field="name")
     player = NightPlayer(night=night, member_id=member.id if member else None, name=name,
                          guest=member is None, junior=arrival.junior or bool(member and
@@ -213,6 +287,7 @@ def check_in(night_id: int, arrival: Arrival, version: int, actor: str) -> Night
     db.session.flush()
     if not paired:
         _renumber(night)
+        _round_robin_rounds(night)
     # A night that plays a competition: the player is one of its members (or enters it).
     from .competitions import check_in_entry
     check_in_entry(night, player, actor)
@@ -239,15 +314,35 @@ def check_out(night_id: int, start_no: int, version: int, actor: str) -> None:
     night = night_or_404(night_id)
     check_open(night)
     check_version(night, version)
+    _take_off(night, _player(night, start_no), actor)
+
+
+def _take_off(night: Night, player: NightPlayer, actor: str) -> None:
     if night.rounds_state:
         raise Conflict(_("Round 1 is paired: withdraw the player instead."))
-    player = _player(night, start_no)
     night.players.remove(player)
     db.session.flush()
     _renumber(night)
+    _round_robin_rounds(night)
     night.version += 1
     audit.record(actor, "night.checkout", f"“{night.name}”: {player.name} taken off the list",
                  context={"night": night.name, "player": player.name})
+
+
+@use_case
+def tick(night_id: int, member_id: int, here: bool, actor: str) -> NightPlayer | None:
+    """A tap on the roster's tick list: the member is here (checked in, a late entrant once
+    round 1 is paired) or, before round 1, not after all (taken off the list). Ticking twice
+    changes nothing; the answer is the member's player, None when they are not on the list.
+    Not version-checked: what a tick says does not depend on anything else on the page."""
+    night = night_or_404(night_id)
+    check_open(night)
+    player = next((p for p in night.players if p.member_id == member_id), None)
+    if here:
+        return player or check_in(night_id, Arrival(member_id=member_id), None, actor)
+    if player is not None:
+        _take_off(night, player, actor)
+    return None
 
 
 @use_case
@@ -330,5 +425,6 @@ def forbid_pair(night_id: int, first_no: int, second_no: int, version: int,
                           "opponent": second.name})
 
 
-__all__ = ["NightSettings", "Arrival", "create_night", "check_in", "check_out", "withdraw",
+__all__ = ["NightSettings", "Arrival", "OnRoster", "create_night", "check_in", "check_out",
+           "tick", "roster_match", "withdraw",
            "request_bye", "forbid_pair", "night_or_404", "check_version", "check_open"]

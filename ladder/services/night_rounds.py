@@ -1,6 +1,6 @@
 """A club night's rounds (docs/club-night.md §3): pair (Dutch engine or Berger tables) → preview →
-publish, a pairing changed by hand, undo a pairing, one result per board, and the finish that
-puts the night into the ladder through the same path as an import.
+publish, a pairing changed by hand, undo a pairing, one result per board (the finish that puts
+the night into the ladder is :mod:`.night_finish`).
 
 The Swiss engine is asked through TRF text only (:func:`ladder.club.night.pose_round` →
 ``ladder.pairing.pair_trf_detailed``).
@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from ..club.night import (
     RESULTS,
     berger_pairs,
+    berger_round_count,
     check_pairs,
     manual_warnings,
     message_to_json,
@@ -24,7 +25,7 @@ from ..club.night import (
     to_tournament,
 )
 from ..extensions import db
-from ..models import Event, Member, Night, NightBoard, NightRound
+from ..models import Night, NightBoard, NightRound
 from ..pairing import berger_rounds
 from ..pairing.api import Refusal, RoundPairing
 from ..queries.club import club_settings
@@ -32,7 +33,6 @@ from ..queries.night import sheet_of
 from ..vocabulary.messages import Message, msg
 from ..vocabulary.tournament import EventKind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
-from .events import PublishRequest, publish
 from .night import check_open, check_version, night_or_404
 
 Engine = Callable[[str], "RoundPairing | Refusal"]
@@ -96,8 +96,7 @@ def _competition_pairing(night: Night, round_no: int) -> RoundPairing | None:
 def _rounds_of(night: Night) -> int:
     """How many rounds the night has (a round-robin's come from its Berger table)."""
     if night.kind is EventKind.ROUND_ROBIN:
-        players = len(night.players)
-        return (players - 1 + players % 2) * (2 if night.double else 1)
+        return berger_round_count(len(night.players), night.double)
     return night.rounds
 
 
@@ -180,13 +179,15 @@ def undo_pairing(night_id: int, round_no: int, version: int, actor: str) -> None
     state = next((r for r in night.rounds_state if r.round == round_no), None)
     if state is None:
         return  # undone already
-    check_version(night, version)
-    if state is not night.rounds_state[-1]:
-        raise Conflict(_("Only the last paired round can be undone."))
+    # What makes the undo impossible is said first: from a page that still offered Undo
+    # after the round's first result, the results are the reason, not the page's age.
     boards = [b for b in night.boards if b.round == round_no]
     if any(b.result is not None for b in boards):
         raise Conflict(_("Round %(round)d has results: its pairing can no longer be undone.",
                          round=round_no))
+    if state is not night.rounds_state[-1]:
+        raise Conflict(_("Only the last paired round can be undone."))
+    check_version(night, version)
     for board in boards:
         night.boards.remove(board)
     night.rounds_state.remove(state)
@@ -303,8 +304,11 @@ def record_result(board_id: int, result: str, version: int, actor: str) -> Night
     if (board.result or "") == result:
         return board  # the same tap twice
     if board.version != version:
-        raise Conflict(_("Someone else entered this board's result meanwhile: it is now "
-                         "%(now)s. Nothing was saved.", now=board.result or "—"))
+        # Blames no one: a second tap on this board from the same desk before the first
+        # answer came back reads the same as another organizer's tap.
+        raise Conflict(_("This board's result changed meanwhile, after the page was shown: it "
+                         "is now %(now)s. Nothing was saved; tap again to change it.",
+                         now=board.result or "—"))
     state = _round_state(night, board.round)
     if not state.published:
         raise Conflict(_("Publish round %(round)d before entering results.",
@@ -327,51 +331,6 @@ def record_result(board_id: int, result: str, version: int, actor: str) -> Night
     return board
 
 
-@use_case
-def finish(night_id: int, version: int, actor: str) -> Event:
-    """Put the finished night into the ladder: the same publish as an import of the same
-    TRF (names linked to the checked-in members, guests become members), replay, audit.
-    Finishing twice gives the one event."""
-    night = night_or_404(night_id)
-    if night.event_id is not None:
-        event = db.session.get(Event, night.event_id)
-        if event is not None:
-            return event
-    check_version(night, version)
-    sheet = sheet_of(night, club_settings().provisional_games)
-    rounds = len(night.rounds_state)
-    if rounds < night.rounds or not all(r.published for r in night.rounds_state) or any(
-            b.black_id is not None and b.result is None for b in night.boards):
-        raise Conflict(_("The night is not finished: every round needs its pairing and "
-                         "every result."))
-    codes = tuple(c for c in night.tiebreak_order.split(",") if c)
-    tournament = to_tournament(sheet, rounds, tiebreak_codes=codes)
-    links = {p.start_no: _current_member(p.member_id) for p in night.players}
-    juniors = frozenset(p.start_no for p in night.players if p.member_id is None and p.junior)
-    event = publish(PublishRequest(tournament=tournament, name=night.name, date=night.date,
-                                   kind=night.kind, rated=night.rated, links=links,
-                                   new_juniors=juniors, order=night.tiebreak_order,
-                                   source_format="night"), actor=actor)
-    night.event_id = event.id
-    night.version += 1
-    audit.record(actor, "night.finish", f"“{night.name}” finished and put into the ladder",
-                 event_id=event.id, context={"night": night.name, "event": event.name,
-                                             "pure": night.pure})
-    return event
-
-
-def _current_member(member_id: int | None) -> int | None:
-    """The member a checked-in member is now (merged into another meanwhile: that one)."""
-    seen = set()
-    while member_id is not None and member_id not in seen:
-        seen.add(member_id)
-        member = db.session.get(Member, member_id)
-        if member is None or member.merged_into_id is None:
-            return member_id
-        member_id = member.merged_into_id
-    return member_id
-
-
 def night_trf(night: Night) -> str:
     """The finished night as a TRF (what an import of it would read): the equivalence test
     and the organizer's export."""
@@ -382,4 +341,4 @@ def night_trf(night: Night) -> str:
 
 
 __all__ = ["pair_round", "publish_round", "undo_pairing", "swap_players",
-                      "record_result", "finish", "night_trf", "swiss_engine"]
+                      "record_result", "night_trf", "swiss_engine"]

@@ -7,6 +7,7 @@ decimal separator afterwards (Babel); ``½`` stays as every chess program prints
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 HALF = Fraction(1, 2)
@@ -45,6 +46,31 @@ def points_text(value: Fraction | int | float | None) -> str:
     if rest == HALF:
         return ("" if whole == 0 else str(int(whole))) + "½"
     return decimal_text(value)
+
+
+def table_style(values: Iterable[Fraction | int | float | None]) -> str:
+    """One number style for a whole table (points and tie-breaks together): ``"half"`` when
+    every value is a whole or a half (3½), else ``"decimal"`` (3.5 beside 8.25), so a reader
+    never meets "1½" and "8.25" in one table.
+
+    >>> table_style([Fraction(3, 2), 2, None]), table_style([Fraction(3, 2), Fraction(33, 4)])
+    ('half', 'decimal')
+    """
+    for value in values:
+        if value is None:
+            continue
+        if isinstance(value, float) or (Fraction(value) * 2).denominator != 1:
+            return "decimal"
+    return "half"
+
+
+def styled_text(value: Fraction | int | float | None, style: str) -> str:
+    """``value`` in a table's style (:func:`table_style`): ½ or an exact decimal.
+
+    >>> styled_text(Fraction(3, 2), "half"), styled_text(Fraction(3, 2), "decimal")
+    ('1½', '1.5')
+    """
+    return points_text(value) if style == "half" else decimal_text(value)
 
 
 def signed_text(value: int | float | Fraction | None, places: int | None = None) -> str:

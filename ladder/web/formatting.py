@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..queries.events import ResultCell
-from ..vocabulary.numbers import decimal_text, points_text
+from ..vocabulary.numbers import decimal_text, points_text, styled_text
 from ..vocabulary.numbers import signed_text as _signed
 from ..vocabulary.tournament import EventKind, Kind
 
@@ -59,6 +59,12 @@ def localised(text: str) -> str:
 def points_filter(value: Fraction | int | float | None) -> str:
     """Points with a half as ``½`` (3½), other fractions as localised decimals."""
     return localised(points_text(value))
+
+
+def styled_filter(value: Fraction | int | float | None, style: str) -> str:
+    """A table's number in the table's one style (:func:`~ladder.vocabulary.numbers.table_style`),
+    with the locale's decimal separator; empty for None."""
+    return localised(styled_text(value, style))
 
 
 def tiebreak_text(value: Fraction | None) -> str:
@@ -425,6 +431,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(date_text, "date")
     app.add_template_filter(percent, "percent")
     app.add_template_filter(tiebreak_text, "tiebreak")
+    app.add_template_filter(styled_filter, "styled")
     app.add_template_filter(decimal_filter, "decimal")
     app.add_template_filter(rating_text, "rating")
     app.add_template_filter(signed_text, "signed")

@@ -6,7 +6,8 @@ Everything the web layer needs to know about htmx lives here:
 * page versus fragment, decided by the htmx *target*, never by the mere presence of
   ``HX-Request`` (docs/architecture.md §4: back/forward and boosted navigation keep working);
 * the response headers: ``HX-Trigger`` (``ladderChanged`` refreshes the standings, tie-breaks
-  and ladder after a change), ``HX-Push-Url`` (the tools' shareable state), ``HX-Redirect``
+  and ladder after a change), ``HX-Push-Url`` (the tools' shareable state), ``HX-Refresh``
+  (a club night desk older than the night loads again), ``HX-Redirect``
   (an expired session inside an htmx request goes to the login page instead of swapping a
   login form into a table cell);
 * ``Vary: HX-Request, HX-Target`` on every response, since one URL serves a page and its
@@ -94,6 +95,13 @@ def redirect_to(location: str) -> Response:
     if getattr(request, "htmx", None):
         return htmx_response("", 204, redirect=location)
     return redirect(location, code=303)
+
+
+def refresh_page() -> Response:
+    """An empty answer that makes htmx load the whole page again (``HX-Refresh``): the page
+    showed a state older than the one just changed (another organizer's change meanwhile),
+    so swapping a part of it would mix two states."""
+    return htmx_response("", 200, refresh=True)
 
 
 def status_for_htmx(status: int) -> int:

@@ -22,6 +22,7 @@ from ladder.queries.competitions import assemble, competition_view, rules_of
 from ladder.services import night_rounds as rounds
 from ladder.services.competitions import CompetitionSettings, create_competition, mark_attendance
 from ladder.services.importing import import_file
+from ladder.services.night_finish import finish
 from ladder.services.setup import init_database
 from tests.factories import make_app
 from tests.services.competition_support import (
@@ -81,7 +82,7 @@ def test_twenty_keizer_nights_rate_as_importing_each_night(app: Flask, tmp_path:
             night = db.session.get(Night, night.id)
             forfeits += sum(1 for b in night.boards if (b.result or "").endswith("F"))
             trf, name = rounds.night_trf(night), night.name
-            rounds.finish(night.id, version_of_night(night.id), "org")
+            finish(night.id, version_of_night(night.id), "org")
             ours = rating_rows()
             with other.app_context():
                 import_file(trf, source="night.trf", file_format="trf", name=name,

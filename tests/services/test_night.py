@@ -28,6 +28,7 @@ from ladder.services.night import (
     request_bye,
     withdraw,
 )
+from ladder.services.night_finish import finish
 from ladder.vocabulary.tournament import EventKind, Kind
 from tests.factories import make_app, publish_t, tournament
 
@@ -86,7 +87,7 @@ def _run_night(app: Flask) -> tuple[int, str]:
         _play_round(night.id, 5)
         _not_paired_when_they_should_not_be(night.id)
         trf = rounds.night_trf(db.session.get(Night, night.id))
-        event = rounds.finish(night.id, _version(night.id), "org")
+        event = finish(night.id, _version(night.id), "org")
         return event.id, trf
 
 
@@ -210,7 +211,7 @@ def test_round_robin_night(app: Flask) -> None:
         for round_no in range(1, 11):
             _play_round(night.id, round_no)
         assert db.session.get(Night, night.id).rounds == 10
-        event = rounds.finish(night.id, _version(night.id), "org")
+        event = finish(night.id, _version(night.id), "org")
         assert event.kind is EventKind.ROUND_ROBIN and event.rounds == 10
 
 

@@ -11,8 +11,10 @@ from ladder.club.night import (
     Pairing,
     Sheet,
     berger_pairs,
+    berger_round_count,
     check_pairs,
     finished_rounds,
+    has_results,
     manual_warnings,
     message_from_json,
     message_to_json,
@@ -161,3 +163,22 @@ def test_messages_survive_json() -> None:
     assert message_from_json(message_to_json(message)) == message
     assert str(message_from_json(message_to_json(message))) == "3 gets the bye (lowest)."
     assert Fraction(1) == 1
+
+
+def test_a_round_robins_rounds_follow_from_the_players() -> None:
+    """C.05 Annex 1: n − 1 rounds for an even n, n for an odd n (the dummy), twice that for a
+    double round-robin; the Berger table itself has exactly that many rounds."""
+    for players in range(3, 15):
+        for double in (False, True):
+            table = berger_rounds(players, 2 if double else 1)
+            assert berger_round_count(players, double) == len(table)
+    assert [berger_round_count(n) for n in (0, 1, 2, 3, 4, 5, 6)] == [0, 0, 0, 3, 3, 5, 5]
+
+
+def test_a_night_has_results_only_once_a_game_has_one() -> None:
+    entrants = tuple(Entrant(n, f"P{n}") for n in (1, 2, 3))
+    paired = Sheet("N", 2, entrants, boards=(Pairing(1, 1, 1, 2), Pairing(1, 2, 3, None)))
+    assert not has_results(Sheet("N", 2, entrants))
+    assert not has_results(paired)  # a pairing-allocated bye alone is no game
+    assert has_results(replace(paired, boards=(Pairing(1, 1, 1, 2, "0-0F"),
+                                               Pairing(1, 2, 3, None))))

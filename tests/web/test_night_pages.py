@@ -64,7 +64,8 @@ def test_a_night_through_its_pages(app: Flask, logged_in: FlaskClient) -> None:
         boards = db.session.scalars(select(NightBoard)).all()
         assert len(boards) == 2
         first, second = boards[0].id, boards[1].id
-    tapped = logged_in.post(f"/organize/nights/boards/{first}", headers=HTMX,
+    tapped = logged_in.post(f"/organize/nights/boards/{first}",
+                            headers={**HTMX, "HX-Target": f"board-{first}"},
                             data={"csrf_token": token, "version": "1", "result": "1-0"})
     assert tapped.status_code == 200 and 'aria-pressed="true"' in tapped.get_data(as_text=True)
     logged_in.post(f"/organize/nights/boards/{second}",

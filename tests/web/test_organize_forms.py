@@ -92,7 +92,7 @@ def test_a_member_search_too_long_is_refused(app: Flask, logged_in: FlaskClient)
     answer = logged_in.get(f"/organize/nights/{night_id}", query_string={"q": LONG})
     assert answer.status_code == 422
     assert _field_error(answer.get_data(as_text=True), "member-search").startswith(
-        "Search members: at most 200 characters")
+        "Find a member: at most 200 characters")
 
 
 def test_a_season_name_too_long_is_refused(app: Flask, logged_in: FlaskClient) -> None:
@@ -196,10 +196,11 @@ def test_a_stale_tap_answers_the_board_to_htmx_and_409_otherwise(
     tap = f"/organize/nights/boards/{board}"
     assert logged_in.post(tap, data={"csrf_token": token, "version": "1",
                                      "result": "1-0"}).status_code == 303
-    stale = logged_in.post(tap, headers={**HTMX, "X-CSRFToken": token},
+    stale = logged_in.post(tap, headers={**HTMX, "HX-Target": f"board-{board}",
+                                         "X-CSRFToken": token},
                            data={"version": "1", "result": "0-1"})
     fragment = stale.get_data(as_text=True)
-    assert stale.status_code == 200 and fragment.lstrip().startswith('<li class="night-board"')
+    assert stale.status_code == 200 and fragment.lstrip().startswith('<li class="night-board')
     assert "meanwhile" in fragment and 'name="version" value="2"' in fragment
     plain = logged_in.post(tap, data={"csrf_token": token, "version": "1", "result": "0-1"})
     assert plain.status_code == 409 and 'id="night-message"' in plain.get_data(as_text=True)
@@ -216,7 +217,7 @@ def test_a_stale_check_in_shows_the_night_as_it_is_now(app: Flask,
                                                     "version": "1"})
     html = stale.get_data(as_text=True)
     assert stale.status_code == 409 and 'id="night-message"' in html
-    checkin = html.split('class="stacked narrow"')[1].split("</form>")[0]
+    checkin = html.split('id="new-player"')[1].split("</form>")[0]
     assert f'name="version" value="{_version(app, night_id)}"' in checkin
 
 

@@ -91,6 +91,11 @@ class NightSentences:
                       new: Any) -> str:
         return _("“%(night)s” finished and put into the ladder.", night=context["night"])
 
+    def _night_reopen(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
+                      new: Any) -> str:
+        return _("“%(night)s” taken back from the ladder: the night runs again.",
+                 night=context["night"])
+
 
 #: Each ``night.*`` action the services record → its sentence (part of
 #: :data:`ladder.web.audit.words.SENTENCES`).
@@ -107,4 +112,5 @@ NIGHT_SENTENCES: dict[str, Callable[..., str]] = {
     "night.swap": NightSentences._night_swap,
     "night.result": NightSentences._night_result,
     "night.finish": NightSentences._night_finish,
+    "night.reopen": NightSentences._night_reopen,
 }

@@ -7,7 +7,8 @@
 * :mod:`.seasons`   — seasons: create, edit, delete (docs/qualities.md §2);
 * :mod:`.competitions` — competitions across club nights (docs/competitions.md §7);
 * :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
-* :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so).
+* :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so);
+* :mod:`.night`, :mod:`.night_finish` — the club night desk, and its finish into the ladder.
 """
 
 from flask import Blueprint
@@ -24,6 +25,7 @@ from . import (  # noqa: E402,F401
     health,
     intake,
     night,
+    night_finish,
     results,
     seasons,
     sections,

@@ -173,18 +173,35 @@ class NightForm(ClubForm):
 
 
 class CheckInForm(VersionedForm):
-    """A check-in: a member found by the search (``member_id``), or a new name, as a new
-    member or a guest (version-checked)."""
+    """A check-in: a member offered for a typed name (``member_id``), or a new name, as a
+    new member or a guest (version-checked); ``different`` says a name that is a member's
+    is another person's."""
 
     member_id = StringField()
     name = text_field(_l("New player's name"), NightPlayer.name)
     guest = Checkbox(_l("Guest (not on the roster until the night goes into the ladder)"))
     junior = Checkbox(_l("Junior (shown by initials on public pages)"))
+    different = Checkbox(_l("A different person of the same name"))
 
     def arrival(self) -> Arrival:
         """Who arrives (call once the form is :meth:`checked`)."""
         return Arrival(member_id=digits(self.member_id.data, 10), name=self.name.data or "",
-                       guest=bool(self.guest.data), junior=bool(self.junior.data))
+                       guest=bool(self.guest.data), junior=bool(self.junior.data),
+                       different=bool(self.different.data))
+
+
+class TickForm(ClubForm):
+    """A tap on the check-in list: ``member_id`` is here (``here=1``) or not (``here=0``);
+    ``q`` carries the list's search back to the page when there is no JavaScript."""
+
+    member_id = StringField()
+    here = StringField(validators=[OneOf(("0", "1"), _l("Choose what to do."))])
+    q = text_field(_l("Find a member"), Member.name)
+
+    @property
+    def member(self) -> int:
+        """The member tapped (0 when unreadable: the service says there is none)."""
+        return digits(self.member_id.data, 10) or 0
 
 
 class PlayerActionForm(VersionedForm):
@@ -229,18 +246,46 @@ class TwoPlayersForm(VersionedForm):
 
 
 class BoardResultForm(VersionedForm):
-    """One tap: a board's result (the service names one it does not know)."""
+    """One tap: a board's result (the service names one it does not know); ``version`` is
+    the board's, ``night_version`` the night's as the desk showed it (what tells the desk
+    whether its page is still the night as it is)."""
 
     result = StringField(_l("Result"))
+    night_version = StringField()
+
+    @property
+    def page_version(self) -> int | None:
+        """The night's version the desk showed (None when not sent: a page without it)."""
+        return digits(self.night_version.data, 10)
+
+
+class FinishForm(RowsForm):
+    """The finish page: each guest's member (``link-<no>``: ``m<id>`` or ``new``), the
+    night's version and the ladder generation its preview was computed at."""
+
+    row_prefixes = ("link",)
+    version = StringField()
+    ladder_generation = StringField()
+    do = StringField()
+
+    def posted_version(self) -> int:
+        """The night's version the page showed; -1 when unreadable."""
+        return digits(self.version.data, 10) or -1
+
+    @property
+    def generation(self) -> int | None:
+        """The ladder's generation the preview showed (None when unreadable)."""
+        return digits(self.ladder_generation.data, 12)
 
 
 class MemberSearchForm(ClubForm):
-    """The night desk's member search (a GET form: no CSRF token)."""
+    """The night desk's search of the check-in list (a GET form: no CSRF token), what the
+    list's filter-as-you-type does without JavaScript."""
 
     class Meta:
         csrf = False
 
-    q = text_field(_l("Search members"), Member.name)
+    q = text_field(_l("Find a member"), Member.name)
 
 
 # ------------------------------------------------------------------ seasons

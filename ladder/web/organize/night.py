@@ -1,9 +1,13 @@
-"""The club night desk (docs/club-night.md §3): new night, check-in, pair → preview → publish,
-results with one tap, a swap by hand, undo, finish; the printable pairing sheet and board cards.
+"""The club night desk (docs/club-night.md): new night, check-in from the roster's tick list,
+pair → preview → publish, results with one tap, a swap by hand, undo; the printable pairing
+sheet and board cards (the finish is :mod:`.night_finish`).
 
 Views are thin: each reads the form, calls one service and answers the night page (303 after
-a change, the page with the message and 409/422 when refused). A result tap from htmx answers
-just that board.
+a change, the page with the message and 409/422 when refused). An htmx tap answers what it
+changed: a result its board and, out of band, the round's next step, the standings and the
+night's version in every form of the desk; a tick its row and, out of band, the players, the
+round panel and the versions. A desk older than the night (another organizer's change
+meanwhile) is loaded again whole instead (``HX-Refresh``).
 """
 
 from __future__ import annotations
@@ -11,13 +15,21 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from flask import abort, flash, render_template, request
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Night, NightBoard
-from ...queries.night import PAIRING_NUMBER_RULE, list_nights, load_night, night_members, night_view
+from ...models import Member, Night, NightBoard
+from ...queries.display_names import hidden_name_keys, load_name_book
+from ...queries.night import (
+    PAIRING_NUMBER_RULE,
+    NightView,
+    checkin_roster,
+    list_nights,
+    load_night,
+    night_view,
+)
 from ...services import Conflict, ServiceError
 from ...services import night as nights
 from ...services import night_rounds as rounds
@@ -25,7 +37,7 @@ from ...services.intake import ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER
 from ..errors import refused
 from ..forms import ClubForm, FormInvalid, VersionedForm
-from ..htmx import is_htmx
+from ..htmx import refresh_page, wants_fragment
 from ..night_words import render_named, sentence, sentences
 from ..request_state import actor, club_settings
 from ..request_values import MAX_ID
@@ -38,6 +50,7 @@ from .forms import (
     NightForm,
     PlayerActionForm,
     RoundActionForm,
+    TickForm,
     TwoPlayersForm,
 )
 
@@ -54,23 +67,36 @@ def organizer_name(player: Any) -> str:
     return str(player.name)
 
 
-def _view(night: Night) -> Any:
+def _view(night: Night) -> NightView:
     return night_view(db.session, night, organizer_name, club_settings().provisional_games)
 
 
+def _offer(error: ServiceError | None) -> Member | None:
+    """The member a typed name turned out to be (:class:`~ladder.services.night.OnRoster`)."""
+    if isinstance(error, nights.OnRoster):
+        return db.session.get(Member, error.member_id)
+    return None
+
+
 def _context(night: Night, search: MemberSearchForm | None = None,
-             **posted: ClubForm) -> dict[str, Any]:
-    """What the night page shows: the view, the member search and what it found, and the
+             error: ServiceError | None = None, **posted: ClubForm) -> dict[str, Any]:
+    """What the night page shows: the view, the check-in list (only the rows the search finds
+    when one was sent without JavaScript), the member a typed name is (``error``), and the
     forms — the ``posted`` one as it was sent (with its messages), the others carrying the
     night's version."""
     search = search if search is not None else MemberSearchForm(formdata=None)
     query = "" if search.q.errors else (search.q.data or "")
-    forms: dict[str, ClubForm] = {"versioned": VersionedForm(formdata=None, version=night.version),
-                                  "checkin": CheckInForm(formdata=None, version=night.version)}
+    view = _view(night)
+    roster = checkin_roster(db.session, night) if view.can_join else None
+    shown = roster.matching(query) if roster is not None and query else roster
+    typed = query if shown is not None and query and not (shown.recent or shown.others) else ""
+    forms: dict[str, ClubForm] = {
+        "versioned": VersionedForm(formdata=None, version=night.version),
+        "checkin": CheckInForm(formdata=None, version=night.version, data={"name": typed})}
     forms.update(posted)
-    return dict(view=_view(night), search=search, query=query,
-                found=night_members(db.session, query) if query else [],
-                rule=PAIRING_NUMBER_RULE, say=sentence, says=sentences, **forms)
+    return dict(view=view, search=search, query=query, roster=shown,
+                offer=_offer(error), rule=PAIRING_NUMBER_RULE, say=sentence, says=sentences,
+                **forms)
 
 
 def _refused(error: ServiceError, night_id: int, form: ClubForm,
@@ -78,14 +104,15 @@ def _refused(error: ServiceError, night_id: int, form: ClubForm,
     """The night page again with the reason (beside the field it names when that form is
     on the page as ``posted``, else at the top); nothing was changed."""
     db.session.rollback()
-    return refused(error, "organize/night.html", form, **_context(_night(night_id), **posted))
+    return refused(error, "organize/night.html", form,
+                   **_context(_night(night_id), error=error, **posted))
 
 
-def _answer(night_id: int, said: str = "") -> Response:
+def _answer(night_id: int, said: str = "", anchor: str | None = None) -> Response:
     """303 back to the night after a change, saying ``said`` when there is something to say."""
     if said:
         flash(said, "info")
-    return see_other("organize.night", night_id=night_id)
+    return see_other("organize.night", night_id=night_id, _anchor=anchor)
 
 
 def _nights_context(form: NightForm) -> dict[str, Any]:
@@ -114,8 +141,8 @@ def night_create() -> Response | tuple[str, int]:
 
 @bp.get("/nights/<int:night_id>")
 def night(night_id: int) -> str | tuple[str, int]:
-    """The night's desk: players, the round at hand, results, standings (and the members
-    a search found)."""
+    """The night's desk: the round at hand, results, standings, the check-in list (only the
+    members a search finds, without JavaScript), the players."""
     night = _night(night_id)
     search = MemberSearchForm(formdata=request.args)
     if not search.validate():
@@ -124,9 +151,48 @@ def night(night_id: int) -> str | tuple[str, int]:
     return render_template("organize/night.html", **_context(night, search))
 
 
+def _desk_parts(night_id: int, template: str, parts: tuple[str, ...],
+                **context: Any) -> str:
+    """``template`` (the tapped part) followed by the desk's ``parts`` out of band, all from
+    the night as it is now."""
+    night = _night(night_id)
+    view = _view(night)
+    main = render_template(template, view=view, say=sentence, says=sentences, **context)
+    return main + render_template("organize/_night_oob.html", view=view, parts=parts,
+                                  say=sentence, says=sentences)
+
+
+@bp.post("/nights/<int:night_id>/tick")
+def night_tick(night_id: int) -> Response | tuple[str, int] | str:
+    """A tap on the check-in list: a member is here (or, before round 1, not after all)."""
+    _night(night_id)
+    form = TickForm()
+    message = None
+    # Page or fragment by the htmx target (ladder/web/htmx.py): the row the tap came from.
+    fragment = wants_fragment(f"tick-row-{form.member}")
+    try:
+        nights.tick(night_id, form.checked().member, form.here.data == "1", actor())
+    except ServiceError as error:
+        if not fragment:
+            return _refused(error, night_id, form)
+        db.session.rollback()
+        message = error.message
+    if not fragment:
+        return redirect(url_for("organize.night", night_id=night_id, q=form.q.data or None,
+                                _anchor=f"tick-{form.member}"), code=303)
+    db.session.expire_all()
+    roster = checkin_roster(db.session, _night(night_id))
+    row = roster.row(form.member)
+    if row is None:
+        abort(404)
+    return _desk_parts(night_id, "organize/_night_tick.html",
+                       ("summary", "round", "players", "versions"), row=row, message=message)
+
+
 @bp.post("/nights/<int:night_id>/checkin")
 def night_checkin(night_id: int) -> Response | tuple[str, int]:
-    """Check in a member (``member_id``), or a new member or guest by name."""
+    """Check in a new member or a guest by name, or the member a typed name turned out to be
+    (``member_id``)."""
     _night(night_id)
     form = CheckInForm()
     try:
@@ -135,7 +201,7 @@ def night_checkin(night_id: int) -> Response | tuple[str, int]:
         # After a conflict the form starts again from the night as it is now (its version).
         return _refused(error, night_id, form,
                         **({} if error.status == Conflict.status else {"checkin": form}))
-    return _answer(night_id)
+    return _answer(night_id, anchor="checkin")
 
 
 @bp.post("/nights/<int:night_id>/players/<int:start_no>")
@@ -154,7 +220,7 @@ def night_player(night_id: int, start_no: int) -> Response | tuple[str, int]:
                                "" if what == "cancel" else what, version, actor())
     except ServiceError as error:
         return _refused(error, night_id, form)
-    return _answer(night_id)
+    return _answer(night_id, anchor=f"player-{start_no}")
 
 
 @bp.post("/nights/<int:night_id>/forbid")
@@ -189,7 +255,7 @@ def night_round(night_id: int, round_no: int) -> Response | tuple[str, int]:
             said = _("The pairing of round %(round)d is undone.", round=round_no)
     except ServiceError as error:
         return _refused(error, night_id, form)
-    return _answer(night_id, said)
+    return _answer(night_id, said, anchor="round")
 
 
 @bp.post("/nights/<int:night_id>/rounds/<int:round_no>/swap")
@@ -203,58 +269,75 @@ def night_swap(night_id: int, round_no: int) -> Response | tuple[str, int]:
     except ServiceError as error:
         return _refused(error, night_id, form)
     view = _view(_night(night_id))
-    return _answer(night_id, " ".join(render_named(w, view.names) for w in warnings))
+    return _answer(night_id, " ".join(render_named(w, view.names) for w in warnings),
+                   anchor="round")
 
 
 @bp.post("/nights/boards/<int:board_id>")
-def night_result(board_id: int) -> Response | tuple[str, int]:
-    """One tap: a board's result. htmx gets the board back, a plain form the night page."""
+def night_result(board_id: int) -> Response | tuple[str, int] | str:
+    """One tap: a board's result. htmx gets the board back with the parts of the desk the
+    result changes (out of band); a plain form the night page."""
     board = db.session.get(NightBoard, board_id) if board_id <= MAX_ID else None
     if board is None:
         abort(404)
     night_id = board.night_id
     form = BoardResultForm()
+    message = None
+    fragment = wants_fragment(f"board-{board_id}")  # the board the tap came from
     try:
         rounds.record_result(board_id, form.checked().result.data or "",
                              form.posted_version(), actor())
     except ServiceError as error:
-        if not is_htmx():
+        if not fragment:
             return _refused(error, night_id, form)
         db.session.rollback()
-        return refused(error, "organize/_night_board.html", form,
-                       **_board(night_id, board_id), message=error.message)
-    if not is_htmx():
-        return see_other("organize.night", night_id=night_id)
+        message = error.message
+    if not fragment:
+        return see_other("organize.night", night_id=night_id, _anchor=f"board-{board_id}")
     db.session.expire_all()
-    return render_template("organize/_night_board.html", **_board(night_id, board_id)), 200
-
-
-def _board(night_id: int, board_id: int) -> dict[str, Any]:
-    """One board as the night page shows it (what a result tap from htmx answers)."""
+    seen, now = form.page_version, _night(night_id).version
+    if seen is not None and not 0 <= now - seen <= (0 if message else 1):
+        # The night changed besides this tap (another organizer, another tab): the desk
+        # loads again whole, the message (if any) waiting on it.
+        if message:
+            flash(message, "error")
+        return refresh_page()
     view = _view(_night(night_id))
-    shown = next(b for r in view.rounds for b in r.boards if b.id == board_id)
-    state = next(r for r in view.rounds if any(b.id == board_id for b in r.boards))
-    return dict(view=view, board=shown, round=state, say=sentence)
+    shown = next((b for r in view.rounds for b in r.boards if b.id == board_id), None)
+    state = next((r for r in view.rounds if any(b.id == board_id for b in r.boards)), None)
+    if shown is None or state is None:
+        abort(404)
+    return _desk_parts(night_id, "organize/_night_board.html",
+                       ("next", "actions", "standings", "versions"), board=shown, round=state,
+                       message=message)
 
 
-@bp.post("/nights/<int:night_id>/finish")
-def night_finish(night_id: int) -> Response | tuple[str, int]:
-    """Put the finished night into the ladder (as an import of the same TRF would)."""
-    _night(night_id)
-    form = VersionedForm()
-    try:
-        event = rounds.finish(night_id, form.posted_version(), actor())
-    except ServiceError as error:
-        return _refused(error, night_id, form)
-    flash(_("The night is in the ladder."), "info")
-    return see_other("public.event", event_id=event.id)
+def _wall_names(night: Night) -> Any:
+    """A player's name by the public display rule, whoever is logged in: what is meant for
+    the wall is read by everyone (docs/privacy.md)."""
+    from ..public.night import guest_display
+    settings = club_settings()
+    book = load_name_book(db.session, settings, full=False)
+    hidden = hidden_name_keys(db.session, settings)
+
+    def name_of(player: Any) -> str:
+        if player.member_id is not None:
+            return book(player.member_id)
+        return guest_display(player, settings, hidden)
+    return name_of
 
 
 @bp.get("/nights/<int:night_id>/print/<int:round_no>")
 def night_print(night_id: int, round_no: int) -> str:
-    """The printable pairing sheet of a round and its board cards."""
-    view = _view(_night(night_id))
+    """The printable pairing sheet of a round and its board cards, by the public display
+    rule (juniors by initials: this is what goes on the wall); ``?copy=organizer`` is the
+    organizer's own copy with every full name, labelled so on every page."""
+    night = _night(night_id)
+    full = request.args.get("copy") == "organizer"
+    name_of = organizer_name if full else _wall_names(night)
+    view = night_view(db.session, night, name_of, club_settings().provisional_games)
     state = next((r for r in view.rounds if r.number == round_no), None)
     if state is None:
         abort(404)
-    return render_template("organize/night_print.html", view=view, round=state, say=sentence)
+    return render_template("organize/night_print.html", view=view, round=state, say=sentence,
+                           organizer_copy=full)
