@@ -18,7 +18,6 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from ..club.night import seed_key
 from ..competition.errors import ParamError
 from ..competition.keizer_params import params_as_case, parse_params
 from ..competition.record import BERGER, KEIZER, MARKS, SWISS, SYSTEMS
@@ -27,7 +26,7 @@ from ..competition.swiss import parse_swiss_rules, swiss_rules_as_dict
 from ..extensions import db
 from ..models import Competition, CompetitionMark, CompetitionMember, Member, Night, NightPlayer
 from ..models import Season as SeasonModel
-from ..queries.club import club_settings
+from ..names import name_key
 from ..queries.competitions import assemble, link_of_night
 from ..tiebreaks import TiebreakError, parse_order
 from ..vocabulary.tournament import EventKind
@@ -145,15 +144,13 @@ def _rating(member: Member) -> int | None:
 
 
 def _renumber(competition: Competition) -> None:
-    """Before round 1: the pairing numbers follow the club's pairing-number rule (the club
-    night's: by club rating, established first on equal ratings, unrated last by name)."""
-    provisional = club_settings().provisional_games
-    members = {m.id: m for m in db.session.scalars(select(Member).where(
+    """Before round 1: the pairing numbers by the competition's ratings, highest first,
+    unrated last, equal ratings in alphabetical order (docs/competitions.md §7)."""
+    names = {m.id: m.name for m in db.session.scalars(select(Member).where(
         Member.id.in_([cm.member_id for cm in competition.members])))}
-    ordered = sorted(competition.members, key=lambda cm: (*seed_key(
-        members[cm.member_id].name, members[cm.member_id].rating if cm.rating is not None
-        else None, members[cm.member_id].games if cm.rating is not None else 0, provisional),
-        cm.member_id))
+    ordered = sorted(competition.members,
+                     key=lambda cm: (cm.rating is None, -(cm.rating or 0),
+                                     name_key(names.get(cm.member_id, "")), cm.member_id))
     for index, cm in enumerate(ordered, start=1):
         cm.number = -index  # two steps: the numbers stay unique at every flush
     db.session.flush()
@@ -320,6 +317,40 @@ def remove_member(competition_id: int, member_id: int, version: int, actor: str)
 
 
 @use_case
+def set_member_rating(competition_id: int, member_id: int, rating: int | None, version: int,
+                      actor: str) -> None:
+    """The rating the competition ranks a member by (by default the club rating when he
+    joined): a club may rank by another list (a federation's ratings, say). Only before he
+    has played a round of it (his place by rating decides his first pairing); before round 1
+    the pairing numbers follow the new ratings."""
+    competition = competition_or_404(competition_id)
+    entrant = next((cm for cm in competition.members if cm.member_id == member_id), None)
+    if entrant is None:
+        raise NotFound(_("This member is not in the competition."))
+    if entrant.rating == rating:
+        return
+    check_version(competition, version)
+    if rating is not None and not 0 <= rating <= 9999:
+        raise InvalidInput(_("Rating: give a number from 0 to 9999, or nothing for unrated."),
+                           field="rating")
+    paired = paired_rounds(competition)
+    if entrant.entry_round <= paired:
+        raise Conflict(_("This member is in rounds already paired: their rating in the "
+                         "competition can no longer change."), field="rating")
+    old = entrant.rating
+    entrant.rating = rating
+    db.session.flush()
+    if not paired:
+        _renumber(competition)
+    competition.version += 1
+    name = db.session.get(Member, member_id).name  # type: ignore[union-attr]
+    audit.record(actor, "competition.rating",
+                 f"Competition “{competition.name}”: {name}'s rating {old} → {rating}",
+                 member_id=member_id, old=old, new=rating,
+                 context={"competition": competition.name, "player": name})
+
+
+@use_case
 def mark_attendance(competition_id: int, round_no: int, member_id: int, status: str,
                     actor: str) -> str:
     """Mark ``member_id`` for round ``round_no`` before its night: ``excused`` (away with
@@ -413,5 +444,5 @@ def check_in_entry(night: Night, player: NightPlayer, actor: str) -> None:
 
 
 __all__ = ["CompetitionSettings", "create_competition", "update_competition", "add_members",
-           "remove_member", "mark_attendance", "delete_competition", "check_in_entry",
+           "remove_member", "set_member_rating", "mark_attendance", "delete_competition", "check_in_entry",
            "competition_or_404", "check_version", "param_text", "paired_rounds"]

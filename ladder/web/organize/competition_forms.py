@@ -224,6 +224,23 @@ class MembersForm(VersionedForm):
         return [n for n in (digits(v, 10) for v in posted.getlist("member")) if n is not None]
 
 
+class RatingForm(VersionedForm):
+    """The rating a competition ranks a member by (empty: unrated)."""
+
+    rating = StringField(_l("Rating"))
+
+    def validate_rating(self, field: Field) -> None:
+        """Empty, or a whole number (the service checks the range)."""
+        text = (field.data or "").strip()
+        if text and digits(text, 4) is None:
+            raise ValidationError(str(_l("Rating: give a number from 0 to 9999, or nothing "
+                                         "for unrated.")))
+
+    def value(self) -> int | None:
+        """The rating typed (None: unrated)."""
+        return digits(self.rating.data, 4)
+
+
 class OpenNightForm(VersionedForm):
     """Tonight's club night for the competition's next round(s)."""
 
@@ -255,6 +272,6 @@ class CatchUpForm(VersionedForm):
     on = Checkbox()
 
 
-__all__ = ["CompetitionForm", "RulesForm", "MembersForm", "OpenNightForm", "MarkForm",
+__all__ = ["CompetitionForm", "RulesForm", "MembersForm", "RatingForm", "OpenNightForm", "MarkForm",
            "CatchUpForm", "KEIZER_FIELDS", "GROUPS", "RuleField", "default_shown",
            "default_text", "SWISS_DEFAULTS", "ROUND_ROBIN_DEFAULTS", "BERGER", "SWISS"]

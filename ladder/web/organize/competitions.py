@@ -57,6 +57,7 @@ from .competition_forms import (
     MarkForm,
     MembersForm,
     OpenNightForm,
+    RatingForm,
     RulesForm,
     default_shown,
 )
@@ -194,6 +195,20 @@ def competition_remove(competition_id: int, member_id: int) -> Response | tuple[
     form = MembersForm()
     try:
         services.remove_member(competition_id, member_id, form.posted_version(), actor())
+    except ServiceError as error:
+        return _refused(error, competition_id, form)
+    return see_other("organize.competition", competition_id=competition_id)
+
+
+@bp.post("/competitions/<int:competition_id>/members/<int:member_id>/rating")
+def competition_rating(competition_id: int, member_id: int) -> Response | tuple[str, int]:
+    """The rating the competition ranks a member by, before they play a round of it."""
+    _competition(competition_id)
+    form = RatingForm()
+    try:
+        form.checked()
+        services.set_member_rating(competition_id, member_id, form.value(),
+                                   form.posted_version(), actor())
     except ServiceError as error:
         return _refused(error, competition_id, form)
     return see_other("organize.competition", competition_id=competition_id)
