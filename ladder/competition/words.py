@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ladder.competition.keizer_pairing import Board, RoundPairing
-from ladder.competition.keizer_score import Line, Reason
+from ladder.competition.keizer_score import OWN, Line, Reason
 from ladder.vocabulary.messages import N_, Message, msg
 
 #: Unicode's vulgar fractions: how a share or the part of a point is written (⅔, ¼ …).
@@ -120,8 +120,9 @@ def reason_message(reason: Reason, name: Callable[[str], Any]) -> Message:
                    points=exact_text(Fraction(reason.args.get("points", 0))), each=each)
     values = _line_values(reason, name)
     if code == "keizer.forfeit_win":
-        basis = reason.args.get("basis")
-        return msg(_FORFEIT_WIN_OWN if basis == "own" else _FORFEIT_WIN_OPPONENT, **values)
+        own = reason.args.get("basis") == OWN
+        sentence = _FORFEIT_WIN_OWN if own else _FORFEIT_WIN_OPPONENT
+        return msg(sentence, **values)
     if code == "keizer.excused":
         if reason.args.get("cap") is None:
             return msg(_EXCUSED, **{k: v for k, v in values.items()
