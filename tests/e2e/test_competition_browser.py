@@ -210,15 +210,15 @@ def _arrange_played(app: Flask) -> int:
     entrant), for the pages' checks."""
     import random
 
-    from tests.services.competition_support import (
-        open_and_check_in,
-        play_night_round,
-        random_result,
-    )
     from ladder.services.competitions import (
         CompetitionSettings,
         create_competition,
         mark_attendance,
+    )
+    from tests.services.competition_support import (
+        open_and_check_in,
+        play_night_round,
+        random_result,
     )
     ids = _arrange(app)
     rng = random.Random(5)
