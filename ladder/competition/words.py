@@ -121,8 +121,8 @@ def reason_message(reason: Reason, name: Callable[[str], Any]) -> Message:
     values = _line_values(reason, name)
     if code == "keizer.forfeit_win":
         own = reason.args.get("basis") == OWN
-        sentence = _FORFEIT_WIN_OWN if own else _FORFEIT_WIN_OPPONENT
-        return msg(sentence, **values)
+        forfeit_win = _FORFEIT_WIN_OWN if own else _FORFEIT_WIN_OPPONENT
+        return msg(forfeit_win, **values)
     if code == "keizer.excused":
         if reason.args.get("cap") is None:
             return msg(_EXCUSED, **{k: v for k, v in values.items()

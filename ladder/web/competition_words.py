@@ -7,6 +7,7 @@ translated by the templates' finaliser (:func:`ladder.web.i18n.finalize`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -109,6 +110,32 @@ def shown_points(value: Fraction | int | None, display: str = "exact") -> str:
     return localised(exact_text(Fraction(value)))
 
 
+@dataclass(frozen=True)
+class NightCompetition:
+    """What a night's pages say about the competition the night plays."""
+
+    competition_id: int
+    name: str
+    system: str
+    first: int
+    last: int
+
+
+def night_competition(night_id: int) -> NightCompetition | None:
+    """The competition a night plays and its rounds that night (None: it plays none); a
+    template global of the night's pages."""
+    from ..extensions import db
+    from ..models import Competition
+    from ..queries.competitions import link_of_night
+    link = link_of_night(db.session, night_id)
+    competition = db.session.get(Competition, link.competition_id) if link else None
+    if link is None or competition is None:
+        return None
+    return NightCompetition(competition.id, competition.name,
+                            str(SYSTEM_NAMES.get(competition.system, competition.system)),
+                            link.first_round, link.first_round + link.rounds - 1)
+
+
 def word(table: dict[Any, Any], key: Any) -> str:
     """A label from one of the tables above (the key itself when unknown)."""
     found = table.get(key)
@@ -116,4 +143,5 @@ def word(table: dict[Any, Any], key: Any) -> str:
 
 
 __all__ = ["SYSTEM_NAMES", "STATUS_WORDS", "GROUP_TITLES", "KEIZER_HELP", "CHOICE_LABELS",
-           "BYE_VALUES", "DISPLAY_LABELS", "HOW_WORDS", "shown_points", "word"]
+           "BYE_VALUES", "DISPLAY_LABELS", "HOW_WORDS", "shown_points", "word",
+           "night_competition", "NightCompetition"]

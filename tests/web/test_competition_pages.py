@@ -5,6 +5,7 @@ and the rounds, the files."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from html import unescape
@@ -15,6 +16,8 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import Competition, Member, Night, NightBoard
+from ladder.models import Season as SeasonModel
+from ladder.services.seasons import create_season
 from tests.factories import HTMX, csrf_token
 from tests.services.competition_support import NAMES, history
 
@@ -22,6 +25,7 @@ from tests.services.competition_support import NAMES, history
 def _ids(app: Flask) -> list[int]:
     with app.app_context():
         history()
+        create_season("Winter 2025", dt.date(2025, 1, 1), dt.date(2025, 3, 31), "org")
         return [db.session.scalar(select(Member.id).where(Member.name == n)) for n in NAMES[:6]]
 
 
@@ -41,9 +45,11 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     refused = logged_in.post("/organize/competitions", data={
         "csrf_token": token, "name": "", "system": "keizer"})
     assert refused.status_code == 422
+    with app.app_context():
+        season_id = db.session.scalar(select(SeasonModel.id))
     answer = logged_in.post("/organize/competitions", data={
         "csrf_token": token, "name": "Winter Keizer", "system": "keizer",
-        "member": [str(i) for i in ids]})
+        "season_id": str(season_id), "member": [str(i) for i in ids]})
     assert answer.status_code == 303
     competition_id = int(re.search(r"/competitions/(\d+)", answer.headers["Location"]).group(1))
     desk = f"/organize/competitions/{competition_id}"
@@ -53,7 +59,7 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
         assert f'name="{setting}"' in rules
     assert "Default: ⅔." in rules  # the documented default beside its field
     form = {"csrf_token": token, "version": _version(app, competition_id),
-            "name": "Winter Keizer", "points_display": "exact", "value_mode": "fixed",
+            "name": "Winter Keizer", "points_display": "exact", "season_id": str(season_id), "value_mode": "fixed",
             "ratio": "3", "top_value": "10", "value_step": "1", "count_start_value": "on",
             "win_fraction": "1", "draw_fraction": "1/2", "loss_fraction": "0",
             "forfeit_win": "opponent_value", "forfeit_win_fraction": "2/3",
@@ -88,6 +94,8 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     assert opened.status_code == 303
     night_id = int(re.search(r"/nights/(\d+)", opened.headers["Location"]).group(1))
     page = f"/organize/nights/{night_id}"
+    desk_page = logged_in.get(page).get_data(as_text=True)
+    assert f'href="/organize/competitions/{competition_id}"' in desk_page  # what it plays
     for member_id in ids[:4]:
         assert logged_in.post(page + "/checkin", data={
             "csrf_token": token, "version": _night_version(app, night_id),
@@ -111,6 +119,11 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     assert "Own value, counted once in the season" in season
     assert "Away with notice, excused absence 1 of the 5 that score (4 left)" in season
     assert "Playing for the club's team" in season
+    assert f'href="/seasons/{season_id}"' in season
+    assert f'href="/competitions/{competition_id}"' in public.get(
+        f"/seasons/{season_id}").get_data(as_text=True)
+    assert f'href="/competitions/{competition_id}"' in public.get(
+        f"/nights/{night_id}").get_data(as_text=True)
     fragment = public.get(f"/competitions/{competition_id}",
                           headers={**HTMX, "HX-Target": "competition-table"})
     assert fragment.get_data(as_text=True).lstrip().startswith('<section id="competition-table"')
