@@ -18,9 +18,9 @@ from ..club.night import (
     RESULTS,
     berger_pairs,
     check_pairs,
-    manual_warnings,
     message_to_json,
     pose_round,
+    swap_boards,
     to_tournament,
 )
 from ..extensions import db
@@ -182,72 +182,54 @@ def undo_pairing(night_id: int, round_no: int, version: int, actor: str) -> None
                  context={"night": night.name, "round": round_no})
 
 
-def _pairs_after_swap(boards: list[NightBoard], numbers: dict[int, int], first: int,
-                      second: int) -> tuple[list[tuple[int, int]], int | None]:
-    """The round's pairs once ``first`` and ``second`` change places (the same board: they
-    change colours)."""
-    pairs: list[tuple[int, int]] = []
-    pab = None
-    swap = {first: second, second: first}
-    for board in boards:
-        white = numbers[board.white_id]
-        black = numbers[board.black_id] if board.black_id is not None else None
-        if black is not None and {white, black} == {first, second}:
-            pairs.append((black, white))
-            continue
-        white = swap.get(white, white)
-        if black is None:
-            pab = white
-        else:
-            pairs.append((white, swap.get(black, black)))
-    return pairs, pab
-
-
 @use_case
 def swap_players(night_id: int, round_no: int, first_no: int, second_no: int, version: int,
                  actor: str) -> list[Message]:
     """Change a round's pairing by hand: two players change places (on one board: colours).
 
     Returns the warnings naming each rule the new pairing breaks; the round and the night
-    then say they are not a pure Dutch pairing. Only while the round has no result.
+    then say they are not a pure Dutch pairing. Only the boards the swap changed change: they
+    say what the organizer changed and which rule it breaks
+    (:func:`ladder.club.night.swap_boards`); every other board keeps the engine's reasons.
+    Only while the round has no result.
     """
     night = night_or_404(night_id)
     check_open(night)
     check_version(night, version)
     state = _round_state(night, round_no)
-    boards = [b for b in night.boards if b.round == round_no]
-    if any(b.result is not None for b in boards):
+    boards = {b.number: b for b in night.boards if b.round == round_no}
+    if any(b.result is not None for b in boards.values()):
         raise Conflict(_("Round %(round)d has results: its pairing can no longer change.",
                          round=round_no))
     if first_no == second_no:
         raise InvalidInput(_("Choose two different players."), field="second")
     numbers = {p.id: p.start_no for p in night.players}
-    on_board = {numbers[i] for b in boards for i in (b.white_id, b.black_id) if i is not None}
+    on_board = {numbers[i] for b in boards.values() for i in (b.white_id, b.black_id)
+                if i is not None}
     if first_no not in on_board or second_no not in on_board:
         raise InvalidInput(_("Both players must be on a board of round %(round)d.",
                              round=round_no), field="second")
-    pairs, pab = _pairs_after_swap(boards, numbers, first_no, second_no)
     sheet = sheet_of(night, club_settings().provisional_games)
+    swapped = swap_boards(sheet, round_no, first_no, second_no)
+    pairs = [(b.white, b.black) for b in swapped.boards if b.black is not None]
+    pab = next((b.white for b in swapped.boards if b.black is None), None)
     problem = check_pairs(sheet, round_no, pairs, pab)
     if problem is not None:
         raise InvalidInput(say(problem))
-    warnings = manual_warnings(sheet, round_no, pairs, pab)
     system = (msg("Changed by hand: this is not the Berger table's pairing (C.05).")
               if night.kind is EventKind.ROUND_ROBIN else
               msg("Changed by hand: this is not a pure Dutch pairing (C.04.3)."))
     ids = _ids(night)
-    for board in boards:
-        night.boards.remove(board)
-    db.session.flush()
-    hand = msg("Paired by hand by the organizer.")
-    for number, (white, black) in enumerate(pairs, start=1):
-        night.boards.append(NightBoard(night_id=night.id, round=round_no, number=number,
-                                       white_id=ids[white], black_id=ids[black],
-                                       reasons=_dump([hand])))
-    if pab is not None:
-        night.boards.append(NightBoard(night_id=night.id, round=round_no,
-                                       number=len(pairs) + 1, white_id=ids[pab],
-                                       black_id=None, reasons=_dump([hand])))
+    for new in swapped.boards:
+        reasons = swapped.changed.get(new.board)
+        if reasons is None:
+            continue  # untouched: the engine's reasons stay
+        board = boards[new.board]
+        board.white_id = ids[new.white]
+        board.black_id = ids[new.black] if new.black is not None else None
+        board.reasons = _dump(reasons)
+        board.version += 1  # a result tapped on the page before the swap is refused
+    warnings = list(swapped.warnings)
     state.manual = True
     old = json.loads(state.warnings or "[]")
     state.warnings = json.dumps(old + [message_to_json(m) for m in [system, *warnings]

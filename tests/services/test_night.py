@@ -178,7 +178,7 @@ def test_double_clicks_and_stale_forms(app: Flask) -> None:
 def test_hand_swap_warns_and_undo(app: Flask) -> None:
     with app.app_context():
         night = _night(3)
-        for name in NAMES[:4]:
+        for name in NAMES[:6]:
             check_in(night.id, Arrival(name=name), _version(night.id), "org")
         _play_round(night.id, 1)
         rounds.pair_round(night.id, 2, _version(night.id), "org")
@@ -186,14 +186,27 @@ def test_hand_swap_warns_and_undo(app: Flask) -> None:
         numbers = {p.id: p.start_no for p in db.session.get(Night, night.id).players}
         # Put round 1's two opponents together again.
         second = db.session.scalars(select(NightBoard).where(NightBoard.round == 2)).all()
+        before = {b.id: (b.white_id, b.black_id, b.reasons) for b in second}
         partner_now = next(numbers[b.black_id] if numbers[b.white_id] == numbers[
             board.white_id] else numbers[b.white_id] for b in second
             if numbers[board.white_id] in (numbers[b.white_id], numbers[b.black_id]))
         warnings = rounds.swap_players(night.id, 2, partner_now, numbers[board.black_id],
                                        _version(night.id), "org")
         assert any("not a pure Dutch pairing" in w.id for w in warnings)
-        assert any(w.id.startswith("C.04.1 b") for w in warnings)
+        assert any(w.id.startswith("C.04.1 b, C.04.3 C.1") for w in warnings)
         assert db.session.get(Night, night.id).pure is False
+        # The board the swap did not touch keeps the engine's reasons; the two it touched say
+        # what the organizer changed, and the rematch is named on the board where it is.
+        db.session.expire_all()
+        after = db.session.scalars(select(NightBoard).where(NightBoard.round == 2)).all()
+        untouched = [b for b in after if (b.white_id, b.black_id, b.reasons) == before[b.id]]
+        touched = [b for b in after if b not in untouched]
+        assert len(untouched) == 1 and len(touched) == 2
+        assert "Changed by hand" not in untouched[0].reasons
+        assert all("Changed by hand by the organizer" in b.reasons for b in touched)
+        rematch = [b for b in touched if {b.white_id, b.black_id} == {board.white_id,
+                                                                     board.black_id}]
+        assert len(rematch) == 1 and "C.04.3 C.1" in rematch[0].reasons
         rounds.undo_pairing(night.id, 2, _version(night.id), "org")
         assert db.session.get(Night, night.id).pure is True
         assert db.session.scalar(select(func.count()).select_from(NightBoard).where(
