@@ -177,6 +177,9 @@ class Event(Model):
     # C.07 Art. 10: the rating the event gives unrated players (None: rating-based
     # tie-breaks are dropped while unrated players take part).
     unrated_rating: Mapped[int | None] = mapped_column(Integer)
+    # The points of each kind of result (``ladder.vocabulary.tournament.scoring_text``:
+    # "W=1 D=1/2 L=0 PAB=1/2"); None is the default 1 / ½ / 0 with the byes as a win.
+    scoring: Mapped[str | None] = mapped_column(String(80))
     status: Mapped[EventStatus] = mapped_column(_enum(EventStatus, 10),
                                                 default=EventStatus.PUBLISHED)
     source_format: Mapped[str | None] = mapped_column(String(10))

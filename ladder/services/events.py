@@ -17,7 +17,7 @@ from ..names import name_key, stored_name
 from ..names.aliases import after_publish
 from ..queries.club import club_settings
 from ..queries.names import name_index
-from ..vocabulary.tournament import EventKind, Tournament
+from ..vocabulary.tournament import EventKind, Tournament, scoring_text
 from . import InvalidInput, NotFound, aliases, audit, use_case
 from .replay import event_key, replay_change
 
@@ -134,7 +134,7 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
                   tiebreak_order=request.order if request.order is not None
                   else (",".join(t.tiebreak_codes) or default_order(request.kind)),
                   status=EventStatus.DRAFT if request.draft else EventStatus.PUBLISHED,
-                  source_format=request.source_format)
+                  source_format=request.source_format, scoring=scoring_text(t.scoring))
     session.add(event)
     members = {m.id: m for m in session.scalars(
         select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}
