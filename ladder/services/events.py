@@ -18,7 +18,7 @@ from ..names.aliases import after_publish
 from ..queries.club import club_settings
 from ..queries.names import name_index
 from ..vocabulary.tournament import EventKind, Tournament, scoring_text
-from . import InvalidInput, NotFound, aliases, audit, use_case
+from . import InvalidInput, NotFound, aliases, audit, refuse_control_characters, use_case
 from .replay import event_key, replay_change
 
 MAX_NAME = 200
@@ -67,8 +67,10 @@ class PublishRequest:
     other_spellings: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
-def clean_name(raw: str) -> str:
-    """A typed name tidied for storage; refuses an empty or overlong one."""
+def clean_name(raw: str, field: str | None = None) -> str:
+    """A typed name tidied for storage; refuses an empty or overlong one, and one with a
+    control character (``field``: the form field the refusal is shown beside)."""
+    refuse_control_characters(raw, field=field)
     name = stored_name(raw)  # NFC (issue 25.1)
     if not name:
         raise InvalidInput(_("A name is empty."))

@@ -91,7 +91,7 @@ def create_night(settings: NightSettings, actor: str) -> Night:
     """Start a club night: its name, date, kind, rounds, PAB value, tie-breaks, colours."""
     order = _validate(settings)
     swiss = settings.kind is EventKind.SWISS
-    night = Night(name=clean_name(settings.name), date=settings.date, kind=settings.kind,
+    night = Night(name=clean_name(settings.name, "name"), date=settings.date, kind=settings.kind,
                   system="dutch" if swiss else "berger",
                   rounds=settings.rounds if swiss else 0, pab_half=settings.pab_half,
                   tiebreak_order=order, double=settings.double and not swiss,
@@ -158,7 +158,7 @@ def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
         return member, member.name
     if not arrival.name.strip():
         raise InvalidInput(_("Name: type the player's name."), field="name")
-    name = clean_name(arrival.name)
+    name = clean_name(arrival.name, "name")
     if arrival.guest:
         return None, name
     member = Member(name=name, name_key=name_key(name), junior=arrival.junior,
