@@ -439,6 +439,15 @@ class Night(Model):
     event_id: Mapped[int | None] = mapped_column(Integer)  # the published event, once finished
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    #: A round being paired in the background (services/night_pairing.py): which round, by
+    #: which job (another cannot store over it), since when, when the job was last seen alive
+    #: (a job whose worker stopped expires), and why the last one stored no round (JSON
+    #: Message). Not part of ``version``: the job stores only if the night did not change.
+    pairing_round: Mapped[int | None] = mapped_column(Integer)
+    pairing_token: Mapped[str | None] = mapped_column(String(32))
+    pairing_started_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    pairing_seen_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    pairing_note: Mapped[str | None] = mapped_column(Text)
 
     players: Mapped[list[NightPlayer]] = relationship(
         back_populates="night", cascade="all, delete-orphan", order_by="NightPlayer.start_no")

@@ -3,6 +3,7 @@ shows (players, rounds, boards with names and the engine's reasons, standings)."
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,18 +18,20 @@ from ..club.night import (
     Sheet,
     finished_rounds,
     message_from_json,
+    not_paired,
     seed_key,
     to_tournament,
 )
 from ..extensions import DbSession
-from ..models import Member, Night, NightPlayer
+from ..models import Member, Night, NightPlayer, utcnow
 from ..names import name_key
 from ..tiebreaks import TiebreakError, rank
 from ..vocabulary.messages import Message
 
 __all__ = ["load_night", "sheet_of", "night_view", "NightView", "BoardView", "RoundView",
            "StandingView", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
-           "night_members"]
+           "night_members", "PairingView", "pairing_view", "pairing_running",
+           "PAIRING_STALE_SECONDS"]
 
 
 def load_night(session: DbSession, night_id: int) -> Night | None:
@@ -71,6 +74,48 @@ def sheet_of(night: Night, provisional_games: int) -> Sheet:
                  byes=byes, forbidden=forbidden, initial_colour=night.initial_colour,
                  pab_half=night.pab_half, kind=night.kind,
                  order=order if order != tuple(sorted(order)) else ())
+
+
+#: Seconds without a sign of life after which a background pairing has expired (its
+#: worker stopped): the desk offers to pair the round again (services/night_pairing.py).
+PAIRING_STALE_SECONDS = 20.0
+
+
+def pairing_running(night: Night, now: dt.datetime,
+                    stale: float = PAIRING_STALE_SECONDS) -> bool:
+    """True while a background job pairs a round of ``night`` and was seen alive lately."""
+    return (night.pairing_round is not None and night.pairing_seen_at is not None
+            and (now - night.pairing_seen_at).total_seconds() <= stale)
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """A round paired in the background, as the desk shows it."""
+
+    round: int | None  # the round being paired (or whose job expired); None: no job
+    running: bool
+    seconds: int  # since the job started
+    players: int  # to be paired in that round
+    #: Why the last background pairing stored no round (the engine's refusal, the night
+    #: changed meanwhile …), or None.
+    note: Message | None
+
+    @property
+    def expired(self) -> bool:
+        """A job was noted but its worker stopped (no sign of life lately)."""
+        return self.round is not None and not self.running
+
+
+def pairing_view(night: Night, now: dt.datetime, stale: float = PAIRING_STALE_SECONDS,
+                 players: int = 0) -> PairingView | None:
+    """What the desk says of a background pairing of ``night`` (None: nothing to say)."""
+    note = _messages(night.pairing_note)
+    if night.pairing_round is None and not note:
+        return None
+    started = night.pairing_started_at or now
+    return PairingView(night.pairing_round, pairing_running(night, now, stale),
+                       max(0, int((now - started).total_seconds())), players,
+                       note[0] if note else None)
 
 
 @dataclass(frozen=True)
@@ -136,6 +181,8 @@ class NightView:
     after_round: int
     players: tuple[NightPlayer, ...]
     order: tuple[int, ...]
+    #: A round being paired in the background (or why the last one stored nothing).
+    pairing: PairingView | None = None
 
     @property
     def current(self) -> RoundView | None:
@@ -151,6 +198,8 @@ class NightView:
     def can_pair(self) -> bool:
         """True when the next round may be paired now."""
         current = self.current
+        if self.pairing is not None and self.pairing.running:
+            return False  # being paired in the background
         return (self.night.event_id is None and self.next_round <= self.night.rounds
                 and (current is None or (current.published and current.complete)))
 
@@ -186,8 +235,10 @@ def _resting(sheet: Sheet, round_no: int, on_board: set[int], names: dict[int, s
 
 
 def night_view(session: DbSession, night: Night, name_of: Callable[[NightPlayer], str],
-               provisional_games: int) -> NightView:
-    """The view of ``night``; ``name_of`` gives a player's display name (the one policy)."""
+               provisional_games: int, *, stale: float = PAIRING_STALE_SECONDS,
+               now: dt.datetime | None = None) -> NightView:
+    """The view of ``night``; ``name_of`` gives a player's display name (the one policy);
+    ``stale``: seconds after which a silent background pairing has expired."""
     sheet = sheet_of(night, provisional_games)
     names = {p.start_no: name_of(p) for p in night.players}
     numbers = {p.id: p.start_no for p in night.players}
@@ -207,8 +258,14 @@ def night_view(session: DbSession, night: Night, name_of: Callable[[NightPlayer]
                                 _resting(sheet, state.round, on_board, names)))
     after = finished_rounds(sheet)  # results are entered only in published rounds
     standings, codes = _standings(sheet, night, after, names)
+    pairing = None
+    if night.pairing_round is not None or night.pairing_note:
+        coming = night.pairing_round or len(rounds) + 1
+        absent = not_paired(sheet, coming) if coming <= max(sheet.rounds, 1) else {}
+        pairing = pairing_view(night, now or utcnow(), stale,
+                               sum(1 for e in sheet.entrants if e.start_no not in absent))
     return NightView(night, sheet, names, tuple(rounds), standings, codes, after,
-                     tuple(night.players), sheet.pairing_list())
+                     tuple(night.players), sheet.pairing_list(), pairing)
 
 
 def _standings(sheet: Sheet, night: Night, after: int, names: dict[int, str]

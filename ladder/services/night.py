@@ -51,10 +51,14 @@ def night_or_404(night_id: int) -> Night:
     return night
 
 
+class StaleNight(Conflict):
+    """The night changed since the page (or the pairing) was made from it."""
+
+
 def check_version(night: Night, version: int) -> None:
     """Refuse a change made from a page older than the night's last change."""
     if night.version != version:
-        raise Conflict(_("Someone else changed this club night meanwhile (it is now at "
+        raise StaleNight(_("Someone else changed this club night meanwhile (it is now at "
                          "change %(now)d). Nothing was saved; the page shows it as it is now.",
                          now=night.version))
 
@@ -327,5 +331,5 @@ def forbid_pair(night_id: int, first_no: int, second_no: int, version: int,
                           "opponent": second.name})
 
 
-__all__ = ["NightSettings", "Arrival", "create_night", "check_in", "check_out", "withdraw",
+__all__ = ["NightSettings", "Arrival", "StaleNight", "create_night", "check_in", "check_out", "withdraw",
            "request_bye", "forbid_pair", "night_or_404", "check_version", "check_open"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from flask_babel import gettext as _
 
@@ -19,6 +20,7 @@ from ..club.night import (
     berger_pairs,
     check_pairs,
     message_to_json,
+    not_paired,
     pose_round,
     swap_boards,
     to_tournament,
@@ -26,16 +28,22 @@ from ..club.night import (
 from ..extensions import db
 from ..models import Event, Member, Night, NightBoard, NightRound
 from ..pairing import berger_rounds
-from ..pairing.api import Refusal, RoundPairing
+from ..pairing.api import Board, Refusal, RoundPairing
 from ..queries.club import club_settings
 from ..queries.night import sheet_of
-from ..vocabulary.messages import Message, msg
+from ..vocabulary.messages import N_, Message, msg
 from ..vocabulary.tournament import EventKind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .events import PublishRequest, publish
-from .night import check_open, check_version, night_or_404
+from .night import StaleNight, check_open, check_version, night_or_404
+from .uow import in_unit_of_work
 
 Engine = Callable[[str], "RoundPairing | Refusal"]
+
+#: Why a pairing worked out from the night was not stored.
+CHANGED_MEANWHILE = N_("The night changed while round %(round)d was being paired (it is now "
+                       "at change %(now)d): the pairing no longer fits it and was not stored. "
+                       "Pair the round again.")
 
 
 def swiss_engine() -> Engine:
@@ -62,23 +70,6 @@ def _ids(night: Night) -> dict[int, int]:
     return {p.start_no: p.id for p in night.players}
 
 
-def _engine_pairing(night: Night, round_no: int) -> RoundPairing:
-    sheet = sheet_of(night, club_settings().provisional_games)
-    if night.kind is EventKind.ROUND_ROBIN:
-        players = len(night.players)
-        table = berger_rounds(players, 2 if night.double else 1, night.swap_last_two)
-        pairs = berger_pairs(sheet, round_no, table)
-        reason = msg("Berger table (C.05 Annex 1), round %(round)d.", round=round_no)
-        from ..pairing.api import Board
-        return RoundPairing(round_no, tuple(Board(i, w, b, (reason,))
-                                            for i, (w, b) in enumerate(pairs, start=1)))
-    answer = swiss_engine()(pose_round(sheet, round_no))
-    if isinstance(answer, Refusal):
-        raise Conflict(_("No legal pairing of round %(round)d exists: %(why)s",
-                         round=round_no, why=say(answer.reason)))
-    return answer
-
-
 def _rounds_of(night: Night) -> int:
     """How many rounds the night has (a round-robin's come from its Berger table)."""
     if night.kind is EventKind.ROUND_ROBIN:
@@ -87,18 +78,34 @@ def _rounds_of(night: Night) -> int:
     return night.rounds
 
 
-@use_case
-def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightRound:
-    """Pair round ``round_no`` (the next one) as a preview: nobody sees it until published.
+@dataclass(frozen=True)
+class Posed:
+    """A round ready to be paired, read from the night without the write lock
+    (:func:`pose_pairing`): the engine's question, or the answer when no engine is needed."""
 
-    Asking again for a round already paired (a double click, a second organizer) changes
-    nothing.
-    """
+    night_id: int
+    round: int
+    #: The night's version it was read at: the pairing is stored only if it is still that.
+    version: int
+    #: The posed TRF the Swiss engine is asked (None: a round-robin, or paired already).
+    trf: str | None = None
+    #: A round-robin's round from the Berger table (no engine needed).
+    ready: RoundPairing | None = None
+    #: How many players are to be paired (what the engine's work grows with).
+    players: int = 0
+    #: The round is paired already (a double click, a second organizer): nothing to do.
+    paired: bool = False
+
+
+def pose_pairing(night_id: int, round_no: int, version: int) -> Posed:
+    """Read what pairing round ``round_no`` (the next one) needs, refusing as the pairing
+    would: the night finished, a stale form, not the next round, the last round not finished,
+    too few players. Reads only, and ends its read transaction (the engine may take long and
+    no lock or snapshot is held meanwhile)."""
     night = night_or_404(night_id)
     check_open(night)
-    existing = next((r for r in night.rounds_state if r.round == round_no), None)
-    if existing is not None:
-        return existing
+    if any(r.round == round_no for r in night.rounds_state):
+        return Posed(night_id, round_no, night.version, paired=True)
     check_version(night, version)
     paired = len(night.rounds_state)
     if round_no != paired + 1:
@@ -112,13 +119,87 @@ def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightR
                              "result first.", round=last.round))
     if len(night.players) < 2:
         raise InvalidInput(_("Check in at least two players first."))
-    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN:
-        if len(night.players) < 3:
-            raise InvalidInput(_("A round-robin needs at least three players."))
-        night.rounds = _rounds_of(night)
-    if round_no > night.rounds:
+    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN and len(night.players) < 3:
+        raise InvalidInput(_("A round-robin needs at least three players."))
+    rounds = _rounds_of(night) if round_no == 1 else night.rounds
+    if round_no > rounds:
         raise Conflict(_("Every round is paired."))
-    pairing = _engine_pairing(night, round_no)
+    sheet = sheet_of(night, club_settings().provisional_games)
+    if night.kind is EventKind.ROUND_ROBIN:
+        sheet = replace(sheet, rounds=rounds)
+        table = berger_rounds(len(night.players), 2 if night.double else 1,
+                              night.swap_last_two)
+        pairs = berger_pairs(sheet, round_no, table)
+        reason = msg("Berger table (C.05 Annex 1), round %(round)d.", round=round_no)
+        ready = RoundPairing(round_no, tuple(Board(i, w, b, (reason,))
+                                             for i, (w, b) in enumerate(pairs, start=1)))
+        posed = Posed(night_id, round_no, version, ready=ready, players=2 * len(pairs))
+    else:
+        absent = not_paired(sheet, round_no)
+        posed = Posed(night_id, round_no, version, trf=pose_round(sheet, round_no),
+                      players=sum(1 for e in sheet.entrants if e.start_no not in absent))
+    if not in_unit_of_work():
+        db.session.rollback()  # the read ends here: the engine holds no snapshot
+    return posed
+
+
+def engine_answer(posed: Posed) -> RoundPairing:
+    """The round's pairing for ``posed`` (the Dutch engine, or the Berger table's round);
+    Conflict when no legal pairing exists. Pure work: no database."""
+    if posed.ready is not None:
+        return posed.ready
+    if posed.trf is None:
+        raise ValueError("nothing to pair: the round is paired already")
+    answer = swiss_engine()(posed.trf)
+    if isinstance(answer, Refusal):
+        raise Conflict(refusal_text(answer))
+    return answer
+
+
+def refusal_text(answer: Refusal) -> str:
+    """Why no legal pairing exists, in the reader's language."""
+    return _("No legal pairing of round %(round)d exists: %(why)s", round=answer.round,
+             why=say(answer.reason))
+
+
+def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightRound:
+    """Pair round ``round_no`` (the next one) as a preview: nobody sees it until published.
+
+    Three steps, the engine's work outside the write lock: read the night
+    (:func:`pose_pairing`), pair (:func:`engine_answer`), then store under the version
+    check (:func:`store_pairing`: refused if the night changed meanwhile). Asking again for
+    a round already paired (a double click, a second organizer) changes nothing.
+    """
+    posed = pose_pairing(night_id, round_no, version)
+    if not posed.paired:
+        return store_pairing(night_id, round_no, version, engine_answer(posed), actor)
+    return _round_state(night_or_404(night_id), round_no)
+
+
+@use_case
+def store_pairing(night_id: int, round_no: int, version: int, pairing: RoundPairing,
+                  actor: str, token: str | None = None) -> NightRound:
+    """Store the pairing of round ``round_no`` that was worked out from the night at
+    ``version``, as a preview. A round paired already is left as it is (a double click, a
+    second organizer: the first pairing stands); a night changed since ``version`` (a late
+    arrival, a bye, a withdrawal …) is refused: the pairing no longer fits it. ``token``: the
+    background job storing it (:mod:`.night_pairing`); one that was given up (expired, or
+    replaced by a new job) stores nothing."""
+    night = night_or_404(night_id)
+    check_open(night)
+    existing = next((r for r in night.rounds_state if r.round == round_no), None)
+    if existing is not None:
+        return existing
+    if token is not None and night.pairing_token != token:
+        raise Conflict(_("This pairing of round %(round)d was given up (it took too long, or "
+                         "the server restarted); nothing was stored.", round=round_no))
+    if night.version != version:
+        raise StaleNight(_(CHANGED_MEANWHILE, round=round_no, now=night.version))
+    if round_no != len(night.rounds_state) + 1:
+        raise InvalidInput(_("Round %(round)d is the next round to pair.",
+                             round=len(night.rounds_state) + 1))
+    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN:
+        night.rounds = _rounds_of(night)
     ids = _ids(night)
     state = NightRound(night_id=night.id, round=round_no, published=False, manual=False,
                        warnings=_dump(list(pairing.notes)),
@@ -134,6 +215,10 @@ def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightR
                                        white_id=ids[pairing.pab], black_id=None,
                                        result=None, reasons=_dump(
                                            [pairing.pab_reason] if pairing.pab_reason else [])))
+    if night.pairing_round is not None:  # a job for this round ends (or one that expired)
+        night.pairing_round = night.pairing_token = None
+        night.pairing_started_at = night.pairing_seen_at = None
+    night.pairing_note = None
     night.version += 1
     audit.record(actor, "night.pair", f"“{night.name}”: round {round_no} paired "
                  f"({len(pairing.boards)} boards)",
@@ -349,5 +434,6 @@ def night_trf(night: Night) -> str:
     return write_trf(to_tournament(sheet, len(night.rounds_state), tiebreak_codes=codes))
 
 
-__all__ = ["pair_round", "publish_round", "undo_pairing", "swap_players",
+__all__ = ["pair_round", "pose_pairing", "engine_answer", "store_pairing", "Posed",
+           "refusal_text", "publish_round", "undo_pairing", "swap_players",
                       "record_result", "finish", "night_trf", "swiss_engine"]
