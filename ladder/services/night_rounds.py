@@ -223,7 +223,8 @@ def store_pairing(night_id: int, round_no: int, version: int, pairing: RoundPair
     audit.record(actor, "night.pair", f"“{night.name}”: round {round_no} paired "
                  f"({len(pairing.boards)} boards)",
                  context={"night": night.name, "round": round_no,
-                          "boards": len(pairing.boards)})
+                          "boards": len(pairing.boards),
+                          **({"background": True} if token is not None else {})})
     return state
 
 

@@ -187,3 +187,8 @@ def test_served_a_big_round_pairs_in_the_background_and_blocks_no_one(
         night = db.session.get(Night, night_id)
         assert night.pairing_round is None and night.pairing_note is None
         assert len(db.session.get(Night, other_id).players) == 1
+        paired = db.session.scalars(select(AuditEntry).where(
+            AuditEntry.action == "night.pair")).all()
+        assert len(paired) == 1 and json.loads(paired[0].context)["background"] is True
+        db.session.remove()
+        db.engine.dispose()
