@@ -3,14 +3,16 @@
 A big round (hundreds of players) takes the Dutch engine seconds of CPU. The web app runs it
 in a child process (``python -m ladder.club.pairing_job``, the TRF on standard input, the
 answer on standard output), so the CPU it takes is not taken from the worker that serves the
-club's pages, and a job can be stopped. Pure: text in, text out; the answer's sentences stay
+club's pages (and at a lower priority, :data:`NICENESS`), and a job can be stopped. Pure: text in, text out; the answer's sentences stay
 Messages (:func:`ladder.club.night.message_to_json`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from typing import Any
 
 from ladder.club.night import message_from_json, message_to_json
@@ -45,11 +47,22 @@ def answer_from_json(data: dict[str, Any]) -> RoundPairing | Refusal:
                         tuple(message_from_json(m) for m in data.get("notes", [])))
 
 
+#: How much lower than the server's the job's CPU priority is (``nice``): the club's pages
+#: and writes go first when the machine is busy; the pairing takes what is left.
+NICENESS = 10
+
+
 def main() -> None:
-    """Pair the TRF on standard input; the answer as one JSON line on standard output."""
+    """Pair the TRF on standard input; the answer as one JSON line on standard output, with
+    the CPU seconds the pairing took (``cpu_seconds``, for the server's log)."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     from ladder.pairing import pair_trf_detailed
     text = sys.stdin.read()
-    json.dump(answer_to_json(pair_trf_detailed(text)), sys.stdout, ensure_ascii=False)
+    began = time.process_time()
+    answer = answer_to_json(pair_trf_detailed(text))
+    answer["cpu_seconds"] = round(time.process_time() - began, 3)
+    json.dump(answer, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
 
 

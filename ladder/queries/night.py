@@ -18,7 +18,6 @@ from ..club.night import (
     Sheet,
     finished_rounds,
     message_from_json,
-    not_paired,
     seed_key,
     to_tournament,
 )
@@ -106,12 +105,19 @@ class PairingView:
         return self.round is not None and not self.running
 
 
-def pairing_view(night: Night, now: dt.datetime, stale: float = PAIRING_STALE_SECONDS,
-                 players: int = 0) -> PairingView | None:
-    """What the desk says of a background pairing of ``night`` (None: nothing to say)."""
+def pairing_view(night: Night, now: dt.datetime | None = None,
+                 stale: float = PAIRING_STALE_SECONDS) -> PairingView | None:
+    """What the desk says of a background pairing of ``night`` (None: nothing to say).
+    Reads the night's row, its players and byes only: the desk asks for it every two
+    seconds while a job runs, so it ranks nothing and reads no board."""
     note = _messages(night.pairing_note)
     if night.pairing_round is None and not note:
         return None
+    now = now or utcnow()
+    coming = night.pairing_round or len(night.rounds_state) + 1
+    resting = {b.player_id for b in night.byes if b.round == coming}
+    players = sum(1 for p in night.players if p.id not in resting and p.joined <= coming
+                  and (p.withdrawn_from is None or coming < p.withdrawn_from))
     started = night.pairing_started_at or now
     return PairingView(night.pairing_round, pairing_running(night, now, stale),
                        max(0, int((now - started).total_seconds())), players,
@@ -258,14 +264,9 @@ def night_view(session: DbSession, night: Night, name_of: Callable[[NightPlayer]
                                 _resting(sheet, state.round, on_board, names)))
     after = finished_rounds(sheet)  # results are entered only in published rounds
     standings, codes = _standings(sheet, night, after, names)
-    pairing = None
-    if night.pairing_round is not None or night.pairing_note:
-        coming = night.pairing_round or len(rounds) + 1
-        absent = not_paired(sheet, coming) if coming <= max(sheet.rounds, 1) else {}
-        pairing = pairing_view(night, now or utcnow(), stale,
-                               sum(1 for e in sheet.entrants if e.start_no not in absent))
     return NightView(night, sheet, names, tuple(rounds), standings, codes, after,
-                     tuple(night.players), sheet.pairing_list(), pairing)
+                     tuple(night.players), sheet.pairing_list(),
+                     pairing_view(night, now, stale))
 
 
 def _standings(sheet: Sheet, night: Night, after: int, names: dict[int, str]

@@ -155,6 +155,8 @@ def engine_in_process(trf: str, alive: Any, settings: JobSettings) -> RoundPairi
         raise RuntimeError(f"the pairing process ended with status {child.returncode}: "
                            f"{err.strip()[-500:]}")
     answer: dict[str, Any] = json.loads(out)
+    log.info("a round paired in a child process: %s CPU-s, %.1f s in all",
+             answer.get("cpu_seconds"), time.monotonic() - began)
     return answer_from_json(answer)
 
 

@@ -24,6 +24,7 @@ from ...queries.night import (
     load_night,
     night_members,
     night_view,
+    pairing_view,
 )
 from ...services import Conflict, ServiceError, night_pairing
 from ...services import night as nights
@@ -240,9 +241,10 @@ def night_pairing_state(night_id: int) -> Response | str:
     night = _night(night_id)
     if not is_htmx():
         return see_other("organize.night", night_id=night_id)
-    view = _view(night)
-    if view.pairing is not None and view.pairing.running:
-        return render_template("organize/_night_pairing.html", view=view, says=sentences)
+    pairing = pairing_view(night, stale=_stale())  # the night's row only: no standings
+    if pairing is not None and pairing.running:
+        return render_template("organize/_night_pairing.html", pairing=pairing,
+                               night_id=night_id, names={}, says=sentences)
     done = Response("", 200)
     done.headers["HX-Refresh"] = "true"
     return done
