@@ -182,7 +182,7 @@ def run_job(app: Flask, night_id: int, round_no: int, version: int, token: str, 
     failure the night says why (:func:`give_up`). Runs in a thread of its own."""
     with app.app_context():
         try:
-            _run(night_id, round_no, version, token, actor, settings)
+            _run(app, night_id, round_no, version, token, actor, settings)
         except GivenUp:
             pass
         except StaleNight:  # a check-in, a bye, a withdrawal … since the job started
@@ -206,7 +206,13 @@ def _version(night_id: int) -> int:
     return night.version if night is not None else 0
 
 
-def _run(night_id: int, round_no: int, version: int, token: str, actor: str,
+def _alive(app: Flask, night_id: int, token: str) -> bool:
+    """The job's sign of life, from whichever thread calls it (a context of its own)."""
+    with app.app_context():
+        return heartbeat(night_id, token)
+
+
+def _run(app: Flask, night_id: int, round_no: int, version: int, token: str, actor: str,
          settings: JobSettings) -> None:
     posed = pose_pairing(night_id, round_no, version)
     if posed.paired:
@@ -217,7 +223,7 @@ def _run(night_id: int, round_no: int, version: int, token: str, actor: str,
     else:
         assert posed.trf is not None
         engine = engine_in_process if settings.process else engine_in_thread
-        answer = engine(posed.trf, lambda: heartbeat(night_id, token), settings)
+        answer = engine(posed.trf, lambda: _alive(app, night_id, token), settings)
     if isinstance(answer, Refusal):
         give_up(night_id, token, msg(_REFUSED, round=answer.round, why=answer.reason))
         return

@@ -70,15 +70,19 @@ def test_the_engine_runs_outside_the_write_lock_and_a_changed_night_is_refused(
         assert len(db.session.get(Night, night_id).boards) == 4  # the late comer is paired
 
 
+@pytest.mark.parametrize("process", [True, False], ids=["child process", "thread"])
 def test_a_job_pairs_in_a_process_of_its_own_and_says_why_it_stored_nothing(
-        app: Flask) -> None:
+        app: Flask, process: bool) -> None:
     night_id = _night(app, 12)
-    settings = night_pairing.JobSettings(heartbeat=0.2)
+    settings = night_pairing.JobSettings(heartbeat=0.01 if not process else 0.2,
+                                         process=process)
     with app.app_context():
         version = _version(night_id)
         token = night_pairing.start_job(night_id, 1, version)
         assert token is not None
         assert night_pairing.start_job(night_id, 1, version) is None  # a double click
+        assert night_pairing.heartbeat(night_id, token)
+        assert not night_pairing.heartbeat(night_id, "another job")  # given up: it stops
         # The job as a thread of this process would run it (here in the test's thread).
         night_pairing.run_job(app, night_id, 1, version, token, "org", settings)
         night = db.session.get(Night, night_id)
