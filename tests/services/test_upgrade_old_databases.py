@@ -62,7 +62,8 @@ ROWS: dict[str, list[dict[str, Any]]] = {
     "events": [
         dict(id=1, name="Tuesday night", date=DAY, kind="swiss", rounds=2, rated=True,
              tiebreak_edition="fide-2026", tiebreak_order="BH:C1,BH,SB", status="published",
-             source_format="trf", created_at=NOW, version=3, unrated_rating=1000),
+             source_format="trf", created_at=NOW, version=3, unrated_rating=1000,
+             scoring=HALF_PAB),  # the night's ½-point PAB, once events keep their scoring
         dict(id=2, name="Spring draft", date=DAY + dt.timedelta(days=7), kind="round_robin",
              rounds=1, rated=False, tiebreak_edition=None, tiebreak_order="SB",
              status="draft", source_format="paste", created_at=NOW, version=1),
@@ -136,7 +137,9 @@ ROWS: dict[str, list[dict[str, Any]]] = {
     "nights": [dict(id=1, name="Tuesday night", date=DAY, kind="swiss", system="dutch",
                     rounds=1, pab_half=True, tiebreak_order="BH:C1,BH", double=False,
                     swap_last_two=False, initial_colour="white1", rated=True, pure=True,
-                    event_id=1, version=9, created_at=NOW)],
+                    event_id=1, version=9, created_at=NOW, pairing_round=None,
+                    pairing_token=None, pairing_started_at=None, pairing_seen_at=None,
+                    pairing_note=None)],
     "night_players": [
         dict(id=1, night_id=1, start_no=1, member_id=1, name="Ann Lee", guest=False,
              junior=False, rating=1512.25, games=10, joined=1, withdrawn_from=None),
