@@ -1,8 +1,8 @@
 """A round paired in a process of its own: the posed TRF in, the engine's answer out as JSON.
 
 A big round (hundreds of players) takes the Dutch engine seconds of CPU. The web app runs it
-in a child process (``python -m ladder.club.pairing_job``, the TRF on standard input, the
-answer on standard output), so the CPU it takes is not taken from the worker that serves the
+in a child process (``python -m ladder.club.pairing_job PARENT_PID``, the TRF on standard
+input, the answer on standard output; the process ends by itself once its parent is gone), so the CPU it takes is not taken from the worker that serves the
 club's pages (and at a lower priority, :data:`NICENESS`), and a job can be stopped. Pure: text in, text out; the answer's sentences stay
 Messages (:func:`ladder.club.night.message_to_json`).
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from typing import Any
 
@@ -52,9 +53,20 @@ def answer_from_json(data: dict[str, Any]) -> RoundPairing | Refusal:
 NICENESS = 10
 
 
+def _orphaned_ends(parent: int, every: float = 1.0) -> None:
+    """End this process once its parent has gone (a worker killed or restarted): nobody will
+    read the answer, so no CPU is spent on it."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(3)
+
+
 def main() -> None:
     """Pair the TRF on standard input; the answer as one JSON line on standard output, with
     the CPU seconds the pairing took (``cpu_seconds``, for the server's log)."""
+    # The parent's pid comes as the argument: it may have died before this line runs.
+    parent = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else os.getppid()
+    threading.Thread(target=_orphaned_ends, args=(parent,), daemon=True).start()
     if hasattr(os, "nice"):
         os.nice(NICENESS)
     from ladder.pairing import pair_trf_detailed

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import subprocess
 import sys
@@ -131,7 +132,7 @@ def engine_in_process(trf: str, alive: Any, settings: JobSettings) -> RoundPairi
     """The engine's answer for the posed ``trf``, worked out by a child process; ``alive()``
     is called every heartbeat and the child is stopped when it answers False or the job
     takes longer than the limit."""
-    child = subprocess.Popen([sys.executable, "-m", "ladder.club.pairing_job"],
+    child = subprocess.Popen([sys.executable, "-m", "ladder.club.pairing_job", str(os.getpid())],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, encoding="utf-8")
     began = time.monotonic()

@@ -196,3 +196,28 @@ def test_served_a_big_round_pairs_in_the_background_and_blocks_no_one(
         assert len(paired) == 1 and json.loads(paired[0].context)["background"] is True
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_pairing_process_whose_worker_died_ends_itself(tmp_path: Path) -> None:
+    """The worker that started the engine's process is killed: nobody will read the answer,
+    so the process ends instead of spending the CPU (it is waiting for its input here)."""
+    import os
+    import subprocess
+    import sys
+    read, write = os.pipe()
+    starter = ("import os, subprocess, sys; child = subprocess.Popen([sys.executable, '-m', "
+               "'ladder.club.pairing_job', str(os.getpid())], stdin=int(sys.argv[1]), "
+               "pass_fds=(int(sys.argv[1]),)); print(child.pid, flush=True)")
+    worker = subprocess.run([sys.executable, "-c", starter, str(read)], pass_fds=(read,),
+                            capture_output=True, text=True, check=True, timeout=120)
+    os.close(read)
+    child = int(worker.stdout.strip())
+    deadline = time.monotonic() + 120  # a condition awaited, not a time asserted
+    while Path(f"/proc/{child}").exists() and time.monotonic() < deadline:
+        stat = Path(f"/proc/{child}/stat").read_text() if Path(f"/proc/{child}").exists() else ""
+        if stat.rsplit(")", 1)[-1].split()[:1] == ["Z"]:
+            break  # ended, not yet reaped
+        time.sleep(0.2)
+    os.close(write)
+    assert not Path(f"/proc/{child}").exists() or Path(
+        f"/proc/{child}/stat").read_text().rsplit(")", 1)[-1].split()[0] == "Z"
