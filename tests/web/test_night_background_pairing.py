@@ -149,6 +149,7 @@ def test_the_desk_shows_the_progress_polls_it_and_an_expired_job_can_be_redone(
             AuditEntry.action == "night.pair")) == 1
 
 
+@pytest.mark.db  # served over PostgreSQL too, when TEST_DATABASE_URL is set
 def test_served_a_big_round_pairs_in_the_background_and_blocks_no_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """gunicorn, every round through the background path (threshold 0, no wait): the pair
