@@ -20,7 +20,7 @@ from ..competition.swiss import SwissRules
 from ..extensions import db
 from ..models import CompetitionNight, Night
 from ..queries.competitions import rules_of
-from . import Conflict, InvalidInput, NotFound, audit, use_case
+from . import Conflict, InvalidInput, NotFound, audit, refuse_control_characters, use_case
 from .competitions import check_version, competition_or_404
 from .night import NightSettings, create_night
 
@@ -61,6 +61,7 @@ def open_night(competition_id: int, date: dt.date, rounds: int, version: int, ac
                                     "Rounds tonight: only %(num)d rounds are left.",
                                     total - first + 1), field="rounds")
     last = first + rounds - 1
+    refuse_control_characters(name, field="name")
     if not name.strip():
         name = (_("%(competition)s, round %(round)d", competition=competition.name, round=first)
                 if rounds == 1 else

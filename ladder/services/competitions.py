@@ -30,7 +30,7 @@ from ..names import name_key
 from ..queries.competitions import assemble, link_of_night
 from ..tiebreaks import TiebreakError, parse_order
 from ..vocabulary.tournament import EventKind
-from . import Conflict, InvalidInput, NotFound, audit, use_case
+from . import Conflict, InvalidInput, NotFound, audit, refuse_control_characters, use_case
 from .events import clean_name, default_order
 
 MAX_MEMBERS = 500
@@ -118,6 +118,7 @@ def _order(system: str, order: str | None) -> str:
 
 
 def _checked(settings: CompetitionSettings) -> tuple[str, dict[str, Any], str]:
+    refuse_control_characters(settings.name, field="name")
     if settings.system not in SYSTEMS:
         raise InvalidInput(_("Choose Keizer, Swiss or round-robin."), field="system")
     if settings.points_display not in DISPLAYS:
