@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from ..competition import keizer
 from ..competition.errors import CompetitionError
@@ -244,13 +245,24 @@ def assemble(session: DbSession, competition: Competition,
              name: Callable[[int], str] | None = None) -> Assembled:
     """The competition as played: its members (named by ``name`` of the member id, for the
     TRF; none by default) and every round its nights have paired, in order."""
+    # The members and the nights in a few statements (not one per member, night and list).
+    merged = dict(session.execute(select(Member.id, Member.merged_into_id).where(
+        Member.id.in_([m.member_id for m in competition.members]),
+        Member.merged_into_id.is_not(None))).all())
     cache: dict[int, int] = {}
 
     def current(member_id: int) -> int:
         if member_id not in cache:
-            cache[member_id] = _current(session, member_id)
+            cache[member_id] = (_current(session, member_id) if member_id in merged
+                                else member_id)
         return cache[member_id]
 
+    night_ids = [link.night_id for link in competition.nights]
+    loaded = {n.id: n for n in session.scalars(
+        select(Night).where(Night.id.in_(night_ids)).options(
+            selectinload(Night.players), selectinload(Night.boards),
+            selectinload(Night.byes), selectinload(Night.rounds_state))
+        .execution_options(populate_existing=True))} if night_ids else {}
     entrants = tuple(Entrant(m.number, m.rating, m.entry_round,
                              name(current(m.member_id)) if name else "")
                      for m in sorted(competition.members, key=lambda m: m.number))
@@ -260,7 +272,7 @@ def assemble(session: DbSession, competition: Competition,
     catch_ups: list[tuple[Night, int, int]] = []
     allocated = 0
     for link in competition.nights:
-        night = session.get(Night, link.night_id)
+        night = loaded.get(link.night_id)
         if night is None:
             continue
         for index in range(link.rounds):
@@ -594,7 +606,7 @@ def _keizer_table(played: Played, done: int, params: KeizerParams) -> RoundTable
     if done == 0:
         return None
     season = keizer_season(played, upto=done)
-    return keizer.compute(season, params).final
+    return keizer.compute(season, params, explain="last").final
 
 
 def _keizer_rows(round_table: RoundTable, assembled: Assembled,

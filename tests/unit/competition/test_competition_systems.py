@@ -48,6 +48,7 @@ from ladder.formats import read_exchange, read_trf
 from ladder.pairing import Refusal, pair_trf_detailed
 from ladder.pairing.check import check_rounds
 from ladder.vocabulary.tournament import Kind
+from tests.unit.competition.keizer_support import load_case, season_of
 
 ENTRANTS = tuple(Entrant(n, 2000 - 40 * n, 1, f"P{n}") for n in range(1, 9))
 
@@ -200,3 +201,15 @@ def test_the_keizer_season_of_a_played_competition() -> None:
     assert season["rounds"][1] == {"round": 2, "attendance": {"1": "present", "2": "present",
                                                               "3": "present"}}
     assert keizer.pair_round(season, 2, {})["bye"] is not None
+
+
+def test_explaining_only_the_last_round_gives_the_same_tables() -> None:
+    data = load_case("hand-1.json")
+    season, params = season_of(data), data["params"]
+    full = keizer.compute(season, params)
+    last = keizer.compute(season, params, explain="last")
+    assert [[(s.member_id, s.points, s.value) for s in r.standings] for r in full.rounds] == [
+        [(s.member_id, s.points, s.value) for s in r.standings] for r in last.rounds]
+    assert all(not s.lines for r in last.rounds[:-1] for s in r.standings)
+    assert [s.lines for s in last.rounds[-1].standings] == [
+        s.lines for s in full.rounds[-1].standings]
