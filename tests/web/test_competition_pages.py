@@ -133,3 +133,16 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     assert trf.startswith("012 Winter Keizer")
     guide = public.get("/guide/competitions").get_data(as_text=True)
     assert "29⅔" in guide  # the hand-worked Keizer season, computed live
+
+
+def test_the_guide_chapter_in_every_language(client: FlaskClient) -> None:
+    """The chapter's examples are computed live (the hand-worked season's 29⅔) and it reads in
+    each language with that language's word for Keizer points."""
+    words = {"en": "Keizer points", "ko": "카이저 점수", "zh_Hans": "凯泽积分", "id": "poin Keizer"}
+    for lang, keizer_points in words.items():
+        answer = client.get(f"/guide/competitions?lang={lang}")
+        assert answer.status_code == 200
+        html = unescape(answer.get_data(as_text=True))
+        assert keizer_points in html and "29⅔" in html and "23½" in html
+        if lang != "en":
+            assert "Keizer points of a round" not in html and "Why this many points" not in html
