@@ -123,7 +123,7 @@ class RulesForm(VersionedForm):
                                  validators=[OneOf(("exact", "half"))])
     tiebreak_order = text_field(_l("Tie-break order"), Competition.tiebreak_order)
     # Keizer (docs/competitions.md §2): named as the settings.
-    value_mode = StringField(_l("Value numbers"))
+    value_mode = StringField(_l("Kind of values"))
     ratio = StringField(_l("Ratio of the first value to the last"))
     top_value = StringField(_l("Value of the first place"))
     value_step = StringField(_l("Step between places"))

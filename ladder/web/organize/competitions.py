@@ -16,6 +16,7 @@ from flask import abort, flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ...competition.keizer_params import DEFAULTS
 from ...competition.record import KEIZER
 from ...extensions import db
 from ...models import Competition, Night
@@ -239,7 +240,20 @@ def _rules_context(competition: Competition, form: RulesForm) -> dict[str, Any]:
                                             for value in spec.choices]
                                 for spec in KEIZER_FIELDS if spec.kind == "choice"},
                 bye_values=BYE_VALUES, display_labels=DISPLAY_LABELS,
-                default_shown=default_shown, **_words())
+                default_shown=_default_words, **_words())
+
+
+def _default_words(spec: Any) -> str:
+    """A Keizer setting's documented default as the help line names it: a choice by its
+    label, a flag by yes or no, an empty limit as none."""
+    value = getattr(DEFAULTS, spec.name)
+    if spec.kind == "choice":
+        return str(CHOICE_LABELS[(spec.name, value)])
+    if spec.kind == "flag":
+        return _("yes") if value else _("no")
+    if spec.kind == "limit" and value is None:
+        return _("none")
+    return default_shown(spec)
 
 
 @bp.get("/competitions/<int:competition_id>/rules")
