@@ -22,7 +22,6 @@ from . import InvalidInput, NotFound, aliases, audit, use_case
 from .replay import event_key, replay_change
 
 MAX_NAME = 200
-JUNIOR_AGE = 18
 
 
 
@@ -78,9 +77,15 @@ def clean_name(raw: str) -> str:
     return name
 
 
-def is_junior_by_birth_year(birth_year: int | None, on: dt.date) -> bool:
-    """Suggest the junior flag from a TRF birth year (the year itself is never stored)."""
-    return birth_year is not None and 1900 < birth_year and on.year - birth_year < JUNIOR_AGE
+def is_junior_by_birth_year(birth_year: int | None, on: dt.date, under: int) -> bool:
+    """Suggest the junior flag from a TRF birth year (the year itself is never stored): the
+    player may be under ``under``, the club's consent age (docs/privacy.md).
+
+    A year alone leaves the birthday open, so a player who turns ``under`` in the event's
+    year is suggested too: a flag too many costs the organizer one untick, a flag too few
+    would show a child's full name without consent.
+    """
+    return birth_year is not None and 1900 < birth_year and on.year - birth_year <= under
 
 
 def exact_links(tournament: Tournament, session: DbSession | None = None) -> dict[int, int | None]:

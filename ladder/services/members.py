@@ -230,12 +230,15 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
                    parent_and_child: bool = True) -> None:
     """Record (or withdraw) the consent of parent and child to show a junior's full name.
 
-    docs/privacy.md: a consent counts only when the parent *and* the child agreed; ``parent_and_child``
-    is the organizer's confirmation of that (the web form asks for it explicitly).
+    docs/privacy.md: a consent counts only when a parent or guardian consented *and* the child
+    agreed; ``parent_and_child`` is the organizer's confirmation of that (the web form asks
+    for it explicitly). The audit entry keeps the club's consent age of the day ("a member
+    under 14"), since the setting may change later.
     """
     member = _member(member_id)
     if given and not parent_and_child:
-        raise InvalidInput(_("A consent needs the agreement of both the parent and the child."))
+        raise InvalidInput(_("A consent needs both a parent's or guardian's consent and the "
+                             "child's own agreement."))
     if given and not (recorded_by and recorded_by.strip()):
         raise InvalidInput(_("Say who recorded the consent."), field="recorded_by")
     if given and date is not None and date > dt.date.today():
@@ -253,7 +256,8 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
     audit.record(actor, "member.consent", f"Consent of member {member.id}", member_id=member.id,
                  context={"member": member.name},
                  old=old, new={"given": given, "date": str(member.consent_date),
-                               "by": member.consent_recorded_by})
+                               "by": member.consent_recorded_by,
+                               "under": club_settings().consent_age})
 
 
 

@@ -95,8 +95,10 @@ def pairing() -> str:
 @bp.get("/faq")
 def faq() -> str:
     """The questions members and parents ask, answered with live numbers."""
+    from ...club.consent import LAW_AGES
     return render_template("guide/faq.html", ex=ladder_examples(club_options()),
-                           tb=tiebreak_examples(), initials=initials_examples())
+                           tb=tiebreak_examples(), initials=initials_examples(),
+                           consent_age=club_settings().consent_age, law_ages=LAW_AGES)
 
 
 #: The mark of a game that did not count (its reason is always given in words beside it).

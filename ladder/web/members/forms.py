@@ -68,19 +68,20 @@ class RelinkForm(ClubForm):
 
 
 class JuniorForm(ClubForm):
-    """Set or clear the junior flag (an unticked box posts nothing: not junior)."""
+    """Set or clear the junior flag (an unticked box posts nothing: not junior). The page
+    labels the box with the club's consent age ("under 14", docs/privacy.md)."""
 
-    junior = Checkbox(_l("Junior: shown with initials on public pages unless a consent is "
-                             "recorded"))
+    junior = Checkbox(_l("Junior"))
 
 
 class ConsentForm(ClubForm):
-    """Record or withdraw the consent of parent and child (docs/privacy.md); the service
-    checks that both agreed, who recorded it and that the date is not in the future."""
+    """Record or withdraw the consent of a parent or guardian and the child (docs/privacy.md);
+    the service checks that both agreed, who recorded it and that the date is not in the
+    future."""
 
     given = StringField(_l("Consent given"), validators=[
         OneOf(("yes", "no"), message=_l("Choose whether consent was given."))])
-    parent_and_child = Checkbox(_l("Both the parent and the child agreed"))
+    parent_and_child = Checkbox(_l("A parent or guardian consented, and the child agreed too"))
     date = IsoDateField(_l("Date of the consent"))
     recorded_by = text_field(_l("Recorded by"), Member.consent_recorded_by)
     note = text_field(_l("Note (optional)"), Member.consent_note)
