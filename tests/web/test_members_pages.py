@@ -263,7 +263,7 @@ def test_consent_record_parent_and_child_date_and_recorder(app, logged_in) -> No
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"parent_and_child": ""}, "both the parent and the child"),
+    ({"parent_and_child": ""}, "or guardian&#39;s consent and the child&#39;s own agreement"),
     ({"recorded_by": "  "}, "Say who recorded the consent."),
     ({"date": "2025-13-45"}, "is not a date"),
     ({"date": "2999-01-01"}, "cannot be in the future"),
