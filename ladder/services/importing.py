@@ -12,7 +12,6 @@ from ..extensions import db
 from ..formats import FormatError, detect_format, read_event
 from ..formats.dates import choose_event_date
 from ..models import Member
-from ..queries.club import club_settings
 from ..vocabulary.tournament import EventKind, Tournament
 from . import InvalidInput, say, use_case
 from .events import PublishRequest, exact_links, is_junior_by_birth_year, publish
@@ -60,11 +59,9 @@ def import_file(text: str, *, source: str, file_format: str | None, name: str | 
                                      _("Give the date with --date YYYY-MM-DD."))))
     event_date = chosen.date
     links = exact_links(tournament)
-    under = club_settings().consent_age
     new_juniors = frozenset(
         p.start_no for p in tournament.players
-        if links.get(p.start_no) is None
-        and is_junior_by_birth_year(p.birth_year, event_date, under))
+        if links.get(p.start_no) is None and is_junior_by_birth_year(p.birth_year, event_date))
     suggestions = _suggestions(tournament, links)
     event = publish(PublishRequest(
         tournament=tournament, name=name or tournament.name or source, date=event_date,

@@ -315,7 +315,6 @@ def name_choices(t: Tournament, on: dt.date | None,
     """For each typed name: the exact match (pre-selected) and the suggested members."""
     index = name_index(db.session)
     exact = exact_links(t)
-    under = club_settings().consent_age
     choices = []
     for player in t.players:
         preselection = index.preselect(player.name)
@@ -323,7 +322,7 @@ def name_choices(t: Tournament, on: dt.date | None,
         choices.append(NameChoice(
             start_no=player.start_no, typed=player.name, exact=exact.get(player.start_no),
             suggestions=found,
-            junior_hint=bool(on) and is_junior_by_birth_year(player.birth_year, on, under),  # type: ignore[arg-type]
+            junior_hint=bool(on) and is_junior_by_birth_year(player.birth_year, on),  # type: ignore[arg-type]
             exact_reasons=tuple(preselection.reasons),
             ambiguous=preselection.matches if preselection.ambiguous else ()))
     return choices

@@ -12,13 +12,14 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
+from ..club.consent import GUARDIAN_AND_CHILD, WhoConsented
 from ..extensions import db
 from ..models import Entry, Event, Member, Merge, Result, column_limit, utcnow
 from ..names import aliases as names_aliases
 from ..names import name_key, stored_name
 from ..queries.club import club_settings
 from ..queries.names import member_with_aliases
-from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
+from . import Conflict, InvalidInput, NotFound, aliases, audit, say, use_case
 from .events import clean_name
 from .replay import EventKey, replay, replay_change
 
@@ -227,18 +228,22 @@ def set_junior(member_id: int, junior: bool, actor: str) -> None:
 @use_case
 def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | None = None,
                    recorded_by: str | None = None, note: str | None = None,
-                   parent_and_child: bool = True) -> None:
-    """Record (or withdraw) the consent of parent and child to show a junior's full name.
+                   who: WhoConsented = GUARDIAN_AND_CHILD) -> None:
+    """Record (or withdraw) the consent to show a junior's full name (docs/privacy.md,
+    "Consent by country").
 
-    docs/privacy.md: a consent counts only when a parent or guardian consented *and* the child
-    agreed; ``parent_and_child`` is the organizer's confirmation of that (the web form asks
-    for it explicitly). The audit entry keeps the club's consent age of the day ("a member
-    under 14"), since the setting may change later.
+    ``who`` is what the organizer confirms (the web form asks for it explicitly): for a
+    member under the club's consent age, a parent's or guardian's consent *and* the child's
+    own agreement (SPEC §5); for a junior at or above it, their own consent. What is missing
+    for the chosen case is refused, naming it. The audit entry keeps the case and the
+    consent age of the day ("a member under 14"), since the setting may change later.
     """
     member = _member(member_id)
-    if given and not parent_and_child:
-        raise InvalidInput(_("A consent needs both a parent's or guardian's consent and the "
-                             "child's own agreement."))
+    consent_age = club_settings().consent_age
+    missing = who.missing(consent_age) if given else None
+    if missing is not None:
+        field, sentence = missing
+        raise InvalidInput(say(sentence), field=field)
     if given and not (recorded_by and recorded_by.strip()):
         raise InvalidInput(_("Say who recorded the consent."), field="recorded_by")
     if given and date is not None and date > dt.date.today():
@@ -257,7 +262,8 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
                  context={"member": member.name},
                  old=old, new={"given": given, "date": str(member.consent_date),
                                "by": member.consent_recorded_by,
-                               "under": club_settings().consent_age})
+                               **({"who": str(who.case), "under": consent_age} if given
+                                  else {})})
 
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ...club.consent import Consenter
 from ...models import AuditEntry
 from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
@@ -225,11 +226,16 @@ class Describer(NightSentences):
                         new: Any) -> str:
         name = context.get("member") or self.member(entry.member_id)
         if new.get("given") and isinstance(new.get("under"), int):
-            # The club's consent age on the day (docs/privacy.md, "Consent by country").
-            return _("%(name)s: guardian's consent recorded for a member under %(age)d, with the "
-                     "child's own agreement, by %(by)s (%(date)s); the full name is shown.",
-                     name=name, age=new["under"], by=new.get("by") or "—",
-                     date=new.get("date") or "—")
+            # Who consented, with the club's consent age on the day (docs/privacy.md,
+            # "Consent by country"): a later change of the setting leaves the entry as it was.
+            values = dict(name=name, age=new["under"], by=new.get("by") or "—",
+                          date=new.get("date") or "—")
+            if new.get("who") == Consenter.OWN:
+                return _("%(name)s: the member's own consent (a member %(age)d or older) "
+                         "recorded by %(by)s (%(date)s); the full name is shown.", **values)
+            return _("%(name)s: a parent's or guardian's consent and the child's own agreement "
+                     "(a member under %(age)d) recorded by %(by)s (%(date)s); the full name is "
+                     "shown.", **values)
         if new.get("given"):  # an entry written before the consent age was a setting
             return _("Consent to show the full name of %(name)s recorded by %(by)s (%(date)s).",
                      name=name, by=new.get("by") or "—", date=new.get("date") or "—")
