@@ -1,6 +1,8 @@
 """The upgrade that adds the consent age (docs/privacy.md, "Consent by country"): a database
 written before it gets, per settings row, the default of that row's language; no member's
-junior flag or consent changes; the downgrade removes the column and keeps the rest."""
+junior flag or consent changes (the age says who consents from now on, never who is a
+junior: a Korean club's 14 unflags no one); the downgrade removes the column and keeps the
+rest."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from sqlalchemy import inspect, select, text
 
 from ladder.club.consent import default_consent_age
 from ladder.extensions import db
-from ladder.models import Member
+from ladder.models import ClubSettings, Member
+from ladder.queries.display_names import load_name_book
 from tests.factories import direct_writes
 
 BEFORE = "b9d2f4a6c8e1"
@@ -61,6 +64,11 @@ def test_the_upgrade_sets_each_clubs_default_from_its_language(app: Flask) -> No
         members = {m.id: (m.junior, m.consent_given, m.consent_recorded_by)
                    for m in db.session.scalars(select(Member))}
         assert members == {1: (True, True, "Coach Park"), 2: (True, False, None)}
+        # The Korean club (consent age 14) still shows its junior without a consent by
+        # initials, whatever the junior's age: the consent age unflags no one.
+        book = load_name_book(db.session, db.session.get(ClubSettings, 1))
+        assert db.session.get(ClubSettings, 1).consent_age == 14
+        assert book.labels == {1: "Minjun Kim", 2: "A. L."}
         db.session.remove()
         downgrade(directory=MIGRATIONS, revision=BEFORE)
         assert "consent_age" not in _columns() and "default_language" in _columns()

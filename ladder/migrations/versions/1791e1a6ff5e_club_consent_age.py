@@ -4,13 +4,14 @@ Revision ID: 1791e1a6ff5e
 Revises: b9d2f4a6c8e1
 Create Date: 2026-12-08 10:00:00
 
-``club_settings.consent_age``: the age under which a parent's or guardian's consent is asked
-before a junior's full name is shown (docs/privacy.md, "Consent by country"). An existing
+``club_settings.consent_age``: who must consent before a junior's full name is shown — under
+it a parent or guardian and the child, from it the junior themselves (docs/privacy.md,
+"Consent by country"); a junior stays a member under 18 whatever it is. An existing
 club gets the default of its language at the upgrade: Korean and Chinese 14 (PIPA Art. 22-2,
 PIPL Art. 31), Indonesian 18 (UU PDP Art. 25 with the child protection law's under-18),
 English and no language 16 (GDPR Art. 8). The table is written out here, not imported, so
 this upgrade stays what it was when ladder/club/consent.py changes. No member's junior flag
-or consent changes: the organizer decides who is flagged.
+or recorded consent changes: the age decides only which consent the form asks from now on.
 """
 import sqlalchemy as sa
 from alembic import op
