@@ -120,9 +120,10 @@ class ClubSettings(Model):
     health_public: Mapped[bool] = mapped_column(Boolean, default=False,
                                                 server_default=false())
     # The age under which a parent's or guardian's consent is asked (docs/privacy.md, "Consent
-    # by country"): the organizer flags members under it junior. No age is ever computed (no
-    # date of birth is stored); a new club gets the general default, `ladder init --language`
-    # and the settings page the language's (ladder/club/consent.py).
+    # by country"): who consents for a junior (under it a parent or guardian and the child,
+    # from it the junior), never who is a junior (under 18, ladder/club/consent.py JUNIOR_AGE).
+    # No age is ever computed (no date of birth is stored); a new club gets the general
+    # default, `ladder init --language` and the settings page the language's.
     consent_age: Mapped[int] = mapped_column(Integer, default=GENERAL_CONSENT_AGE,
                                              server_default=str(GENERAL_CONSENT_AGE))
 

@@ -63,8 +63,8 @@ class SettingsForm:
     health_public: bool = False
     #: The club's IANA time zone (every time shown is written in it; no replay).
     timezone: str = "UTC"
-    #: The age under which a parent's or guardian's consent is asked (docs/privacy.md); the
-    #: organizer flags members under it junior. No replay.
+    #: The age under which a parent's or guardian's consent is asked (docs/privacy.md): who
+    #: consents for a junior, never who is one (juniors are the members under 18). No replay.
     consent_age: int = GENERAL_CONSENT_AGE
 
 
@@ -128,7 +128,8 @@ def update_settings(form: SettingsForm, actor: str) -> bool:
     The consent age follows the language (docs/privacy.md, "Consent by country"): when the
     language changes and the age sent is the stored one, still the old language's default
     (the organizer never chose another), it becomes the new language's default — a club
-    switched to Indonesian asks consent under 18, one switched to Korean under 14. An age
+    switched to Indonesian asks a guardian's consent for every junior (under 18), one switched
+    to Korean under 14. An age
     the organizer chose, or types in the same form, is kept.
     """
     errors = validate(form)
