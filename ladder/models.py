@@ -29,6 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .club.consent import GENERAL_CONSENT_AGE
 from .extensions import db
 from .vocabulary.tournament import Colour, EventKind, Kind
 
@@ -118,6 +119,13 @@ class ClubSettings(Model):
     # Whether /health (inflation, activity, calibration) is public; organizers always see it.
     health_public: Mapped[bool] = mapped_column(Boolean, default=False,
                                                 server_default=false())
+    # The age under which a parent's or guardian's consent is asked (docs/privacy.md, "Consent
+    # by country"): who consents for a junior (under it a parent or guardian and the child,
+    # from it the junior), never who is a junior (under 18, ladder/club/consent.py JUNIOR_AGE).
+    # No age is ever computed (no date of birth is stored); a new club gets the general
+    # default, `ladder init --language` and the settings page the language's.
+    consent_age: Mapped[int] = mapped_column(Integer, default=GENERAL_CONSENT_AGE,
+                                             server_default=str(GENERAL_CONSENT_AGE))
 
 
 class Member(Model):

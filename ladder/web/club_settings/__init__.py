@@ -14,6 +14,14 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ...club.consent import (
+    JUNIOR_AGE,
+    LAW_AGES,
+    MAX_CONSENT_AGE,
+    MIN_CONSENT_AGE,
+    default_consent_age,
+    every_junior_needs_a_guardian,
+)
 from ...services import InvalidInput, ServiceError
 from ...services.club_settings import VISIBILITIES, current_form, regenerate_token, update_settings
 from ...services.maintenance import backup_download
@@ -46,7 +54,12 @@ def _context(**posted: ClubForm) -> dict[str, object]:
                                   "backup_form": ClubForm(formdata=None)}
     forms.update(posted)
     return dict(visibilities=VISIBILITIES, unlisted_url=_unlisted_url(),
-                languages=LANGUAGE_NAMES, rating_options=RATING_OPTIONS, **forms)
+                languages=LANGUAGE_NAMES, rating_options=RATING_OPTIONS,
+                law_ages=LAW_AGES, consent_range=(MIN_CONSENT_AGE, MAX_CONSENT_AGE),
+                language_consent_age=default_consent_age(club().default_language),
+                junior_age=JUNIOR_AGE,
+                every_junior_needs_a_guardian=every_junior_needs_a_guardian(club().consent_age),
+                **forms)
 
 
 @bp.get("/")
