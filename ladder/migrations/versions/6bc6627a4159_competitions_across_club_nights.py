@@ -3,7 +3,7 @@ slow round-robin) with its rules, members, the nights that play its rounds, and 
 marked before a night (away with notice, away for the club's team match)
 
 Revision ID: 6bc6627a4159
-Revises: e3f1a9c4b7d2
+Revises: 1791e1a6ff5e
 Create Date: 2026-12-06 07:48:51.040433
 
 """
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '6bc6627a4159'
-down_revision = 'e3f1a9c4b7d2'
+down_revision = '1791e1a6ff5e'
 branch_labels = None
 depends_on = None
 
