@@ -551,3 +551,81 @@ class NightForbidden(Model):
                                           index=True)
     first_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))
     second_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))
+
+
+class Competition(Model):
+    """A season's competition across club nights (docs/competitions.md §7): Keizer, a slow
+    Swiss or a slow round-robin, its rules (``settings``: JSON, the system's settings), its
+    members and the nights that play its rounds. ``version`` is checked by every change of
+    its structure (a stale form is refused)."""
+
+    __tablename__ = "competitions"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    system: Mapped[str] = mapped_column(String(10))  # keizer | swiss | berger
+    settings: Mapped[str] = mapped_column(Text, default="{}")
+    #: How the table shows points: "exact" (29⅔) or "half" (to the nearest ½).
+    points_display: Mapped[str] = mapped_column(String(5), default="exact")
+    tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("seasons.id", ondelete="SET NULL"))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+    members: Mapped[list[CompetitionMember]] = relationship(
+        cascade="all, delete-orphan", order_by="CompetitionMember.number")
+    nights: Mapped[list[CompetitionNight]] = relationship(
+        cascade="all, delete-orphan", order_by="CompetitionNight.first_round")
+    marks: Mapped[list[CompetitionMark]] = relationship(cascade="all, delete-orphan")
+
+
+class CompetitionMember(Model):
+    """A member of a competition: the pairing number, the rating it ranks him by (the club
+    rating when he joined; None: unrated) and the round he enters in."""
+
+    __tablename__ = "competition_members"
+    __table_args__ = (UniqueConstraint("competition_id", "member_id",
+                                       name="uq_competition_members_member"),
+                      UniqueConstraint("competition_id", "number",
+                                       name="uq_competition_members_number"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    competition_id: Mapped[int] = mapped_column(
+        ForeignKey("competitions.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    rating: Mapped[int | None] = mapped_column(Integer)
+    entry_round: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class CompetitionNight(Model):
+    """A club night that plays rounds ``first_round`` … ``first_round + rounds - 1`` of a
+    competition (its night rounds 1 … ``rounds``), then ``catch_up`` rounds of postponed
+    games (a round-robin)."""
+
+    __tablename__ = "competition_nights"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    competition_id: Mapped[int] = mapped_column(
+        ForeignKey("competitions.id", ondelete="CASCADE"), index=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          unique=True)
+    first_round: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer, default=1)
+    catch_up: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CompetitionMark(Model):
+    """A member's attendance marked before a round: ``excused`` (away with notice) or
+    ``club`` (away for the club's team match); who marked it and when."""
+
+    __tablename__ = "competition_marks"
+    __table_args__ = (UniqueConstraint("competition_id", "round", "member_id",
+                                       name="uq_competition_marks_round_member"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    competition_id: Mapped[int] = mapped_column(
+        ForeignKey("competitions.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    status: Mapped[str] = mapped_column(String(10))
+    marked_by: Mapped[str] = mapped_column(String(80), default="")
+    marked_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)

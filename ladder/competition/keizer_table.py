@@ -363,9 +363,11 @@ def scored_rounds(season: Season) -> int:
 
 
 def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | KeizerParams | None,
-            rounds: int | None = None, explain: bool = True) -> KeizerTable:
+            rounds: int | None = None, explain: bool | str = True) -> KeizerTable:
     """The table after each of the first ``rounds`` rounds (default: every round).
 
+    With ``explain="last"`` only the last round's table carries its lines (what a season page
+    shows: the table after the last round and why); the points and rankings are the same.
     With ``explain=False`` a fixpoint table's standings carry no lines (``lines == ()``; the
     points and ranking are the same): for a caller that needs only the ranking, the pairing.
 
@@ -382,10 +384,12 @@ def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | Keiz
         if not round_.complete:
             raise SeasonError("competition.season.result_missing", f"rounds[{index}].games",
                               "a game of this round has no result yet", round=round_.number)
-    scorer = _Scorer(parsed, parsed_params, last, explain)
+    scorer = _Scorer(parsed, parsed_params, last, explain is True)
     tables: list[RoundTable] = []
     previous: tuple[str, ...] = ()
     for round_no in range(1, last + 1):
+        if explain == "last":
+            scorer.explain = round_no == last
         paired_on = ranking_for_round(parsed, previous, round_no)
         if parsed_params.recalc == "frozen":
             table = scorer.frozen(round_no, paired_on)

@@ -395,6 +395,8 @@ class CheckinRoster:
 
     recent: tuple[TickRow, ...]
     others: tuple[TickRow, ...]
+    #: The competition the night plays: ``recent`` are then its members.
+    competition: str | None = None
 
     def row(self, member_id: int) -> TickRow | None:
         """The row of ``member_id`` (None when not on the list)."""
@@ -422,6 +424,11 @@ def checkin_roster(session: DbSession, night: Night) -> CheckinRoster:
     latest = latest.order_by(Event.date.desc(), Event.id.desc()).limit(RECENT_EVENTS)
     recent_ids = set(session.scalars(select(Entry.member_id).where(
         Entry.event_id.in_(latest.scalar_subquery()), Entry.member_id.is_not(None))))
+    # A night that plays a competition lists the competition's members first.
+    from .competitions import members_of_night
+    playing = members_of_night(session, night)
+    if playing is not None:
+        recent_ids = set(playing[1])
     here = {p.member_id: p for p in night.players if p.member_id is not None}
     recent: list[TickRow] = []
     others: list[TickRow] = []
@@ -435,4 +442,5 @@ def checkin_roster(session: DbSession, night: Night) -> CheckinRoster:
         # A row never moves when it is ticked: the part depends on the past events only.
         (recent if member_id in recent_ids else others).append(row)
     order = lambda r: (r.key, r.member_id)  # noqa: E731 - one sort key for both parts
-    return CheckinRoster(tuple(sorted(recent, key=order)), tuple(sorted(others, key=order)))
+    return CheckinRoster(tuple(sorted(recent, key=order)), tuple(sorted(others, key=order)),
+                         playing[0] if playing is not None else None)

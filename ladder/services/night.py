@@ -292,6 +292,9 @@ def check_in(night_id: int, arrival: Arrival, version: int | None, actor: str) -
     if not paired:
         _renumber(night)
         _round_robin_rounds(night)
+    # A night that plays a competition: the player is one of its members (or enters it).
+    from .competitions import check_in_entry
+    check_in_entry(night, player, actor)
     night.version += 1
     audit.record(actor, "night.checkin",
                  f"“{night.name}”: {name} checked in"

@@ -70,6 +70,17 @@ def _ids(night: Night) -> dict[int, int]:
     return {p.start_no: p.id for p in night.players}
 
 
+def _competition_pairing(night: Night, round_no: int) -> RoundPairing | None:
+    """Where round ``round_no`` of a night that plays a competition comes from: the
+    competition (docs/competitions.md §7) — None for any other night."""
+    from ..queries.competitions import night_pairing
+    answer = night_pairing(db.session, night, round_no,
+                           engine=lambda trf: swiss_engine()(trf))
+    if isinstance(answer, Refusal):
+        raise Conflict(say(answer.reason))
+    return answer
+
+
 def _rounds_of(night: Night) -> int:
     """How many rounds the night has (a round-robin's come from its Berger table)."""
     if night.kind is EventKind.ROUND_ROBIN:
@@ -123,8 +134,12 @@ def pose_pairing(night_id: int, round_no: int, version: int) -> Posed:
     rounds = _rounds_of(night) if round_no == 1 else night.rounds
     if round_no > rounds:
         raise Conflict(_("Every round is paired."))
+    asked = _competition_pairing(night, round_no)
     sheet = sheet_of(night, club_settings().provisional_games)
-    if night.kind is EventKind.ROUND_ROBIN:
+    if asked is not None:  # a night that plays a competition: its round comes from there
+        posed = Posed(night_id, round_no, version, ready=asked,
+                      players=2 * len(asked.boards) + (asked.pab is not None))
+    elif night.kind is EventKind.ROUND_ROBIN:
         sheet = replace(sheet, rounds=rounds)
         table = berger_rounds(len(night.players), 2 if night.double else 1,
                               night.swap_last_two)

@@ -54,11 +54,12 @@ def register_web(app: Flask) -> None:
     from .check_state import init_check_state
     init_check_state(app)
 
+    from .competition_words import night_competition
     from .request_state import club_settings, names
     from .urls import explain_links, member_href
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
                                  club=club_settings, member_href=member_href,
-                                 explain_links=explain_links)
+                                 explain_links=explain_links, night_competition=night_competition)
 
     from flask_wtf.csrf import CSRFError
 

@@ -59,7 +59,7 @@ def test_a_control_character_in_a_check_in_name_or_the_search_is_refused(
     assert _count(app, NightPlayer) == 0 and _count(app, Member) == 0
     search = logged_in.get(page, query_string={"q": "Bo\x00"})
     assert search.status_code == 422
-    assert "Search members: remove the control character U+0000" in search.get_data(
+    assert "Find a member: remove the control character U+0000" in search.get_data(
         as_text=True)
 
 

@@ -24,6 +24,7 @@ from ...models import AuditEntry
 from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
 from ..i18n import LANGUAGE_NAMES
+from .competition import COMPETITION_SENTENCES, CompetitionSentences
 from .night import NIGHT_SENTENCES, NightSentences
 
 log = logging.getLogger(__name__)
@@ -92,7 +93,7 @@ def _setting_value(key: str, value: Any) -> str:
     return str(value)
 
 
-class Describer(NightSentences):
+class Describer(NightSentences, CompetitionSentences):
     """Sentences for audit entries; ``member``/``event`` give today's names of ids."""
 
     def __init__(self, member: Callable[[int | None], str],
@@ -338,4 +339,5 @@ SENTENCES: dict[str, Sentence] = {
     "ladder.rebuild": Describer._ladder_rebuild,
     "demo.remove": Describer._demo_remove,
     **NIGHT_SENTENCES,
+    **COMPETITION_SENTENCES,
 }

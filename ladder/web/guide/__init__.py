@@ -4,6 +4,8 @@
 * ``guide.tiebreaks`` — ``/guide/tiebreaks``: every tie-break in plain words, the editions;
 * ``guide.pairing``   — ``/guide/pairing``: how a club night is paired (Swiss and round-robin,
   byes, forbidden pairs, late entries), with examples paired live by the engines;
+* ``guide.competitions`` — ``/guide/competitions``: club competitions over a season (Keizer,
+  the slow Swiss and the slow round-robin), with examples computed live by the engines;
 * ``guide.faq``       — ``/guide/faq``: the questions members and parents ask.
 
 Like the tools, the guide is public in every visibility mode (it is not a ``public_route``):
@@ -91,6 +93,18 @@ def pairing() -> str:
     from .pairing_examples import pairing_examples
     return render_template("guide/pairing.html", px=pairing_examples(),
                            rule=PAIRING_NUMBER_RULE, say=sentence)
+
+
+@bp.get("/competitions")
+def competitions() -> str:
+    """Club competitions over a season: Keizer, the slow Swiss and the slow round-robin, with
+    examples computed live by the engines."""
+    from ...competition.keizer_params import DEFAULTS
+    from ...competition.words import share_text
+    from ..competition_words import HOW_WORDS, word
+    from .competition_examples import competition_examples
+    return render_template("guide/competitions.html", cx=competition_examples(),
+                           defaults=DEFAULTS, how_words=HOW_WORDS, word=word, share=share_text)
 
 
 @bp.get("/faq")

@@ -5,6 +5,7 @@
 * :mod:`.events`    — an event's details, tie-breaks, the editable grid, delete;
 * :mod:`.results`   — the inline result editor (htmx click-to-edit, plain form without JS);
 * :mod:`.seasons`   — seasons: create, edit, delete (docs/qualities.md §2);
+* :mod:`.competitions` — competitions across club nights (docs/competitions.md §7);
 * :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
 * :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so);
 * :mod:`.night`, :mod:`.night_finish` — the club night desk, and its finish into the ladder.
@@ -18,6 +19,7 @@ bp = Blueprint("organize", __name__, url_prefix="/organize")
 bp.before_request(require_organizer)
 
 from . import (  # noqa: E402,F401
+    competitions,
     dashboard,
     events,
     health,

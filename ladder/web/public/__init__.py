@@ -13,4 +13,12 @@ bp = Blueprint("public", __name__)
 register_visibility(bp)  # the gate runs before the cache is consulted (web/cache.py)
 register_cache(bp)
 
-from . import events, health, ladder, members, night, seasons  # noqa: E402,F401  (register the routes)
+from . import (  # noqa: E402,F401  (register the routes)
+    competitions,
+    events,
+    health,
+    ladder,
+    members,
+    night,
+    seasons,
+)

@@ -9,7 +9,9 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from ...extensions import db
+from ...models import Competition
 from ...models import Season as SeasonModel
+from ...queries.competitions import list_competitions
 from ...queries.seasons import season_page, season_summaries
 from ..request_state import club_settings
 from ..request_values import MAX_ID
@@ -30,4 +32,10 @@ def season(season_id: int) -> str:
     if model is None:
         abort(404)
     return render_template("public/season.html", page=season_page(db.session, club_settings(),
-                                                                  model))
+                                                                  model),
+                           season_id=model.id, season_competitions=_competitions_of)
+
+
+def _competitions_of(season_id: int) -> list[Competition]:
+    """The competitions linked to a season (its page links to them)."""
+    return [c for c in list_competitions(db.session) if c.season_id == season_id]
