@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 
 from flask_babel import gettext as _
 
+from ..club.night_self import RULES
 from ..extensions import db
 from ..models import Visibility
 from ..queries.club import club_settings
@@ -54,6 +55,8 @@ class SettingsForm:
     health_public: bool = False
     #: The club's IANA time zone (every time shown is written in it; no replay).
     timezone: str = "UTC"
+    #: How the results players report from their phones are entered (docs/club-night.md §6).
+    player_results: str = "agree"
 
 
 def current_form() -> SettingsForm:
@@ -65,7 +68,8 @@ def current_form() -> SettingsForm:
                         provisional_games=s.provisional_games, junior_k=s.junior_k,
                         rating_floor=s.rating_floor, default_language=s.default_language,
                         award_min_games=s.award_min_games, glicko_tau=s.glicko_tau,
-                        health_public=s.health_public, timezone=s.timezone or "UTC")
+                        health_public=s.health_public, timezone=s.timezone or "UTC",
+                        player_results=s.player_results or "agree")
 
 
 def validate(form: SettingsForm) -> list[str]:
@@ -96,6 +100,8 @@ def validate(form: SettingsForm) -> list[str]:
     if not is_known(form.timezone):
         errors.append(_("Time zone: a name from the time zone database, such as "
                         "Asia/Seoul, Asia/Jakarta or Europe/London."))
+    if form.player_results not in RULES:
+        errors.append(_("Results from the players' phones: choose one of the two ways."))
     if not MIN_TAU <= form.glicko_tau <= MAX_TAU:
         errors.append(_("Glicko-2 system constant τ: between %(low)s and %(high)s.",
                         low=MIN_TAU, high=MAX_TAU))

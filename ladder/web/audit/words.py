@@ -69,10 +69,12 @@ _SETTING_LABELS = {
     "junior_k": N_("Junior K"), "rating_floor": N_("Rating floor"),
     "default_language": N_("Language"), "award_min_games": N_("games needed for season awards"),
     "glicko_tau": N_("Glicko-2 constant τ"), "health_public": N_("pool-health page public"),
-    "timezone": N_("time zone"),
+    "timezone": N_("time zone"), "player_results": N_("results from the players' phones"),
 }
 _VISIBILITY_WORDS = {"private": N_("private"), "unlisted": N_("unlisted"),
                      "public": N_("public")}
+_PLAYER_RESULT_WORDS = {"agree": N_("entered when both players agree"),
+                        "organizer": N_("entered by the organizer")}
 
 
 def _setting_value(key: str, value: Any) -> str:
@@ -85,6 +87,8 @@ def _setting_value(key: str, value: Any) -> str:
         return _(_VISIBILITY_WORDS.get(str(value), str(value)))
     if key == "default_language":
         return str(LANGUAGE_NAMES.get(str(value), value))
+    if key == "player_results":
+        return _(_PLAYER_RESULT_WORDS.get(str(value), str(value)))
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

@@ -14,6 +14,7 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ...club.night_self import RULE_LABELS
 from ...services import InvalidInput, ServiceError
 from ...services.club_settings import VISIBILITIES, current_form, regenerate_token, update_settings
 from ...services.maintenance import backup_download
@@ -46,7 +47,9 @@ def _context(**posted: ClubForm) -> dict[str, object]:
                                   "backup_form": ClubForm(formdata=None)}
     forms.update(posted)
     return dict(visibilities=VISIBILITIES, unlisted_url=_unlisted_url(),
-                languages=LANGUAGE_NAMES, rating_options=RATING_OPTIONS, **forms)
+                languages=LANGUAGE_NAMES, rating_options=RATING_OPTIONS,
+                player_result_rules=[(str(rule), words) for rule, words in RULE_LABELS.items()],
+                **forms)
 
 
 @bp.get("/")
