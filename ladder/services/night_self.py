@@ -193,7 +193,7 @@ def _drop(row: NightArrival | None) -> None:
         row.status = "gone"
 
 
-def _can_join(night: Night) -> bool:
+def can_join(night: Night) -> bool:
     """True while a new player may be checked in (before round 1; in a Swiss while a round is
     left to pair): the desk's rule (queries.night.NightView.can_join)."""
     paired = len(night.rounds_state)
@@ -272,7 +272,7 @@ def _claim(night: Night, player: NightPlayer, earlier: NightArrival | None,
 def _request(night: Night, typed: str, member_id: int | None, junior: bool,
              earlier: NightArrival | None, actor: str) -> NightArrival:
     """A name (or a member picked after round 1) waits for the organizer's tap."""
-    if not _can_join(night):
+    if not can_join(night):
         raise Conflict(_("Every round is paired: no one can join now. Please see the "
                          "organizer."))
     if member_id is None:
@@ -505,6 +505,6 @@ def report_result(night_id: int, arrival_id: int, board_id: int, result: str,
 
 
 __all__ = ["TooManyAttempts", "rotate_code", "switch_phones", "try_code", "code_refused",
-           "PhoneChoice", "phone_check_in", "forget_phone", "accept_arrival",
+           "PhoneChoice", "phone_check_in", "can_join", "forget_phone", "accept_arrival",
            "refuse_arrival", "ReportAnswer", "report_result", "ADDRESS_LIMIT", "NIGHT_LIMIT",
            "WINDOW", "MAX_WAITING", "PHONE"]

@@ -24,6 +24,7 @@ from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
 from ..i18n import LANGUAGE_NAMES
 from .night import NIGHT_SENTENCES, NightSentences
+from .night_phones import PHONE_SENTENCES, PhoneSentences
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +95,7 @@ def _setting_value(key: str, value: Any) -> str:
     return str(value)
 
 
-class Describer(NightSentences):
+class Describer(NightSentences, PhoneSentences):
     """Sentences for audit entries; ``member``/``event`` give today's names of ids."""
 
     def __init__(self, member: Callable[[int | None], str],
@@ -329,4 +330,5 @@ SENTENCES: dict[str, Sentence] = {
     "ladder.rebuild": Describer._ladder_rebuild,
     "demo.remove": Describer._demo_remove,
     **NIGHT_SENTENCES,
+    **PHONE_SENTENCES,
 }
