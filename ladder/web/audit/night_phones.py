@@ -48,7 +48,7 @@ class PhoneSentences:
     def _phones_accept(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                        new: Any) -> str:
         how = {"member": _("as the member"), "guest": _("as a guest"),
-               "new": _("as a new member")}.get(context.get("how"), "")
+               "new": _("as a new member")}.get(str(context.get("how")), "")
         return _("%(player)s, who checked in from a phone, accepted at “%(night)s” "
                  "%(how)s.", player=context["player"], night=context["night"], how=how)
 

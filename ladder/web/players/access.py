@@ -100,7 +100,8 @@ def phone(night_id: int) -> Phone:
     data = _read_cookie(night_id)
     held = str(data.get("c") or "")
     proven = hmac.compare_digest(held.encode("ascii", "replace"), code.encode("ascii"))
-    arrival_id = data.get("a") if isinstance(data.get("a"), int) else None
+    held_arrival = data.get("a")
+    arrival_id = held_arrival if isinstance(held_arrival, int) else None
     arrival = arrival_state(db.session, night_id, arrival_id) \
         if proven and arrival_id is not None else None
     g.night_phone = found = Phone(link, code, proven, arrival, arrival_id)

@@ -181,10 +181,12 @@ def _board_context(found: Phone) -> dict[str, Any]:
     """What "My board" shows for the phone's player (or why there is nothing yet)."""
     shot = night_snapshot(found.night_id, found.link.version)
     arrival = found.arrival
-    start_no = shot.numbers.get(arrival.player_id) if arrival and arrival.here else None
+    start_no = shot.numbers.get(arrival.player_id) \
+        if arrival is not None and arrival.here and arrival.player_id is not None else None
     latest = shot.latest
     board = latest.board_of(start_no) if latest and start_no is not None else None
-    reports = phone_reports(db.session, found.night_id, latest.number) if board else {}
+    reports = phone_reports(db.session, found.night_id, latest.number) \
+        if board is not None and latest is not None else {}
     report = reports.get(board.id) if board else None
     white = board is not None and board.white_no == start_no
     mine = theirs = None
