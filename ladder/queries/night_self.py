@@ -357,8 +357,8 @@ class BoardReports:
     """The players' reports of a board at its current version (results White first)."""
 
     board_id: int
-    white: str | None
-    black: str | None
+    white: str | None = None
+    black: str | None = None
     white_revision: int = 0
     black_revision: int = 0
 
