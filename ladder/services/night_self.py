@@ -3,7 +3,10 @@ throttled, changed, switched off), a phone's check-in (a member, tonight's playe
 the organizer accepts or refuses), and the results the players report.
 
 Each change is one use case (:mod:`.uow`) with its audit entry; what a phone does is recorded
-with the phone's arrival as the actor (``phone #12``). The desk's own use cases do the night's
+with the phone's arrival as the actor (``phone #12``). They are declared as changing no page
+(a report, a name waiting, a code: no public page shows them), so sixty phones do not empty
+every cached page; when one calls the desk's use case (a tick, a check-in, a result), that
+nested use case moves the generation as always. The desk's own use cases do the night's
 work: a member checked in from a phone is a tick (:func:`.night.tick`), a name accepted is a
 check-in (:func:`.night.check_in`), a result the reports agree on is entered by
 :func:`.night_rounds.record_result` — so the night's version, its audit and its rules are the
@@ -205,7 +208,7 @@ def can_join(night: Night) -> bool:
     return paired < night.rounds or not last.published
 
 
-@use_case
+@use_case(changes_pages=False)
 def phone_check_in(night_id: int, choice: PhoneChoice, arrival_id: int | None,
                    allowed_members: frozenset[int] = frozenset(),
                    allowed_players: frozenset[int] = frozenset()) -> NightArrival:
@@ -327,7 +330,7 @@ def _waiting(night: Night, arrival_id: int) -> NightArrival:
     return row
 
 
-@use_case
+@use_case(changes_pages=False)
 def accept_arrival(night_id: int, arrival_id: int, how: str, junior: bool,
                    actor: str) -> NightPlayer:
     """The organizer accepts a name a phone sent, with one tap: ``member`` checks in the
@@ -365,7 +368,7 @@ def accept_arrival(night_id: int, arrival_id: int, how: str, junior: bool,
     return player
 
 
-@use_case
+@use_case(changes_pages=False)
 def refuse_arrival(night_id: int, arrival_id: int, actor: str) -> None:
     """The organizer refuses a phone's check-in: a waiting name is refused; a member the
     phone checked in before round 1 is taken off the list again; a phone that said it is a
@@ -429,7 +432,7 @@ def _board_for(night: Night, board_id: int, player: NightPlayer) -> NightBoard:
     return board
 
 
-@use_case
+@use_case(changes_pages=False)
 def report_result(night_id: int, arrival_id: int, board_id: int, result: str,
                   board_version: int, revision: int, form_key: str) -> ReportAnswer:
     """A player reports their board's result (White's score first) from the phone that is

@@ -221,3 +221,14 @@ def test_a_report_for_a_board_that_changed_or_is_not_mine_changes_nothing(night:
     with pytest.raises(phones.InvalidInput):
         phones.report_result(night, white, board.id, "1-0F", board.version, 0, "x")
     assert db.session.scalar(select(func.count(NightReport.id))) == 0
+
+
+def test_a_report_moves_the_generation_only_when_it_enters_a_result(night: int) -> None:
+    from ladder.queries.club import committed_generation
+    board = _paired(night)[0]
+    white, black = _phone_of(night, board.white_id), _phone_of(night, board.black_id)
+    before = committed_generation(db.session)
+    phones.report_result(night, white, board.id, "½-½", board.version, 0, "w")
+    assert committed_generation(db.session) == before  # no public page shows a report
+    phones.report_result(night, black, board.id, "½-½", board.version, 0, "b")
+    assert committed_generation(db.session) == before + 1  # the result entered: pages change

@@ -14,12 +14,12 @@ pairing page is; in a private or unlisted club it needs the code (``?code=`` in 
 or an organizer logged in). The phone pages always need the code. A finished night, and a
 night whose link the organizer switched off, answer 404 on every one of them.
 
-**Cheap polls.** A page's state is a handful of numbers read in one statement
-(:func:`ladder.queries.night_self.link_state`): the ladder generation, the night's version,
-its link's activity and rotation, and the phone's arrival. :func:`conditional` makes a weak
-``ETag`` of them with everything else that shapes the answer (the code's release, the
-language, page or fragment, who the phone is); a matching ``If-None-Match`` is answered
-``304 Not Modified`` before anything is rendered.
+**Cheap polls.** :func:`conditional` answers ``304 Not Modified`` to a matching
+``If-None-Match`` before anything is rendered. "My board" makes its weak ``ETag`` of exactly
+what the phone's page shows (its board, its reports, its score line, the round's state: plain
+values from the night's snapshot, shared per generation, and one small read of the board's
+reports), so a result entered on another board re-renders no other phone; the screen makes
+its own of the night's version and the generation.
 """
 
 from __future__ import annotations
@@ -133,11 +133,11 @@ def screen_allowed(night_id: int, typed: str | None) -> bool:
 
 
 def etag_of(page: str, *parts: object) -> str:
-    """A weak entity tag of ``page`` (what is shown: "me", "screen") with ``parts`` (its
-    state) and everything else that shapes its bytes: the code's release, the generation, the
-    language, page or fragment (the htmx target), an organizer or not. A report's answer and
-    the next poll share their tag, so that poll is a 304."""
-    key = (release(), club_state().generation, page, select_locale(),
+    """A weak entity tag of ``page`` (what is shown: "me", "screen") with ``parts`` (what it
+    shows) and everything else that shapes its bytes: the code's release, the language, page
+    or fragment (the htmx target), an organizer or not. A report's answer and the next poll
+    share their tag, so that poll is a 304."""
+    key = (release(), page, select_locale(),
            tuple(request.headers.get(name) for name in REQUEST_HEADERS[:2]),
            is_organizer(), *parts)
     return hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).hexdigest()[:32]

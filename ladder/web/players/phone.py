@@ -198,13 +198,29 @@ def _board_context(found: Phone) -> dict[str, Any]:
     history = []
     if start_no is not None:
         for state in shot.rounds:
-            played = state.board_of(start_no)
-            history.append((state, played, state.rest_of(start_no)))
+            history.append((state.number, state.board_of(start_no), state.rest_of(start_no)))
     return dict(shot=shot, phone=found, start_no=start_no, me=shot.names.get(start_no or -1),
                 latest=latest, board=board, white=white, mine=mine, theirs=theirs,
                 my_result=my_result, revision=revision, key=secrets.token_urlsafe(12),
                 line=shot.line_of(start_no) if start_no is not None else None,
                 history=history, say=sentence, named=render_named, poll=POLL_SECONDS)
+
+
+def _shown(context: dict[str, Any]) -> tuple[object, ...]:
+    """Exactly what "My board" shows, as plain values (its ETag is made of them): the phone's
+    player, board, reports, score line and rounds, the round's state, the club's rule."""
+    found: Phone = context["phone"]
+    latest = context["latest"]
+    start_no = context["start_no"]
+    shot = context["shot"]
+    round_state = None if latest is None else (
+        latest.number, latest.complete, latest.pab_reason,
+        latest.rest_of(start_no) if start_no is not None else None)
+    return (found.link.rotation, found.link.enabled, found.arrival, start_no, context["me"],
+            shot.name, shot.date, shot.total_rounds, shot.previewed, round_state,
+            context["board"], context["mine"], context["theirs"], context["revision"],
+            context["line"], shot.table.style if context["line"] else None,
+            shot.table.after, tuple(context["history"]), club_settings().player_results)
 
 
 @bp.get("/nights/<int:night_id>/me")
@@ -218,12 +234,11 @@ def me(night_id: int) -> Response | tuple[str, int] | str:
             return render_template("players/_me_live.html", phone=found, gone=True,
                                    shot=None, poll=POLL_SECONDS)
         return _see_other("players.join", night_id)
-    arrival = found.arrival
-    etag = etag_of("me", found.link.tag, arrival.id, arrival.status, arrival.player_id)
+    context = _board_context(found)
+    etag = etag_of("me", _shown(context))
     unchanged = conditional(etag)
     if unchanged is not None:
         return unchanged
-    context = _board_context(found)
     template = "players/_me_live.html" if fragment else "players/me.html"
     return mark(Response(render_template(template, etag=etag, **context),
                          mimetype="text/html"), etag)
@@ -261,11 +276,11 @@ def report(night_id: int) -> Response | tuple[str, int] | str:
     found = _fresh(night_id)
     if found.arrival is None:
         return _see_other("players.join", night_id)
-    arrival = found.arrival
-    # The state's own tag: the next poll is a 304 while nothing changed, and the message stays.
-    etag = etag_of("me", found.link.tag, arrival.id, arrival.status, arrival.player_id)
+    # The page's own tag: the next poll is a 304 while nothing changed, and the message stays.
+    context = _board_context(found)
+    etag = etag_of("me", _shown(context))
     html = render_template("players/_me_live.html", message=message, failed=failed, etag=etag,
-                           **_board_context(found))
+                           **context)
     return mark(Response(html, status_for_htmx(200), mimetype="text/html"), etag)
 
 

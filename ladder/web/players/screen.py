@@ -53,7 +53,8 @@ def screen(night_id: int) -> Response:
     if not screen_allowed(night_id, code):
         abort(404)
     _club_language()
-    etag = etag_of("screen", request.path, state.version, request.query_string)
+    etag = etag_of("screen", request.path, club_state().generation, state.version,
+                   request.query_string)
     unchanged = conditional(etag)
     if unchanged is not None:
         return unchanged
