@@ -2,13 +2,14 @@
 screen polling ``ladder serve`` (gunicorn, its default sync workers) while the results of a
 round come in.
 
-``python -m tests.phones_load [--players 60] [--seconds 60] [--poll 5] [--screen-poll 5]``
+``python -m tests.phones_load [--players 60] [--seconds 60] [--poll 5] [--screen-poll 5]
+[--quiet]``
 builds a fresh SQLite club (the players on its roster), serves it with ``ladder serve``,
 checks every phone in through its code and the list, pairs and publishes round 1, then for
 ``--seconds`` lets each phone poll "My board" every ``--poll`` seconds as the browser does
 (the fragment, with ``If-None-Match``), the screen poll its live part, and both players of
 each board report a result at a random moment of the window (so the pages change about
-sixty times while they are polled). It prints one JSON line: requests per second, answers by
+sixty times while they are polled; ``--quiet``: nobody reports, the polls alone). It prints one JSON line: requests per second, answers by
 status (304 is "nothing changed"), the latency's median, 95th percentile and maximum, and the
 server's CPU time (every gunicorn process, from ``/proc``) per second of the window — the
 share of one core the night costs.
@@ -33,6 +34,8 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -133,137 +136,166 @@ class Phone:
         return answer.status_code, time.perf_counter() - start
 
 
-def run(players: int, seconds: float, poll: float, screen_poll: float) -> dict[str, Any]:
-    """Serve a night of ``players`` phones and a screen for ``seconds``; the figures."""
-    folder = Path(tempfile.mkdtemp(prefix="phones-load-"))
-    url, night_id = _arrange(folder, players)
+@contextmanager
+def _served(folder: Path, url: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``ladder serve`` over the club's database; yields its base URL and its process."""
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET,
            "LADDER_INSTANCE_PATH": str(folder / "instance")}
-    log = open(folder / "serve.log", "w")
     ladder = Path(sys.executable).parent / "ladder"  # the `ladder` command of this venv
-    server = subprocess.Popen([str(ladder), "serve", "--bind", f"127.0.0.1:{port}"], env=env,
-                              stdout=log,
-                              stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
+    with open(folder / "serve.log", "w") as log:
+        server = subprocess.Popen([str(ladder), "serve", "--bind", f"127.0.0.1:{port}"],
+                                  env=env, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    if requests.get(base + "/healthz", timeout=5).status_code == 200:
+                        break
+                except requests.RequestException:
+                    pass
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError((folder / "serve.log").read_text())
+                time.sleep(0.2)
+            yield base, server
+        finally:
+            server.terminate()
             try:
-                if requests.get(base + "/healthz", timeout=5).status_code == 200:
-                    break
-            except requests.RequestException:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError((folder / "serve.log").read_text())
-            time.sleep(0.2)
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def _round_one(app: Any, night_id: int) -> list[tuple[int, int, int, int]]:
+    """Pair and publish round 1; its games as (board id, version, White's and Black's index
+    among the phones, which check in in member order)."""
+    with app.app_context():
+        for action in (rounds.pair_round, rounds.publish_round):
+            db.session.expire_all()
+            action(night_id, 1, db.session.get(Night, night_id).version, "load")
+        db.session.expire_all()
+        night = db.session.get(Night, night_id)
+        by_player = {p.id: i for i, p in enumerate(sorted(night.players,
+                                                          key=lambda p: p.member_id))}
+        boards = [(b.id, b.version, by_player[b.white_id], by_player[b.black_id])
+                  for b in db.session.scalars(select(NightBoard).where(
+                      NightBoard.night_id == night_id, NightBoard.black_id.is_not(None)))]
+        db.engine.dispose()
+    return boards
+
+
+class Window:
+    """The measured window: every phone's and the screen's loop, and what they saw."""
+
+    def __init__(self, base: str, night_id: int, phones: list[Phone], seconds: float,
+                 poll: float, screen_poll: float,
+                 reports: dict[int, list[tuple[float, int, int, str]]]) -> None:
+        self.base, self.night_id, self.phones = base, night_id, phones
+        self.poll, self.screen_poll, self.reports = poll, screen_poll, reports
+        self.samples: list[tuple[str, int, float]] = []
+        self.lock = threading.Lock()
+        self.stop = time.monotonic() + seconds
+        rng = random.Random(11)
+        self.offsets = [rng.uniform(0, poll) for _ in phones]  # phones do not poll in step
+
+    def _note(self, kind: str, status: int, spent: float) -> None:
+        with self.lock:
+            self.samples.append((kind, status, spent))
+
+    def phone_loop(self, index: int) -> None:
+        """One phone: polls "My board", reports its result when its moment comes."""
+        handset = self.phones[index]
+        due = sorted(self.reports.get(index, []))
+        begin = time.monotonic()
+        time.sleep(self.offsets[index])
+        while time.monotonic() < self.stop:
+            self._note("me", *handset.poll())
+            while due and time.monotonic() - begin >= due[0][0]:
+                _at, board_id, version, mine = due.pop(0)
+                self._note("report", *handset.report(board_id, version, mine))
+            time.sleep(self.poll)
+
+    def screen_loop(self) -> None:
+        """The venue screen: polls its live part as the browser does."""
+        http = requests.Session()
+        etag = ""
+        while time.monotonic() < self.stop:
+            headers = {"HX-Request": "true", "HX-Target": "screen-live"}
+            if etag:
+                headers["If-None-Match"] = f'W/"{etag}"'
+            start = time.perf_counter()
+            answer = http.get(f"{self.base}/nights/{self.night_id}/screen", headers=headers,
+                              timeout=60)
+            self._note("screen", answer.status_code, time.perf_counter() - start)
+            if answer.status_code == 200:
+                found = _ETAG.search(answer.text)
+                etag = found.group(1) if found else ""
+            time.sleep(self.screen_poll)
+
+    def run(self) -> None:
+        """Every loop in its thread, until the window closes."""
+        threads = [threading.Thread(target=self.phone_loop, args=(i,))
+                   for i in range(len(self.phones))]
+        threads.append(threading.Thread(target=self.screen_loop))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+
+
+def run(players: int, seconds: float, poll: float, screen_poll: float,
+        reporting: bool = True) -> dict[str, Any]:
+    """Serve a night of ``players`` phones and a screen for ``seconds``; the figures."""
+    folder = Path(tempfile.mkdtemp(prefix="phones-load-"))
+    url, night_id = _arrange(folder, players)
+    app = make_app(folder, url, SECRET_KEY=SECRET)
+    with _served(folder, url) as (base, server):
         code = derive_code(SECRET.encode(), night_id, 0)
-        app = make_app(folder, url, SECRET_KEY=SECRET)
         with app.app_context():
             members = list(db.session.scalars(select(Member.id).order_by(Member.id)))
         started = time.perf_counter()
         phones = [Phone(base, night_id, code, member) for member in members]
         checkin_seconds = time.perf_counter() - started
-        with app.app_context():
-            for action in (rounds.pair_round, rounds.publish_round):
-                db.session.expire_all()
-                action(night_id, 1, db.session.get(Night, night_id).version, "load")
-            db.session.expire_all()
-            night = db.session.get(Night, night_id)
-            by_player = {p.id: i for i, p in enumerate(sorted(night.players,
-                                                              key=lambda p: p.member_id))}
-            boards = [(b.id, b.version, by_player[b.white_id], by_player[b.black_id])
-                      for b in db.session.scalars(select(NightBoard).where(
-                          NightBoard.night_id == night_id, NightBoard.black_id.is_not(None)))]
-            db.engine.dispose()
-        samples: list[tuple[str, int, float]] = []
-        lock = threading.Lock()
-        stop = time.monotonic() + seconds
+        boards = _round_one(app, night_id)
         rng = random.Random(7)
         reports: dict[int, list[tuple[float, int, int, str]]] = {}
-        for board_id, version, white, black in boards:
+        for board_id, version, white, black in boards if reporting else ():
             at = rng.uniform(0.1, 0.9) * seconds
             reports.setdefault(white, []).append((at, board_id, version, "win"))
             reports.setdefault(black, []).append((at + rng.uniform(0, 5), board_id, version,
                                                   "loss"))
-
-        offsets = [rng.uniform(0, poll) for _ in phones]  # phones do not poll in step
-
-        def phone_loop(index: int) -> None:
-            handset = phones[index]
-            due = sorted(reports.get(index, []))
-            begin = time.monotonic()
-            time.sleep(offsets[index])
-            while time.monotonic() < stop:
-                status, spent = handset.poll()
-                with lock:
-                    samples.append(("me", status, spent))
-                while due and time.monotonic() - begin >= due[0][0]:
-                    _at, board_id, version, mine = due.pop(0)
-                    status, spent = handset.report(board_id, version, mine)
-                    with lock:
-                        samples.append(("report", status, spent))
-                time.sleep(poll)
-
-        def screen_loop() -> None:
-            http = requests.Session()
-            etag = ""
-            while time.monotonic() < stop:
-                headers = {"HX-Request": "true", "HX-Target": "screen-live"}
-                if etag:
-                    headers["If-None-Match"] = f'W/"{etag}"'
-                start = time.perf_counter()
-                answer = http.get(f"{base}/nights/{night_id}/screen", headers=headers,
-                                  timeout=60)
-                with lock:
-                    samples.append(("screen", answer.status_code,
-                                    time.perf_counter() - start))
-                if answer.status_code == 200:
-                    found = _ETAG.search(answer.text)
-                    etag = found.group(1) if found else ""
-                time.sleep(screen_poll)
-
-        threads = [threading.Thread(target=phone_loop, args=(i,)) for i in range(len(phones))]
-        threads.append(threading.Thread(target=screen_loop))
+        window = Window(base, night_id, phones, seconds, poll, screen_poll, reports)
         client_before = resource.getrusage(resource.RUSAGE_SELF)
         server_before = _cpu_seconds(server.pid)
-        window = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.perf_counter() - window
+        started = time.perf_counter()
+        window.run()
+        elapsed = time.perf_counter() - started
         server_cpu = _cpu_seconds(server.pid) - server_before
         client_after = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = (client_after.ru_utime - client_before.ru_utime
-                      + client_after.ru_stime - client_before.ru_stime)
-        latencies = sorted(spent for _kind, _status, spent in samples)
-        statuses = Counter(f"{kind} {status}" for kind, status, _spent in samples)
-        with app.app_context():
-            entered = sum(1 for b in db.session.scalars(select(NightBoard.result).where(
-                NightBoard.night_id == night_id)) if b)
-            db.engine.dispose()
-        return {
-            "players": len(phones), "boards": len(boards), "seconds": round(elapsed, 1),
-            "poll_seconds": poll, "screen_poll_seconds": screen_poll,
-            "requests": len(samples), "requests_per_second": round(len(samples) / elapsed, 1),
-            "answers": dict(sorted(statuses.items())), "results_entered": entered,
-            "latency_ms": {"p50": round(statistics.median(latencies) * 1000, 1),
-                           "p95": round(latencies[int(len(latencies) * 0.95)] * 1000, 1),
-                           "max": round(latencies[-1] * 1000, 1)},
-            "server_cpu_seconds": round(server_cpu, 2),
-            "server_cpu_share_of_one_core": round(server_cpu / elapsed, 3),
-            "server_cpu_ms_per_request": round(server_cpu * 1000 / len(samples), 2),
-            "client_cpu_seconds": round(client_cpu, 2),
-            "checkin_seconds": round(checkin_seconds, 1),
-        }
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+    client_cpu = (client_after.ru_utime - client_before.ru_utime
+                  + client_after.ru_stime - client_before.ru_stime)
+    samples = window.samples
+    latencies = sorted(spent for _kind, _status, spent in samples)
+    statuses = Counter(f"{kind} {status}" for kind, status, _spent in samples)
+    with app.app_context():
+        entered = sum(1 for result in db.session.scalars(select(NightBoard.result).where(
+            NightBoard.night_id == night_id)) if result)
+        db.engine.dispose()
+    return {
+        "players": len(phones), "boards": len(boards), "seconds": round(elapsed, 1),
+        "poll_seconds": poll, "screen_poll_seconds": screen_poll,
+        "requests": len(samples), "requests_per_second": round(len(samples) / elapsed, 1),
+        "answers": dict(sorted(statuses.items())), "results_entered": entered,
+        "latency_ms": {"p50": round(statistics.median(latencies) * 1000, 1),
+                       "p95": round(latencies[int(len(latencies) * 0.95)] * 1000, 1),
+                       "max": round(latencies[-1] * 1000, 1)},
+        "server_cpu_seconds": round(server_cpu, 2),
+        "server_cpu_share_of_one_core": round(server_cpu / elapsed, 3),
+        "server_cpu_ms_per_request": round(server_cpu * 1000 / len(samples), 2),
+        "client_cpu_seconds": round(client_cpu, 2),
+        "checkin_seconds": round(checkin_seconds, 1),
+    }
 
 
 def main() -> None:
@@ -273,9 +305,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--poll", type=float, default=5.0)
     parser.add_argument("--screen-poll", type=float, default=5.0)
+    parser.add_argument("--quiet", action="store_true",
+                        help="no results reported: the phones and the screen only poll")
     options = parser.parse_args()
     print(json.dumps(run(options.players, options.seconds, options.poll,
-                         options.screen_poll)))
+                         options.screen_poll, reporting=not options.quiet)))
 
 
 if __name__ == "__main__":
