@@ -52,8 +52,9 @@ def _arrange(app: Flask) -> int:
                                           rounds=2), actor="test").id
 
 
-def _organizer(browser: Browser, base: str, night_id: int) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+def _organizer(browser: Browser, base: str, night_id: int, axe: bool = False) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 900},
+                               bypass_csp=axe).new_page()
     page.goto(f"{base}/organize/")
     page.locator("#username").fill(LOGIN[0])
     page.locator("#password").fill(LOGIN[1])
@@ -198,3 +199,67 @@ def test_twelve_phones_and_a_venue_screen_run_a_night(live_server: Any,
             NightBoard.night_id == night_id).order_by(NightBoard.round, NightBoard.number))]
         assert len(night.players) == 12 and len(results) == 12
         assert results[2] == "1-0" and all(r in ("1-0", "½-½") for r in results)
+
+
+def test_the_phone_pages_the_screen_and_the_desk_panel_pass_axe(live_server: Any,
+                                                                browser: Browser) -> None:
+    """axe-core finds no serious or critical violation on the phone pages (the code form, the
+    list, "Is this you?", a name waiting, My board with its report buttons), the venue screen,
+    the desk's phone panel and the poster; the phone pages fit a 360 px phone (Korean)."""
+    from ladder.services import night_rounds as rounds
+    from ladder.services.night import tick
+    from tests.e2e.axe_support import serious_violations
+    app, base = live_server.app, live_server.url
+    night_id = _arrange(app)
+    with app.app_context():
+        ids = {m.name: m.id for m in db.session.scalars(select(Member))}
+        for name in REGULARS[:4]:
+            tick(night_id, ids[name], True, "test")
+    problems: dict[str, list[str]] = {}
+    desk = _organizer(browser, base, night_id, axe=True)
+    code = desk.locator("#night-phones .code").inner_text().strip()
+    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
+    page = context.new_page()
+
+    def check(label: str, target: Page = page, width: int | None = 360) -> None:
+        found = serious_violations(target)
+        if found:
+            problems[label] = [f"{v['id']}: {v['help']}" for v in found]
+        if width:
+            assert target.evaluate("document.documentElement.scrollWidth") <= width, label
+
+    page.goto(f"{base}/nights/{night_id}/join?lang=ko")
+    check("code form")
+    page.locator("#code").fill(code)
+    page.locator("form.phone-code button").click()
+    expect(page.locator("#phone-filter")).to_be_visible()
+    check("the list")
+    page.locator("#phone-name").fill("ann lee")
+    page.locator(".phone-type button[type=submit]").click()
+    check("is this you")
+    page.locator(".phone-match button.primary").click()
+    expect(page.locator("#me-live .who")).to_be_visible()
+    check("my board before round 1")
+    with app.app_context():
+        for action in (rounds.pair_round, rounds.publish_round):
+            db.session.expire_all()
+            action(night_id, 1, db.session.get(Night, night_id).version, "test")
+    expect(page.locator("#me-live form.report")).to_be_visible(timeout=LIVE)
+    check("my board with its report buttons")
+    stranger = browser.new_context(viewport={"width": 360, "height": 740},
+                                   bypass_csp=True).new_page()
+    stranger.goto(f"{base}/nights/{night_id}/join/{code}")
+    stranger.locator("#phone-name").fill("Zed Waiting")
+    stranger.locator(".phone-type button[type=submit]").click()
+    expect(stranger.locator("#me-live")).to_be_visible()
+    check("a name waiting", stranger)
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080},
+                                 bypass_csp=True).new_page()
+    screen.goto(f"{base}/nights/{night_id}/screen")
+    check("venue screen", screen, None)
+    desk.reload()
+    expect(desk.locator("#night-phones .waiting")).to_contain_text("Zed Waiting")
+    check("desk with the phone panel", desk, None)
+    desk.goto(f"{base}/organize/nights/{night_id}/phones/print")
+    check("poster", desk, None)
+    assert not problems, problems
