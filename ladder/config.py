@@ -118,6 +118,14 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.02),
         "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.0),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # A club night's round of more players than this is paired in the background
+        # (services/night_pairing.py); the request waits this many seconds for it first.
+        "NIGHT_PAIRING_INLINE_PLAYERS": int(_number("NIGHT_PAIRING_INLINE_PLAYERS", 60)),
+        "NIGHT_PAIRING_WAIT_SECONDS": _number("NIGHT_PAIRING_WAIT_SECONDS", 2.0),
+        # A job says it is alive this often, and has expired (its worker stopped) after
+        # this many seconds without a sign of life.
+        "NIGHT_PAIRING_HEARTBEAT_SECONDS": _number("NIGHT_PAIRING_HEARTBEAT_SECONDS", 2.0),
+        "NIGHT_PAIRING_STALE_SECONDS": _number("NIGHT_PAIRING_STALE_SECONDS", 20.0),
     }
 
 

@@ -181,6 +181,9 @@ class Event(Model):
     # C.07 Art. 10: the rating the event gives unrated players (None: rating-based
     # tie-breaks are dropped while unrated players take part).
     unrated_rating: Mapped[int | None] = mapped_column(Integer)
+    # The points of each kind of result (``ladder.vocabulary.tournament.scoring_text``:
+    # "W=1 D=1/2 L=0 PAB=1/2"); None is the default 1 / ½ / 0 with the byes as a win.
+    scoring: Mapped[str | None] = mapped_column(String(80))
     status: Mapped[EventStatus] = mapped_column(_enum(EventStatus, 10),
                                                 default=EventStatus.PUBLISHED)
     source_format: Mapped[str | None] = mapped_column(String(10))
@@ -440,6 +443,15 @@ class Night(Model):
     event_id: Mapped[int | None] = mapped_column(Integer)  # the published event, once finished
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    #: A round being paired in the background (services/night_pairing.py): which round, by
+    #: which job (another cannot store over it), since when, when the job was last seen alive
+    #: (a job whose worker stopped expires), and why the last one stored no round (JSON
+    #: Message). Not part of ``version``: the job stores only if the night did not change.
+    pairing_round: Mapped[int | None] = mapped_column(Integer)
+    pairing_token: Mapped[str | None] = mapped_column(String(32))
+    pairing_started_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    pairing_seen_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    pairing_note: Mapped[str | None] = mapped_column(Text)
 
     players: Mapped[list[NightPlayer]] = relationship(
         back_populates="night", cascade="all, delete-orphan", order_by="NightPlayer.start_no")

@@ -132,23 +132,30 @@ def _pairing_lines(result: RoundPairing, names: dict[int, str]) -> list[str]:
 
 def _check(text: str, file: str, as_json: bool) -> None:
     from ..formats import FormatError
-    from ..pairing.check import check_rounds
+    from ..pairing.check import check_file
     try:
-        checks = check_rounds(text, file)
+        report = check_file(text, file)
     except (FormatError, ValueError) as error:
         _engine_error(file, error)
         return
-    differing = [check for check in checks if check.differs]
+    checks, differing, verdict = report.rounds, report.differing, report.verdict()
     if as_json:
         click.echo(json.dumps({
             "rounds": len(checks), "differing": len(differing),
+            "assumed": [str(line) for line in report.assumed],
+            "evidently_not_dutch": report.evidently_not_dutch,
+            "verdict": str(verdict) if verdict else None,
             "differences": [{"round": check.round,
                              "lines": [str(line) for line in check.describe()]}
                             for check in differing]}, ensure_ascii=False))
     else:
+        for line in report.assumed:
+            click.echo(f"{file}: {line}")
         for check in differing:
             for line in check.describe():
                 click.echo(str(line))
+        if verdict is not None:
+            click.echo(f"{file}: {verdict}")
         click.echo(_("%(file)s: %(rounds)d rounds re-paired, %(differing)d differ",
                      file=file, rounds=len(checks), differing=len(differing)))
     sys.exit(EXIT_NO_PAIRING if differing else 0)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ladder.vocabulary.messages import N_, Message, msg
-from ladder.vocabulary.numbers import HALF
+from ladder.vocabulary.numbers import HALF, points_text
 from ladder.vocabulary.tournament import (
     Colour,
     EventKind,
@@ -278,45 +278,197 @@ def _colours(sheet: Sheet, start_no: int, before: int) -> list[Colour]:
     return seen
 
 
-def _colour_warning(history: list[Colour], colour: Colour, who: int) -> Message | None:
-    after = [*history, colour]
+def _preference(history: Sequence[Colour]) -> tuple[Colour | None, str | None]:
+    """The colour a player is due and how strongly (C.04.3 A.6), from the colours of the games
+    played: ``absolute`` (colour difference beyond ±1, or the same colour in the last two
+    games), ``strong`` (difference ±1), ``mild`` (balanced: the other colour than the last),
+    or none before a first game."""
+    if not history:
+        return None, None
+    difference = history.count(Colour.WHITE) - history.count(Colour.BLACK)
+    lower = Colour.BLACK if difference > 0 else Colour.WHITE
+    other = Colour.BLACK if history[-1] is Colour.WHITE else Colour.WHITE
+    if abs(difference) > 1:
+        return lower, "absolute"
+    if len(history) >= 2 and history[-1] == history[-2]:
+        return other, "absolute"
+    if difference:
+        return lower, "strong"
+    return other, "mild"
+
+
+def _topscorer(sheet: Sheet, start_no: int, round_no: int) -> bool:
+    """C.04.3 A.7: pairing the last round, a player with more than half the points possible."""
+    if round_no != sheet.rounds:
+        return False
+    score = standings_scores(sheet, round_no - 1).get(start_no, Fraction(0))
+    return 2 * score > (round_no - 1) * sheet.scoring.win
+
+
+def _colour_warnings(sheet: Sheet, round_no: int, colour: Colour, who: int, top: bool
+                     ) -> list[Message]:
+    """The colour rules ``who`` playing ``colour`` in ``round_no`` breaks (C.04.1 f, g); on a
+    board with a topscorer (``top``) in the last round the Dutch system allows it but counts
+    it (C.04.3 C.10, C.11)."""
+    after = [*_colours(sheet, who, round_no), colour]
+    warnings = []
     if len(after) >= 3 and after[-1] == after[-2] == after[-3]:
-        return msg("C.04.1 f: %(player)s would have the same colour three times in a row.",
-                   player=who)
-    difference = after.count(Colour.WHITE) - after.count(Colour.BLACK)
-    if abs(difference) > 2:
-        return msg("C.04.1 f: %(player)s's colour difference would be more than two.",
-                   player=who)
-    return None
+        warnings.append(msg("C.04.1 g: %(player)s would have the same colour three times in a "
+                            "row; in the last round the Dutch system allows it for a topscorer "
+                            "or a topscorer's opponent, but as rarely as it can (C.04.3 C.11).",
+                            player=who) if top else
+                        msg("C.04.1 g: %(player)s would have the same colour three times in a "
+                            "row.", player=who))
+    if abs(after.count(Colour.WHITE) - after.count(Colour.BLACK)) > 2:
+        warnings.append(msg("C.04.1 f: %(player)s's colour difference would be more than two; "
+                            "in the last round the Dutch system allows it for a topscorer or a "
+                            "topscorer's opponent, but as rarely as it can (C.04.3 C.10).",
+                            player=who) if top else
+                        msg("C.04.1 f: %(player)s's colour difference would be more than two.",
+                            player=who))
+    return warnings
+
+
+def board_warnings(sheet: Sheet, round_no: int, white: int, black: int) -> list[Message]:
+    """The rules a board of ``round_no`` made by hand breaks, one Message each (values name
+    players by start number: ``white``, ``black``, ``player``): a rematch (C.1), a forbidden
+    pair, two non-topscorers with the same absolute colour preference (C.3), and a colour
+    against C.04.1 f or g. The Dutch system never pairs so (for a topscorer in the last round
+    it keeps the colour breaches as few as it can)."""
+    warnings: list[Message] = []
+    pair = frozenset((white, black))
+    if pair in _met(sheet, round_no):
+        warnings.append(msg("C.04.1 b, C.04.3 C.1: %(white)s and %(black)s have already played "
+                            "each other; no two players meet twice.", white=white, black=black))
+    if pair in {frozenset(p) for p in sheet.forbidden}:
+        warnings.append(msg("%(white)s and %(black)s are a forbidden pair (they must not be "
+                            "paired).", white=white, black=black))
+    white_due, white_how = _preference(_colours(sheet, white, round_no))
+    black_due, black_how = _preference(_colours(sheet, black, round_no))
+    top = _topscorer(sheet, white, round_no) or _topscorer(sheet, black, round_no)
+    if white_how == black_how == "absolute" and white_due == black_due and not top:
+        warnings.append(msg("C.04.3 C.3: %(white)s and %(black)s both have an absolute "
+                            "preference for the same colour and neither is a topscorer: they "
+                            "may not meet.", white=white, black=black))
+    for who, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+        warnings.extend(_colour_warnings(sheet, round_no, colour, who, top))
+    return warnings
+
+
+def bye_warnings(sheet: Sheet, round_no: int, pab: int) -> list[Message]:
+    """C.04.1 d, C.04.3 C.2: the pairing-allocated bye for a player who has had it, or has
+    already scored a win without playing (a full-point bye, a win by forfeit)."""
+    for r in range(1, round_no):
+        if result_of(sheet, pab, r).kind in (Kind.PAIRING_BYE, Kind.FULL_BYE,
+                                             Kind.FORFEIT_WIN):
+            return [msg("C.04.1 d, C.04.3 C.2: %(player)s has already had the "
+                        "pairing-allocated bye or a win without playing, and may not have it "
+                        "again.", player=pab)]
+    return []
 
 
 def manual_warnings(sheet: Sheet, round_no: int, pairs: Iterable[tuple[int, int]],
                     pab: int | None) -> list[Message]:
-    """The rules a pairing of ``round_no`` made by hand breaks, one Message each (values name
-    players by start number: ``white``, ``black``, ``player``). The last round is exempt from
-    the colour rules for no one here: a club night states every breach."""
+    """The rules a pairing of ``round_no`` made by hand breaks (:func:`board_warnings` of
+    each board, :func:`bye_warnings` of the PAB)."""
+    warnings = [w for white, black in pairs for w in board_warnings(sheet, round_no, white,
+                                                                    black)]
+    return warnings + (bye_warnings(sheet, round_no, pab) if pab is not None else [])
+
+
+def _costs(sheet: Sheet, round_no: int, white: int, black: int) -> list[Message]:
+    """What the Dutch quality criteria count against a board (not a broken rule): a player
+    who does not get the colour they are due, strongly or mildly (C.04.3 C.12, C.13). An
+    absolute preference not met is a broken rule (:func:`board_warnings`)."""
+    costs = []
+    for who, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+        due, how = _preference(_colours(sheet, who, round_no))
+        if due is None or due is colour or how == "absolute":
+            continue
+        costs.append(msg("%(player)s does not get the colour of their strong preference; the "
+                         "Dutch system keeps such players as few as it can (C.04.3 C.12, "
+                         "C.13).", player=who) if how == "strong" else
+                     msg("%(player)s does not get the colour they are due (a mild "
+                         "preference); the Dutch system keeps such players as few as it can "
+                         "(C.04.3 C.12).", player=who))
+    return costs
+
+
+#: The first reason of a board changed by hand (what the organizer changed): such a board
+#: shows every one of its reasons, not only the most decisive.
+HAND_CHANGES = (
+    N_("Changed by hand by the organizer: %(white)s and %(black)s changed colours on this "
+       "board."),
+    N_("Changed by hand by the organizer: %(player)s took the place of %(opponent)s on this "
+       "board."),
+    N_("Changed by hand by the organizer: %(player)s has the pairing-allocated bye instead of "
+       "%(opponent)s."),
+)
+
+
+@dataclass(frozen=True)
+class Swap:
+    """A round after two players changed places by hand (:func:`swap_boards`)."""
+
+    #: The round's boards in board order (the PAB last, ``black`` None), with the same numbers.
+    boards: tuple[Pairing, ...]
+    #: Board number → the reasons of each board the swap changed: what the organizer changed,
+    #: then each rule it breaks and what the quality criteria count against it. Boards not
+    #: in here are untouched and keep the engine's reasons.
+    changed: Mapping[int, tuple[Message, ...]]
+    #: Every rule the changed boards break (the round's warnings).
+    warnings: tuple[Message, ...]
+
+
+def _score_difference(scores: Mapping[int, Fraction], boards: Iterable[Pairing]) -> Fraction:
+    return sum((abs(scores[b.white] - scores[b.black]) for b in boards if b.black is not None),
+               Fraction(0))
+
+
+def swap_boards(sheet: Sheet, round_no: int, first: int, second: int) -> Swap:
+    """Round ``round_no``'s boards once ``first`` and ``second`` change places (on one board:
+    they change colours), with the reasons of each board that changed."""
+    swap = {first: second, second: first}
+    before = sorted((b for b in sheet.boards if b.round == round_no), key=lambda b: b.board)
+    after: list[Pairing] = []
+    for board in before:
+        if board.black is not None and {board.white, board.black} == {first, second}:
+            after.append(Pairing(round_no, board.board, board.black, board.white))
+        else:
+            after.append(Pairing(round_no, board.board, swap.get(board.white, board.white),
+                                 None if board.black is None
+                                 else swap.get(board.black, board.black)))
+    scores = standings_scores(sheet, round_no - 1)
+    grew = _score_difference(scores, after) > _score_difference(scores, before)
+    changed: dict[int, tuple[Message, ...]] = {}
     warnings: list[Message] = []
-    met = _met(sheet, round_no)
-    forbidden = {frozenset(p) for p in sheet.forbidden}
-    for white, black in pairs:
-        pair = frozenset((white, black))
-        if pair in met:
-            warnings.append(msg("C.04.1 b: %(white)s and %(black)s have already played each "
-                                "other.", white=white, black=black))
-        if pair in forbidden:
-            warnings.append(msg("%(white)s and %(black)s are a forbidden pair (they must not "
-                                "be paired).", white=white, black=black))
-        for who, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
-            warning = _colour_warning(_colours(sheet, who, round_no), colour, who)
-            if warning is not None:
-                warnings.append(warning)
-    if pab is not None:
-        for r in range(1, round_no):
-            if result_of(sheet, pab, r).kind in (Kind.PAIRING_BYE, Kind.FULL_BYE):
-                warnings.append(msg("C.04.1 d: %(player)s has already had a bye worth a "
-                                    "point.", player=pab))
-                break
-    return warnings
+    for old, new in zip(before, after, strict=True):
+        if (old.white, old.black) == (new.white, new.black):
+            continue
+        if new.black is None:
+            what = msg(HAND_CHANGES[2], player=new.white, opponent=old.white)
+            broken = bye_warnings(sheet, round_no, new.white)
+            reasons = [what, *broken]
+        else:
+            if {old.white, old.black} == {new.white, new.black}:
+                what = msg(HAND_CHANGES[0], white=new.white, black=new.black)
+            else:
+                moved = next(p for p in (new.white, new.black) if p not in (old.white,
+                                                                             old.black))
+                what = msg(HAND_CHANGES[1], player=moved, opponent=swap[moved])
+            broken = board_warnings(sheet, round_no, new.white, new.black)
+            reasons = [what, *broken, *_costs(sheet, round_no, new.white, new.black)]
+            if grew and scores[new.white] != scores[new.black]:
+                reasons.append(msg(
+                    "%(white)s (%(score)s) and %(black)s (%(other)s) come from different "
+                    "score groups, and the change makes the round's score differences larger; "
+                    "the Dutch system keeps floats as few and as small as it can (C.04.3 C.6, "
+                    "C.7).", white=new.white, black=new.black,
+                    score=points_text(scores[new.white]),
+                    other=points_text(scores[new.black])))
+        changed[new.board] = tuple(reasons)
+        warnings.extend(w for w in broken if w not in warnings)
+    return Swap(tuple(after), changed, tuple(warnings))
 
 
 def check_pairs(sheet: Sheet, round_no: int, pairs: Sequence[tuple[int, int]],
@@ -377,7 +529,8 @@ def standings_scores(sheet: Sheet, rounds: int) -> Mapping[int, Fraction]:
 
 __all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "Pairing", "Sheet",
            "seed_key", "result_of", "not_paired", "pose_round", "to_tournament",
-           "finished_rounds", "manual_warnings", "check_pairs", "berger_pairs",
+           "finished_rounds", "manual_warnings", "board_warnings", "bye_warnings",
+           "swap_boards", "Swap", "HAND_CHANGES", "check_pairs", "berger_pairs",
            "berger_round_count", "has_results",
            "standings_scores", "message_to_json", "message_from_json"]
 

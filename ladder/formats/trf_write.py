@@ -2,8 +2,8 @@
 as a TRF-2026 in-tournament exchange file (:func:`write_exchange`, CR LF line ends).
 
 The output is what :func:`ladder.formats.trf.read_trf` reads back into an equal Tournament:
-header records 012/042/052/062/092/132/202, then ``XXS`` (only for non-default scoring) and
-``XXR``, then one ``001`` line per player at the exact TRF-16 columns. Byes are written
+header records 012/042/052/062/092/132/202, then ``162`` and ``XXS`` (only for non-default
+scoring) and ``XXR``, then one ``001`` line per player at the exact TRF-16 columns. Byes are written
 ``0000 - U/H/F/Z``, forfeits ``+``/``-``, unrated games ``W``/``D``/``L``.
 """
 
@@ -46,6 +46,9 @@ def write_trf(t: Tournament) -> str:
     """
     lines = _header(t)
     if t.scoring != DEFAULT_SCORING:
+        # Both spellings: TRF-2026's 162 (win, draw, loss, the pairing-allocated bye) and
+        # TRF(x)'s XXS, which also holds the requested byes' values 162 has no code for.
+        lines.append(_points_line(t.scoring))
         lines.append(f"XXS {_scoring(t.scoring)}")
     lines.append(f"XXR {t.rounds}")
     for player in sorted(t.players, key=lambda p: p.start_no):
@@ -100,6 +103,15 @@ def _scoring(scoring: Scoring) -> str:
         if value is not None:
             parts.append(f"{code}={_number(value)}")
     return " ".join(parts)
+
+
+def _points_line(scoring: Scoring) -> str:
+    """TRF-2026 record 162 of ``scoring`` (a code at columns 6, 15, 24 …, its value in the
+    four columns after it): W, D, L, and P when the pairing-allocated bye is not a win."""
+    entries = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss)]
+    if scoring.pairing_bye is not None:
+        entries.append(("P", scoring.pairing_bye))
+    return "162  " + "    ".join(f"{code}{_number(value):>4}" for code, value in entries)
 
 
 def _player_line(player: Player, rounds: int, scoring: Scoring, *,

@@ -92,14 +92,48 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite rebuilds a table to alter it (batch mode: copy, DROP, rename); with
+            # foreign keys on, dropping a table other rows name fails ("FOREIGN KEY
+            # constraint failed") or would cascade. The pragma has no effect inside a
+            # transaction, so it is set on the driver's connection before the migrations'
+            # transaction begins, and every key is checked before that transaction commits.
+            _foreign_keys(connection, False)
+        try:
+            context.configure(
+                connection=connection,
+                target_metadata=get_metadata(),
+                **conf_args
+            )
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+                if sqlite:
+                    _check_foreign_keys(connection)
+        finally:
+            if sqlite:
+                if connection.in_transaction():
+                    connection.rollback()  # the pragma would do nothing inside one
+                _foreign_keys(connection, True)
+
+
+def _foreign_keys(connection, on):
+    """Turn SQLite's foreign keys on or off, outside any transaction (the driver's own
+    connection: the engine's "begin" hook would open one around a statement)."""
+    raw = connection.connection.driver_connection
+    raw.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+
+
+def _check_foreign_keys(connection):
+    """Refuse to commit migrations that left a row naming a missing one (SQLite checks no key
+    while they run)."""
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        table, rowid, parent, _key = broken[0]
+        raise RuntimeError(f"the upgrade would leave {len(broken)} row(s) naming a missing row "
+                           f"(first: {table} row {rowid} names a missing {parent} row); "
+                           "nothing was changed")
 
 
 if context.is_offline_mode():

@@ -11,13 +11,23 @@ from __future__ import annotations
 
 from .index import Alias, AliasKind, Member, NameIndex, Preselection, suggest
 from .initials import disambiguate, initials
-from .normalize import fold_diacritics, name_key, parse, stored_name, strip_invisible
+from .normalize import (
+    code_points,
+    control_characters,
+    fold_diacritics,
+    name_key,
+    parse,
+    stored_name,
+    strip_invisible,
+)
 from .reasons import Reason
 from .suggest import MIN_SCORE, Candidate, Suggestion, compare
 
 __all__ = [
     "name_key",
     "stored_name",
+    "control_characters",
+    "code_points",
     "strip_invisible",
     "fold_diacritics",
     "parse",

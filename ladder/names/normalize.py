@@ -60,6 +60,35 @@ def strip_invisible(text: str) -> str:
     return _INVISIBLE.sub("", text)
 
 
+#: Tab and line ends: whitespace, which a typed name may carry (it becomes one space).
+_WHITESPACE_CONTROLS = frozenset("\t\n\r")
+
+
+def control_characters(text: str) -> tuple[str, ...]:
+    r"""The control characters in ``text`` (Unicode Cc: U+0000–U+001F, U+007F–U+009F) other
+    than tab and line ends, each once, in the order found. No name or typed text holds one;
+    PostgreSQL refuses NUL outright, so every typed name is checked before it is stored or
+    searched for.
+
+    >>> control_characters("Ann\x00 Lee\x1b\x00"), control_characters("Ann\tLee\n")
+    (('\x00', '\x1b'), ())
+    """
+    found: dict[str, None] = {}
+    for char in text:
+        if (char < " " or "\x7f" <= char <= "\x9f") and char not in _WHITESPACE_CONTROLS:
+            found[char] = None
+    return tuple(found)
+
+
+def code_points(chars: tuple[str, ...] | str) -> str:
+    r"""Characters as a message names them: ``U+0000, U+001B``.
+
+    >>> code_points(("\x00", "\x1b"))
+    'U+0000, U+001B'
+    """
+    return ", ".join(f"U+{ord(char):04X}" for char in chars)
+
+
 def stored_name(typed: str) -> str:
     """A typed name as stored (docs/privacy.md): NFC (one spelling of é and of 이, whatever the
     keyboard or the copy-paste produced), every whitespace run one space, stripped. Nothing else

@@ -104,20 +104,119 @@ def played_round(t: Tournament, round_no: int) -> PlayedRound:
     return PlayedRound(round_no, frozenset(boards), pab)
 
 
+@dataclass(frozen=True)
+class FileCheck:
+    """A finished TRF re-paired round by round (:func:`check_file`)."""
+
+    rounds: tuple[RoundCheck, ...]
+    #: What the file did not say and was taken from its rounds (the initial colour, the
+    #: number of rounds), one sentence each.
+    assumed: tuple[Message, ...] = ()
+
+    @property
+    def differing(self) -> tuple[RoundCheck, ...]:
+        """The rounds the engine pairs otherwise than the file."""
+        return tuple(check for check in self.rounds if check.differs)
+
+    @property
+    def evidently_not_dutch(self) -> bool:
+        """The file was evidently paired by another system (or by hand): round 1 differs —
+        which the Dutch system pairs from the pairing numbers and the initial colour alone —
+        or at least half of the rounds do (two or more). Its differences are then the other
+        system's choices, not the engine's mistakes."""
+        differing = self.differing
+        if any(check.round == 1 for check in differing):
+            return True
+        return len(differing) >= 2 and 2 * len(differing) >= len(self.rounds)
+
+    def verdict(self) -> Message | None:
+        """The sentence that says the file was evidently not paired by the Dutch system."""
+        if not self.evidently_not_dutch:
+            return None
+        differing = self.differing
+        if any(check.round == 1 for check in differing):
+            return msg("The file was evidently not paired by the FIDE Dutch system with these "
+                       "pairing numbers: its round 1, which the Dutch system pairs from the "
+                       "pairing numbers and the initial colour alone, differs (%(differing)d "
+                       "of %(rounds)d rounds differ in all). The differences show how the file "
+                       "was paired, not errors of the engine.",
+                       differing=len(differing), rounds=len(self.rounds))
+        return msg("The file was evidently not paired by the FIDE Dutch system: %(differing)d "
+                   "of %(rounds)d rounds differ. The differences show how the file was "
+                   "paired, not errors of the engine.",
+                   differing=len(differing), rounds=len(self.rounds))
+
+
 def check_rounds(text: str, source: str = "<trf>") -> list[RoundCheck]:
     """Every round of the finished TRF ``text`` re-paired by the engine and compared.
 
     Raises :class:`~ladder.formats.errors.FormatError` when the file cannot be read.
     """
+    return list(check_file(text, source).rounds)
+
+
+def check_file(text: str, source: str = "<trf>") -> FileCheck:
+    """Every round of the finished TRF ``text`` re-paired by the engine and compared, as
+    :func:`check_rounds`, with what had to be assumed and the verdict on the system.
+
+    A file without the initial colour (``XXC white1``/``black1``, ``152``) — every export
+    of chess-results and most pairing programs — gets it from its round 1, as the endorsed
+    checkers infer it (:func:`initial_colour`); one without the number of rounds (``XXR``,
+    ``142``) is taken to have the rounds it holds (it is finished).
+
+    Raises :class:`~ladder.formats.errors.FormatError` when the file cannot be read.
+    """
+    from ladder.formats.trf import read_exchange
     from ladder.pairing import pair_trf_detailed  # the engine (lazy: a heavy import)
     from ladder.pairing.pose import pose_round
 
     t = read_trf(text, source)
+    exchange = read_exchange(text, source)
+    played = _played_rounds(t)
+    end = "\r\n" if "\r\n" in text else "\n"
+    added: list[str] = []
+    assumed: list[Message] = []
+    if exchange.initial_colour is None:
+        order = exchange.pairing_order or tuple(sorted(p.start_no for p in t.players))
+        colour = initial_colour(t, order)
+        if colour is not None:
+            white = colour is Colour.WHITE
+            added.append(f"XXC {'white1' if white else 'black1'}")
+            assumed.append(
+                msg("The file gives no initial colour (XXC or 152): its round 1 shows White "
+                    "for the top-ranked player paired (XXC white1).") if white else
+                msg("The file gives no initial colour (XXC or 152): its round 1 shows Black "
+                    "for the top-ranked player paired (XXC black1)."))
+    if exchange.rounds is None and played:
+        added.append(f"XXR {played}")
+        assumed.append(msg("The file gives no number of rounds (XXR or 142): the %(rounds)d "
+                           "rounds it holds.", rounds=played))
+    if added:
+        text = text.rstrip("\r\n") + end + end.join(added) + end
     checks = []
-    for round_no in range(1, _played_rounds(t) + 1):
+    for round_no in range(1, played + 1):
         engine = pair_trf_detailed(pose_round(text, round_no))
         checks.append(RoundCheck(played_round(t, round_no), engine))
-    return checks
+    return FileCheck(tuple(checks), tuple(assumed))
+
+
+def initial_colour(t: Tournament, order: tuple[int, ...]) -> Colour | None:
+    """The initial colour a finished tournament was paired with, from its round 1: the colour
+    of the top-ranked player paired in round 1 (C.04.3 E.5: a higher-ranked player with an
+    odd pairing number gets the initial colour), shifted once for each higher-ranked player
+    paired there whose game has no colour (a forfeit written without one) — the pairing
+    numbers count the players paired. None when round 1 has no colour at all."""
+    paired = 0
+    for start_no in order:
+        result = t.player(start_no).result_in(1)
+        if result is None or (result.opponent is None and result.kind is not Kind.PAIRING_BYE):
+            continue  # not paired in round 1 (a requested bye, absent, not yet arrived)
+        if result.opponent is not None and result.colour is not None:
+            if paired % 2 == 0:
+                return result.colour
+            return Colour.BLACK if result.colour is Colour.WHITE else Colour.WHITE
+        paired += 1
+    return None
 
 
 def _played_rounds(t: Tournament) -> int:

@@ -2,12 +2,14 @@
 
 For each board the rules, in order (C.04.3 E.1-E.5):
 
-1. both preferences can be met: each gets the colour it is due;
-2. an absolute preference wins (of two, the larger colour difference);
-3. a strong preference wins over a mild one;
-4. otherwise alternate from the most recent round in which the two had different colours;
-5. otherwise the higher-ranked player gets the colour given by the initial colour and
-   their pairing number (odd: the initial colour), or their own preference if they have one.
+1. (E.1) both preferences can be met: each gets the colour it is due;
+2. (E.2) the stronger preference wins: an absolute one (of two, the larger colour
+   difference), else a strong one over a mild one;
+3. (E.3) otherwise alternate from the most recent time one had White and the other Black,
+   counting played games only (C.04.2 D.5), back from each one's latest game;
+4. (E.4) otherwise the higher-ranked player gets their own preference;
+5. (E.5) a higher-ranked player without one gets the colour given by the initial colour and
+   their pairing number (odd: the initial colour).
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ class Rule(Enum):
     """The colour rule that decided a board (C.04.3 E)."""
 
     BOTH_MET = "both"  # E.1 (or only one player had a preference)
-    ABSOLUTE = "absolute"  # E.2
-    STRONG = "strong"  # E.3
-    ALTERNATION = "alternation"  # E.4
-    HIGHER_RANK = "higher_rank"  # E.5, the higher-ranked player's preference
+    ABSOLUTE = "absolute"  # E.2, an absolute preference
+    STRONG = "strong"  # E.2, a strong preference over a mild one
+    ALTERNATION = "alternation"  # E.3
+    HIGHER_RANK = "higher_rank"  # E.4, the higher-ranked player's preference
     INITIAL_COLOUR = "initial"  # E.5, no preference: the initial colour and the rank
 
 
@@ -34,7 +36,7 @@ def _played_colours(player: Player) -> list[str]:
 
 
 def _alternation(player: Player, opponent: Player) -> str | None:
-    """Player's colour by E.4: the colour the opponent had in the latest round the two had
+    """Player's colour by E.3: the colour the opponent had in the latest round the two had
     different colours (played games only, counted back from each one's latest game)."""
     mine = list(reversed(_played_colours(player)))
     theirs = list(reversed(_played_colours(opponent)))

@@ -116,16 +116,21 @@ def _colour_reason(white: Player, black: Player, rule: Rule) -> Message:
     if rule is Rule.STRONG:
         player = _decider(white, black, rule)
         return msg("Both are due the same colour; the strong preference of %(player)d wins "
-                   "over a mild one (C.04.3 E.3).", player=player.start_number, white=w, black=b)
+                   "over a mild one (C.04.3 E.2).", player=player.start_number, white=w, black=b)
     if rule is Rule.ALTERNATION:
-        return msg("Both are due the same colour: colours alternate from the last round in "
-                   "which %(white)d and %(black)d had different colours (C.04.3 E.4).",
+        # What colours._alternation does: each player's played games only (byes, forfeits and
+        # absences are skipped, C.04.2 D.5), compared from each one's latest game back; the
+        # first pair of games with different colours decides, and the colours swap from it.
+        return msg("Both are due the same colour, equally strongly: comparing the games each "
+                   "has played, from the latest back (a round without a game is skipped, "
+                   "C.04.2 D.5), the most recent time one had White and the other Black, "
+                   "%(white)d had Black; so %(white)d gets White now (C.04.3 E.3).",
                    white=w, black=b)
     if rule is Rule.HIGHER_RANK:
         player = white if ranks_higher(white, black) else black
-        return msg("Both are due the same colour and no earlier round tells them apart: the "
-                   "higher-ranked %(player)d gets their preference (C.04.3 E.5).",
-                   player=player.start_number, white=w, black=b)
+        return msg("Both are due the same colour, equally strongly, and no earlier game tells "
+                   "them apart: the higher-ranked %(player)d gets their preference "
+                   "(C.04.3 E.4).", player=player.start_number, white=w, black=b)
     return msg("Neither player has a colour preference: %(white)d gets White by the initial "
                "colour and the higher-ranked player's pairing number (C.04.3 E.5).",
                white=w, black=b)

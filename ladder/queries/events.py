@@ -24,7 +24,15 @@ from ..tiebreaks.engine import prepare
 from ..tiebreaks.ranking import rank_prepared
 from ..tiebreaks.table import Standing
 from ..vocabulary.messages import Message
-from ..vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
+from ..vocabulary.tournament import (
+    Colour,
+    EventKind,
+    Kind,
+    Player,
+    RoundResult,
+    Tournament,
+    scoring_from_text,
+)
 from .common import RatingChangeMixin
 from .rating_detail import GAME_REASONS, uncounted_in_event
 
@@ -106,7 +114,7 @@ ResultRow = tuple[int, int, str, int | None, str | None, int | None]
 def tournament_from_rows(event: Any, entries: Iterable[EntryRow],
                          results: Iterable[ResultRow]) -> Tournament:
     """The pure tournament from an event's fields (``name``, ``rounds``, ``date``, ``kind``,
-    ``tiebreak_order``), its entries in start-number order and their results in round order.
+    ``scoring``, ``tiebreak_order``), its entries in start-number order and their results in round order.
 
     One builder for the ORM objects (:func:`tournament_of`) and for plain rows (the derived
     winners), so both give equal tournaments, and so the same cached ranking."""
@@ -124,6 +132,7 @@ def tournament_from_rows(event: Any, entries: Iterable[EntryRow],
                     for entry_id, start_no, name, rating in entries)
     return Tournament(name=event.name, players=players, rounds=event.rounds,
                       start_date=event.date, kind=EventKind(event.kind),
+                      scoring=scoring_from_text(event.scoring),
                       tiebreak_codes=tuple(c for c in event.tiebreak_order.split(",") if c))
 
 
@@ -137,7 +146,8 @@ def tournament_of(event: Event) -> Tournament:
 
 #: The event columns a ranking reads (:func:`rankings_of_rows` takes rows that start with them).
 RANKING_COLUMNS = (Event.id, Event.name, Event.rounds, Event.date, Event.kind,
-                   Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating)
+                   Event.tiebreak_order, Event.tiebreak_edition, Event.unrated_rating,
+                   Event.scoring)
 
 
 def stored_rankings(session: DbSession, event_ids: Sequence[int]) -> dict[int, _Ranking]:

@@ -19,7 +19,7 @@ from sqlalchemy import Integer, bindparam, func, select
 from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Event, EventStatus, Member, RatingRow
 from ..rating import Uncounted
-from ..vocabulary.tournament import DEFAULT_SCORING, EventKind, Kind
+from ..vocabulary.tournament import DEFAULT_SCORING, EventKind, Kind, scoring_from_text
 from .common import RatingChangeMixin
 from .ladder import ladder_rank
 from .rating_detail import MemberRound, member_rounds, member_uncounted
@@ -213,7 +213,8 @@ _HISTORY = (
     .order_by(Event.date, Event.id))
 _EVENTS = (
     select(Entry.id, Event.id, Event.name, Event.date, Event.kind, Event.rated, Event.rounds,
-           RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted)
+           RatingRow.rating_before, RatingRow.rating_after, RatingRow.games_counted,
+           Event.scoring)
     .join(Event, Event.id == Entry.event_id)
     .outerjoin(RatingRow, (RatingRow.event_id == Event.id)
                & (RatingRow.member_id == Entry.member_id))
@@ -230,17 +231,19 @@ def _events(session: DbSession, member_id: int, events: Sequence[Any],
             rounds: Sequence[MemberRound]) -> tuple[EventLine, ...]:
     """The lines of the member's events (``events``: rows of ``_EVENTS``), with the points
     scored in each entry and the games that did not count, from ``rounds``."""
+    # Each event's own scoring (a ½-point PAB counts ½ where the event says so).
+    scorings = {row[0]: scoring_from_text(row[-1]) for row in events}
     points: dict[int, Fraction] = defaultdict(Fraction)
     for _event, _rated, _event_kind, entry_id, kind, halves, *_rest in rounds:
         outcome = Fraction(halves, 2) if halves is not None else None
-        points[entry_id] += DEFAULT_SCORING.points(Kind(kind), outcome)
+        points[entry_id] += scorings.get(entry_id, DEFAULT_SCORING).points(Kind(kind), outcome)
     uncounted = member_uncounted(member_id, rounds)
     return tuple(
         EventLine(event_id=e_id, name=name, date=date, kind=kind,
                   rated=bool(rated) and kind != EventKind.BUGHOUSE.value, rounds=rounds_no,
                   points=points[entry_id], rating_before=before, rating_after=after,
                   games_counted=counted or 0, uncounted=uncounted.get(e_id, ()))
-        for entry_id, e_id, name, date, kind, rated, rounds_no, before, after, counted
+        for entry_id, e_id, name, date, kind, rated, rounds_no, before, after, counted, _scoring
         in events)
 
 

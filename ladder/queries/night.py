@@ -3,6 +3,7 @@ shows (players, rounds, boards with names and the engine's reasons, standings)."
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from ..club.night import (
     to_tournament,
 )
 from ..extensions import DbSession
-from ..models import Entry, Event, EventStatus, Member, Night, NightPlayer
+from ..models import Entry, Event, EventStatus, Member, Night, NightPlayer, utcnow
 from ..names import fold_diacritics, name_key
 from ..tiebreaks import TiebreakError, rank
 from ..vocabulary.messages import Message
@@ -33,7 +34,8 @@ from ..vocabulary.tournament import EventKind
 __all__ = ["load_night", "sheet_of", "night_view", "NightView", "BoardView", "RoundView",
            "StandingView", "Standings", "pairing_order", "PAIRING_NUMBER_RULE", "list_nights",
            "TickRow", "CheckinRoster", "checkin_roster", "filter_key",
-           "RECENT_EVENTS"]
+           "RECENT_EVENTS", "PairingView", "pairing_view", "pairing_running",
+           "PAIRING_STALE_SECONDS"]
 
 
 def load_night(session: DbSession, night_id: int) -> Night | None:
@@ -76,6 +78,55 @@ def sheet_of(night: Night, provisional_games: int) -> Sheet:
                  byes=byes, forbidden=forbidden, initial_colour=night.initial_colour,
                  pab_half=night.pab_half, kind=night.kind,
                  order=order if order != tuple(sorted(order)) else ())
+
+
+#: Seconds without a sign of life after which a background pairing has expired (its
+#: worker stopped): the desk offers to pair the round again (services/night_pairing.py).
+PAIRING_STALE_SECONDS = 20.0
+
+
+def pairing_running(night: Night, now: dt.datetime,
+                    stale: float = PAIRING_STALE_SECONDS) -> bool:
+    """True while a background job pairs a round of ``night`` and was seen alive lately."""
+    return (night.pairing_round is not None and night.pairing_seen_at is not None
+            and (now - night.pairing_seen_at).total_seconds() <= stale)
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """A round paired in the background, as the desk shows it."""
+
+    round: int | None  # the round being paired (or whose job expired); None: no job
+    running: bool
+    seconds: int  # since the job started
+    players: int  # to be paired in that round
+    #: Why the last background pairing stored no round (the engine's refusal, the night
+    #: changed meanwhile …), or None.
+    note: Message | None
+
+    @property
+    def expired(self) -> bool:
+        """A job was noted but its worker stopped (no sign of life lately)."""
+        return self.round is not None and not self.running
+
+
+def pairing_view(night: Night, now: dt.datetime | None = None,
+                 stale: float = PAIRING_STALE_SECONDS) -> PairingView | None:
+    """What the desk says of a background pairing of ``night`` (None: nothing to say).
+    Reads the night's row, its players and byes only: the desk asks for it every two
+    seconds while a job runs, so it ranks nothing and reads no board."""
+    note = _messages(night.pairing_note)
+    if night.pairing_round is None and not note:
+        return None
+    now = now or utcnow()
+    coming = night.pairing_round or len(night.rounds_state) + 1
+    resting = {b.player_id for b in night.byes if b.round == coming}
+    players = sum(1 for p in night.players if p.id not in resting and p.joined <= coming
+                  and (p.withdrawn_from is None or coming < p.withdrawn_from))
+    started = night.pairing_started_at or now
+    return PairingView(night.pairing_round, pairing_running(night, now, stale),
+                       max(0, int((now - started).total_seconds())), players,
+                       note[0] if note else None)
 
 
 @dataclass(frozen=True)
@@ -157,6 +208,8 @@ class NightView:
     after_round: int
     players: tuple[NightPlayer, ...]
     order: tuple[int, ...]
+    #: A round being paired in the background (or why the last one stored nothing).
+    pairing: PairingView | None = None
 
     @property
     def current(self) -> RoundView | None:
@@ -185,6 +238,8 @@ class NightView:
     def can_pair(self) -> bool:
         """True when the next round may be paired now."""
         current = self.current
+        if self.pairing is not None and self.pairing.running:
+            return False  # being paired in the background
         return (self.night.event_id is None and self.enough_players
                 and self.next_round <= self.total_rounds
                 and (current is None or (current.published and current.complete)))
@@ -258,8 +313,10 @@ def _resting(sheet: Sheet, round_no: int, on_board: set[int], names: dict[int, s
 
 
 def night_view(session: DbSession, night: Night, name_of: Callable[[NightPlayer], str],
-               provisional_games: int) -> NightView:
-    """The view of ``night``; ``name_of`` gives a player's display name (the one policy)."""
+               provisional_games: int, *, stale: float = PAIRING_STALE_SECONDS,
+               now: dt.datetime | None = None) -> NightView:
+    """The view of ``night``; ``name_of`` gives a player's display name (the one policy);
+    ``stale``: seconds after which a silent background pairing has expired."""
     sheet = sheet_of(night, provisional_games)
     names = {p.start_no: name_of(p) for p in night.players}
     numbers = {p.id: p.start_no for p in night.players}
@@ -280,7 +337,8 @@ def night_view(session: DbSession, night: Night, name_of: Callable[[NightPlayer]
     after = finished_rounds(sheet)  # results are entered only in published rounds
     standings, codes = _standings(sheet, night, after, names)
     return NightView(night, sheet, names, tuple(rounds), standings, codes, after,
-                     tuple(night.players), sheet.pairing_list())
+                     tuple(night.players), sheet.pairing_list(),
+                     pairing_view(night, now, stale))
 
 
 def _standings(sheet: Sheet, night: Night, after: int, names: dict[int, str]

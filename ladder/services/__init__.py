@@ -56,6 +56,23 @@ def say(message: Any) -> str:
     return str(message)
 
 
+def refuse_control_characters(text: str, *, field: str | None = None) -> None:
+    """:class:`InvalidInput` when ``text`` (a typed name, before it is tidied) holds a control
+    character (:func:`ladder.names.control_characters`): the one check of every service that
+    takes a name, so a name reaches no database with NUL in it (PostgreSQL refuses it) or with
+    another control character in it (SQLite would keep it)."""
+    from flask_babel import ngettext
+
+    from ..names import code_points, control_characters
+    found = control_characters(text)
+    if found:
+        raise InvalidInput(ngettext(
+            "A name cannot contain the control character %(codes)s.",
+            "A name cannot contain the control characters %(codes)s.", len(found),
+            codes=code_points(found)), field=field)
+
+
 from .uow import unit_of_work, use_case  # noqa: E402  (uses the errors above)
 
-__all__ = ["ServiceError", "InvalidInput", "NotFound", "Conflict", "unit_of_work", "use_case"]
+__all__ = ["ServiceError", "InvalidInput", "NotFound", "Conflict", "unit_of_work", "use_case",
+           "refuse_control_characters"]

@@ -9,7 +9,8 @@ standings computed once per change, not per view).
 What counts as a change of the ranking's inputs is watched on the session by the unit of
 work (:class:`ladder.services.uow.RankedInputs`), not listed per service, so a new use case
 cannot forget it: a new event, a new or changed result, an entry added, or an event whose
-rounds, kind or tie-break settings (edition, order, the rating of unrated players) changed. A write that bypasses the ORM (a bulk ``UPDATE``) sets ``winners``
+rounds, kind, scoring or tie-break settings (edition, order, the rating of unrated players)
+changed. A write that bypasses the ORM (a bulk ``UPDATE``) sets ``winners``
 to NULL instead; every refresh also fills the events whose winners are NULL, and so does
 :func:`fill_missing` after a schema upgrade.
 """
@@ -29,7 +30,8 @@ from ..queries.events import RANKING_COLUMNS, first_places, rankings_of_rows
 #: Events ranked per statement when many are filled at once (bounded memory).
 BATCH = 50
 #: The Event attributes the ranking reads (besides its entries and results).
-RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating")
+RANKING_INPUTS = ("rounds", "kind", "tiebreak_edition", "tiebreak_order", "unrated_rating",
+                  "scoring")
 #: The Result and Entry attributes the ranking reads.
 RESULT_INPUTS = ("kind", "outcome_halves", "opponent_entry_id", "colour", "round")
 ENTRY_INPUTS = ("start_no", "raw_name", "typed_rating")

@@ -17,8 +17,8 @@ from ..names import name_key, stored_name
 from ..names.aliases import after_publish
 from ..queries.club import club_settings
 from ..queries.names import name_index
-from ..vocabulary.tournament import EventKind, Tournament
-from . import InvalidInput, NotFound, aliases, audit, use_case
+from ..vocabulary.tournament import EventKind, Tournament, scoring_text
+from . import InvalidInput, NotFound, aliases, audit, refuse_control_characters, use_case
 from .replay import event_key, replay_change
 
 MAX_NAME = 200
@@ -67,8 +67,10 @@ class PublishRequest:
     other_spellings: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
 
-def clean_name(raw: str) -> str:
-    """A typed name tidied for storage; refuses an empty or overlong one."""
+def clean_name(raw: str, field: str | None = None) -> str:
+    """A typed name tidied for storage; refuses an empty or overlong one, and one with a
+    control character (``field``: the form field the refusal is shown beside)."""
+    refuse_control_characters(raw, field=field)
     name = stored_name(raw)  # NFC (docs/privacy.md, "Names")
     if not name:
         raise InvalidInput(_("A name is empty."))
@@ -134,7 +136,7 @@ def _create_event(session: DbSession, request: PublishRequest) -> Event:
                   tiebreak_order=request.order if request.order is not None
                   else (",".join(t.tiebreak_codes) or default_order(request.kind)),
                   status=EventStatus.DRAFT if request.draft else EventStatus.PUBLISHED,
-                  source_format=request.source_format)
+                  source_format=request.source_format, scoring=scoring_text(t.scoring))
     session.add(event)
     members = {m.id: m for m in session.scalars(
         select(Member).where(Member.id.in_([v for v in request.links.values() if v])))}

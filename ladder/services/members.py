@@ -18,7 +18,15 @@ from ..names import aliases as names_aliases
 from ..names import name_key, stored_name
 from ..queries.club import club_settings
 from ..queries.names import member_with_aliases
-from . import Conflict, InvalidInput, NotFound, aliases, audit, use_case
+from . import (
+    Conflict,
+    InvalidInput,
+    NotFound,
+    aliases,
+    audit,
+    refuse_control_characters,
+    use_case,
+)
 from .events import clean_name
 from .replay import EventKey, replay, replay_change
 
@@ -272,6 +280,7 @@ _NOT_IN_NAMES = set("<>{}[]\\|`")
 
 def checked_name(raw: str, field: str = "name") -> str:
     """A typed member name tidied for storage, or :class:`InvalidInput` naming the problem."""
+    refuse_control_characters(raw or "", field=field)
     name = stored_name(raw or "")  # NFC (docs/privacy.md, "Names")
     if not name:
         raise InvalidInput(_("The name cannot be empty."), field=field)

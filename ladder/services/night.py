@@ -55,6 +55,10 @@ def night_or_404(night_id: int) -> Night:
     return night
 
 
+class StaleNight(Conflict):
+    """The night changed since the page (or the pairing) was made from it."""
+
+
 def check_version(night: Night, version: int) -> None:
     """Refuse a change made from a page older than the night's last change.
 
@@ -62,9 +66,9 @@ def check_version(night: Night, version: int) -> None:
     tapped in another tab) as well as another organizer's.
     """
     if night.version != version:
-        raise Conflict(_("The club night changed meanwhile, after this page was shown (it is "
-                         "now at change %(now)d). Nothing was saved; the page shows the night "
-                         "as it is now.", now=night.version))
+        raise StaleNight(_("The club night changed meanwhile, after this page was shown (it is "
+                           "now at change %(now)d). Nothing was saved; the page shows the night "
+                           "as it is now.", now=night.version))
 
 
 def check_open(night: Night) -> None:
@@ -99,7 +103,7 @@ def create_night(settings: NightSettings, actor: str) -> Night:
     """Start a club night: its name, date, kind, rounds, PAB value, tie-breaks, colours."""
     order = _validate(settings)
     swiss = settings.kind is EventKind.SWISS
-    night = Night(name=clean_name(settings.name), date=settings.date, kind=settings.kind,
+    night = Night(name=clean_name(settings.name, "name"), date=settings.date, kind=settings.kind,
                   system="dutch" if swiss else "berger",
                   rounds=settings.rounds if swiss else 0, pab_half=settings.pab_half,
                   tiebreak_order=order, double=settings.double and not swiss,
@@ -205,7 +209,7 @@ def _arrival_member(arrival: Arrival, actor: str) -> tuple[Member | None, str]:
         return member, member.name
     if not arrival.name.strip():
         raise InvalidInput(_("Name: type the player's name."), field="name")
-    name = clean_name(arrival.name)
+    name = clean_name(arrival.name, "name")
     match = None if arrival.different else roster_match(name)
     if match is not None:
         member = db.session.get(Member, match)
@@ -422,6 +426,6 @@ def forbid_pair(night_id: int, first_no: int, second_no: int, version: int,
                           "opponent": second.name})
 
 
-__all__ = ["NightSettings", "Arrival", "OnRoster", "create_night", "check_in", "check_out",
-           "tick", "roster_match", "withdraw",
+__all__ = ["NightSettings", "Arrival", "OnRoster", "StaleNight", "create_night", "check_in",
+           "check_out", "tick", "roster_match", "withdraw",
            "request_bye", "forbid_pair", "night_or_404", "check_version", "check_open"]

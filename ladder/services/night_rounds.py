@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from flask_babel import gettext as _
 
@@ -19,23 +20,30 @@ from ..club.night import (
     berger_pairs,
     berger_round_count,
     check_pairs,
-    manual_warnings,
     message_to_json,
+    not_paired,
     pose_round,
+    swap_boards,
     to_tournament,
 )
 from ..extensions import db
 from ..models import Night, NightBoard, NightRound
 from ..pairing import berger_rounds
-from ..pairing.api import Refusal, RoundPairing
+from ..pairing.api import Board, Refusal, RoundPairing
 from ..queries.club import club_settings
 from ..queries.night import sheet_of
-from ..vocabulary.messages import Message, msg
+from ..vocabulary.messages import N_, Message, msg
 from ..vocabulary.tournament import EventKind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
-from .night import check_open, check_version, night_or_404
+from .night import StaleNight, check_open, check_version, night_or_404
+from .uow import in_unit_of_work
 
 Engine = Callable[[str], "RoundPairing | Refusal"]
+
+#: Why a pairing worked out from the night was not stored.
+CHANGED_MEANWHILE = N_("The night changed while round %(round)d was being paired (it is now "
+                       "at change %(now)d): the pairing no longer fits it and was not stored. "
+                       "Pair the round again.")
 
 
 def swiss_engine() -> Engine:
@@ -62,23 +70,6 @@ def _ids(night: Night) -> dict[int, int]:
     return {p.start_no: p.id for p in night.players}
 
 
-def _engine_pairing(night: Night, round_no: int) -> RoundPairing:
-    sheet = sheet_of(night, club_settings().provisional_games)
-    if night.kind is EventKind.ROUND_ROBIN:
-        players = len(night.players)
-        table = berger_rounds(players, 2 if night.double else 1, night.swap_last_two)
-        pairs = berger_pairs(sheet, round_no, table)
-        reason = msg("Berger table (C.05 Annex 1), round %(round)d.", round=round_no)
-        from ..pairing.api import Board
-        return RoundPairing(round_no, tuple(Board(i, w, b, (reason,))
-                                            for i, (w, b) in enumerate(pairs, start=1)))
-    answer = swiss_engine()(pose_round(sheet, round_no))
-    if isinstance(answer, Refusal):
-        raise Conflict(_("No legal pairing of round %(round)d exists: %(why)s",
-                         round=round_no, why=say(answer.reason)))
-    return answer
-
-
 def _rounds_of(night: Night) -> int:
     """How many rounds the night has (a round-robin's come from its Berger table)."""
     if night.kind is EventKind.ROUND_ROBIN:
@@ -86,18 +77,34 @@ def _rounds_of(night: Night) -> int:
     return night.rounds
 
 
-@use_case
-def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightRound:
-    """Pair round ``round_no`` (the next one) as a preview: nobody sees it until published.
+@dataclass(frozen=True)
+class Posed:
+    """A round ready to be paired, read from the night without the write lock
+    (:func:`pose_pairing`): the engine's question, or the answer when no engine is needed."""
 
-    Asking again for a round already paired (a double click, a second organizer) changes
-    nothing.
-    """
+    night_id: int
+    round: int
+    #: The night's version it was read at: the pairing is stored only if it is still that.
+    version: int
+    #: The posed TRF the Swiss engine is asked (None: a round-robin, or paired already).
+    trf: str | None = None
+    #: A round-robin's round from the Berger table (no engine needed).
+    ready: RoundPairing | None = None
+    #: How many players are to be paired (what the engine's work grows with).
+    players: int = 0
+    #: The round is paired already (a double click, a second organizer): nothing to do.
+    paired: bool = False
+
+
+def pose_pairing(night_id: int, round_no: int, version: int) -> Posed:
+    """Read what pairing round ``round_no`` (the next one) needs, refusing as the pairing
+    would: the night finished, a stale form, not the next round, the last round not finished,
+    too few players. Reads only, and ends its read transaction (the engine may take long and
+    no lock or snapshot is held meanwhile)."""
     night = night_or_404(night_id)
     check_open(night)
-    existing = next((r for r in night.rounds_state if r.round == round_no), None)
-    if existing is not None:
-        return existing
+    if any(r.round == round_no for r in night.rounds_state):
+        return Posed(night_id, round_no, night.version, paired=True)
     check_version(night, version)
     paired = len(night.rounds_state)
     if round_no != paired + 1:
@@ -111,13 +118,87 @@ def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightR
                              "result first.", round=last.round))
     if len(night.players) < 2:
         raise InvalidInput(_("Check in at least two players first."))
-    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN:
-        if len(night.players) < 3:
-            raise InvalidInput(_("A round-robin needs at least three players."))
-        night.rounds = _rounds_of(night)
-    if round_no > night.rounds:
+    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN and len(night.players) < 3:
+        raise InvalidInput(_("A round-robin needs at least three players."))
+    rounds = _rounds_of(night) if round_no == 1 else night.rounds
+    if round_no > rounds:
         raise Conflict(_("Every round is paired."))
-    pairing = _engine_pairing(night, round_no)
+    sheet = sheet_of(night, club_settings().provisional_games)
+    if night.kind is EventKind.ROUND_ROBIN:
+        sheet = replace(sheet, rounds=rounds)
+        table = berger_rounds(len(night.players), 2 if night.double else 1,
+                              night.swap_last_two)
+        pairs = berger_pairs(sheet, round_no, table)
+        reason = msg("Berger table (C.05 Annex 1), round %(round)d.", round=round_no)
+        ready = RoundPairing(round_no, tuple(Board(i, w, b, (reason,))
+                                             for i, (w, b) in enumerate(pairs, start=1)))
+        posed = Posed(night_id, round_no, version, ready=ready, players=2 * len(pairs))
+    else:
+        absent = not_paired(sheet, round_no)
+        posed = Posed(night_id, round_no, version, trf=pose_round(sheet, round_no),
+                      players=sum(1 for e in sheet.entrants if e.start_no not in absent))
+    if not in_unit_of_work():
+        db.session.rollback()  # the read ends here: the engine holds no snapshot
+    return posed
+
+
+def engine_answer(posed: Posed) -> RoundPairing:
+    """The round's pairing for ``posed`` (the Dutch engine, or the Berger table's round);
+    Conflict when no legal pairing exists. Pure work: no database."""
+    if posed.ready is not None:
+        return posed.ready
+    if posed.trf is None:
+        raise ValueError("nothing to pair: the round is paired already")
+    answer = swiss_engine()(posed.trf)
+    if isinstance(answer, Refusal):
+        raise Conflict(refusal_text(answer))
+    return answer
+
+
+def refusal_text(answer: Refusal) -> str:
+    """Why no legal pairing exists, in the reader's language."""
+    return _("No legal pairing of round %(round)d exists: %(why)s", round=answer.round,
+             why=say(answer.reason))
+
+
+def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightRound:
+    """Pair round ``round_no`` (the next one) as a preview: nobody sees it until published.
+
+    Three steps, the engine's work outside the write lock: read the night
+    (:func:`pose_pairing`), pair (:func:`engine_answer`), then store under the version
+    check (:func:`store_pairing`: refused if the night changed meanwhile). Asking again for
+    a round already paired (a double click, a second organizer) changes nothing.
+    """
+    posed = pose_pairing(night_id, round_no, version)
+    if not posed.paired:
+        return store_pairing(night_id, round_no, version, engine_answer(posed), actor)
+    return _round_state(night_or_404(night_id), round_no)
+
+
+@use_case
+def store_pairing(night_id: int, round_no: int, version: int, pairing: RoundPairing,
+                  actor: str, token: str | None = None) -> NightRound:
+    """Store the pairing of round ``round_no`` that was worked out from the night at
+    ``version``, as a preview. A round paired already is left as it is (a double click, a
+    second organizer: the first pairing stands); a night changed since ``version`` (a late
+    arrival, a bye, a withdrawal …) is refused: the pairing no longer fits it. ``token``: the
+    background job storing it (:mod:`.night_pairing`); one that was given up (expired, or
+    replaced by a new job) stores nothing."""
+    night = night_or_404(night_id)
+    check_open(night)
+    existing = next((r for r in night.rounds_state if r.round == round_no), None)
+    if existing is not None:
+        return existing
+    if token is not None and night.pairing_token != token:
+        raise Conflict(_("This pairing of round %(round)d was given up (it took too long, or "
+                         "the server restarted); nothing was stored.", round=round_no))
+    if night.version != version:
+        raise StaleNight(_(CHANGED_MEANWHILE, round=round_no, now=night.version))
+    if round_no != len(night.rounds_state) + 1:
+        raise InvalidInput(_("Round %(round)d is the next round to pair.",
+                             round=len(night.rounds_state) + 1))
+    if round_no == 1 and night.kind is EventKind.ROUND_ROBIN:
+        night.rounds = _rounds_of(night)
     ids = _ids(night)
     state = NightRound(night_id=night.id, round=round_no, published=False, manual=False,
                        warnings=_dump(list(pairing.notes)),
@@ -133,11 +214,16 @@ def pair_round(night_id: int, round_no: int, version: int, actor: str) -> NightR
                                        white_id=ids[pairing.pab], black_id=None,
                                        result=None, reasons=_dump(
                                            [pairing.pab_reason] if pairing.pab_reason else [])))
+    if night.pairing_round is not None:  # a job for this round ends (or one that expired)
+        night.pairing_round = night.pairing_token = None
+        night.pairing_started_at = night.pairing_seen_at = None
+    night.pairing_note = None
     night.version += 1
     audit.record(actor, "night.pair", f"“{night.name}”: round {round_no} paired "
                  f"({len(pairing.boards)} boards)",
                  context={"night": night.name, "round": round_no,
-                          "boards": len(pairing.boards)})
+                          "boards": len(pairing.boards),
+                          **({"background": True} if token is not None else {})})
     return state
 
 
@@ -183,72 +269,54 @@ def undo_pairing(night_id: int, round_no: int, version: int, actor: str) -> None
                  context={"night": night.name, "round": round_no})
 
 
-def _pairs_after_swap(boards: list[NightBoard], numbers: dict[int, int], first: int,
-                      second: int) -> tuple[list[tuple[int, int]], int | None]:
-    """The round's pairs once ``first`` and ``second`` change places (the same board: they
-    change colours)."""
-    pairs: list[tuple[int, int]] = []
-    pab = None
-    swap = {first: second, second: first}
-    for board in boards:
-        white = numbers[board.white_id]
-        black = numbers[board.black_id] if board.black_id is not None else None
-        if black is not None and {white, black} == {first, second}:
-            pairs.append((black, white))
-            continue
-        white = swap.get(white, white)
-        if black is None:
-            pab = white
-        else:
-            pairs.append((white, swap.get(black, black)))
-    return pairs, pab
-
-
 @use_case
 def swap_players(night_id: int, round_no: int, first_no: int, second_no: int, version: int,
                  actor: str) -> list[Message]:
     """Change a round's pairing by hand: two players change places (on one board: colours).
 
     Returns the warnings naming each rule the new pairing breaks; the round and the night
-    then say they are not a pure Dutch pairing. Only while the round has no result.
+    then say they are not a pure Dutch pairing. Only the boards the swap changed change: they
+    say what the organizer changed and which rule it breaks
+    (:func:`ladder.club.night.swap_boards`); every other board keeps the engine's reasons.
+    Only while the round has no result.
     """
     night = night_or_404(night_id)
     check_open(night)
     check_version(night, version)
     state = _round_state(night, round_no)
-    boards = [b for b in night.boards if b.round == round_no]
-    if any(b.result is not None for b in boards):
+    boards = {b.number: b for b in night.boards if b.round == round_no}
+    if any(b.result is not None for b in boards.values()):
         raise Conflict(_("Round %(round)d has results: its pairing can no longer change.",
                          round=round_no))
     if first_no == second_no:
         raise InvalidInput(_("Choose two different players."), field="second")
     numbers = {p.id: p.start_no for p in night.players}
-    on_board = {numbers[i] for b in boards for i in (b.white_id, b.black_id) if i is not None}
+    on_board = {numbers[i] for b in boards.values() for i in (b.white_id, b.black_id)
+                if i is not None}
     if first_no not in on_board or second_no not in on_board:
         raise InvalidInput(_("Both players must be on a board of round %(round)d.",
                              round=round_no), field="second")
-    pairs, pab = _pairs_after_swap(boards, numbers, first_no, second_no)
     sheet = sheet_of(night, club_settings().provisional_games)
+    swapped = swap_boards(sheet, round_no, first_no, second_no)
+    pairs = [(b.white, b.black) for b in swapped.boards if b.black is not None]
+    pab = next((b.white for b in swapped.boards if b.black is None), None)
     problem = check_pairs(sheet, round_no, pairs, pab)
     if problem is not None:
         raise InvalidInput(say(problem))
-    warnings = manual_warnings(sheet, round_no, pairs, pab)
     system = (msg("Changed by hand: this is not the Berger table's pairing (C.05).")
               if night.kind is EventKind.ROUND_ROBIN else
               msg("Changed by hand: this is not a pure Dutch pairing (C.04.3)."))
     ids = _ids(night)
-    for board in boards:
-        night.boards.remove(board)
-    db.session.flush()
-    hand = msg("Paired by hand by the organizer.")
-    for number, (white, black) in enumerate(pairs, start=1):
-        night.boards.append(NightBoard(night_id=night.id, round=round_no, number=number,
-                                       white_id=ids[white], black_id=ids[black],
-                                       reasons=_dump([hand])))
-    if pab is not None:
-        night.boards.append(NightBoard(night_id=night.id, round=round_no,
-                                       number=len(pairs) + 1, white_id=ids[pab],
-                                       black_id=None, reasons=_dump([hand])))
+    for new in swapped.boards:
+        reasons = swapped.changed.get(new.board)
+        if reasons is None:
+            continue  # untouched: the engine's reasons stay
+        board = boards[new.board]
+        board.white_id = ids[new.white]
+        board.black_id = ids[new.black] if new.black is not None else None
+        board.reasons = _dump(reasons)
+        board.version += 1  # a result tapped on the page before the swap is refused
+    warnings = list(swapped.warnings)
     state.manual = True
     old = json.loads(state.warnings or "[]")
     state.warnings = json.dumps(old + [message_to_json(m) for m in [system, *warnings]
@@ -326,5 +394,6 @@ def night_trf(night: Night) -> str:
     return write_trf(to_tournament(sheet, len(night.rounds_state), tiebreak_codes=codes))
 
 
-__all__ = ["pair_round", "publish_round", "undo_pairing", "swap_players",
-                      "record_result", "night_trf", "swiss_engine"]
+__all__ = ["pair_round", "pose_pairing", "engine_answer", "store_pairing", "Posed",
+           "refusal_text", "publish_round", "undo_pairing", "swap_players",
+           "record_result", "night_trf", "swiss_engine"]

@@ -17,12 +17,13 @@ from sqlalchemy import select
 from ..club.seasons import Season, validate_seasons
 from ..extensions import db
 from ..models import Season as SeasonModel
-from . import InvalidInput, NotFound, audit, use_case
+from . import InvalidInput, NotFound, audit, refuse_control_characters, use_case
 
 MAX_NAME = 200
 
 
 def _clean(name: str) -> str:
+    refuse_control_characters(name, field="name")
     cleaned = " ".join(name.split())
     if len(cleaned) > MAX_NAME:
         raise InvalidInput(_("Season name: at most %(max)d characters.", max=MAX_NAME),

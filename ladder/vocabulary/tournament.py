@@ -153,6 +153,44 @@ class Scoring:
 
 DEFAULT_SCORING = Scoring()
 
+#: The codes of :func:`scoring_text` (TRF(x) ``XXS`` spells the byes the same way).
+_SCORING_CODES = (("W", "win"), ("D", "draw"), ("L", "loss"), ("PAB", "pairing_bye"),
+                  ("FPB", "full_bye"), ("HPB", "half_bye"))
+
+
+def scoring_text(scoring: Scoring) -> str | None:
+    """How an event stores its scoring (``events.scoring``): None for the default
+    (1 / ½ / 0, byes as a win or a draw), else every point value as an exact fraction, the
+    byes only where they differ from their default.
+
+    >>> scoring_text(Scoring()) is None, scoring_text(Scoring(pairing_bye=HALF))
+    (True, 'W=1 D=1/2 L=0 PAB=1/2')
+    """
+    if scoring == DEFAULT_SCORING:
+        return None
+    parts = []
+    for code, name in _SCORING_CODES:
+        value = getattr(scoring, name)
+        if value is not None:
+            parts.append(f"{code}={value}")
+    return " ".join(parts)
+
+
+def scoring_from_text(text: str | None) -> Scoring:
+    """The scoring :func:`scoring_text` stored (None: the default).
+
+    >>> scoring_from_text("W=1 D=1/2 L=0 PAB=1/2") == Scoring(pairing_bye=HALF)
+    True
+    """
+    if not text:
+        return DEFAULT_SCORING
+    names = dict(_SCORING_CODES)
+    values = {}
+    for part in text.split():
+        code, _equals, value = part.partition("=")
+        values[names[code]] = Fraction(value)
+    return Scoring(**values)
+
 
 @dataclass(frozen=True)
 class RoundResult:

@@ -7,7 +7,8 @@ request asks for, and this module
 
 * gives every public page and fragment an ``ETag`` derived from its :func:`page_key` and
   ``Cache-Control: no-cache`` (the browser revalidates every time), and answers
-  ``304 Not Modified`` to a matching ``If-None-Match`` **without rendering**;
+  ``304 Not Modified`` to a matching ``If-None-Match`` **without rendering** (``*`` matches
+  only a page that exists: it is rendered, or found stored, first — RFC 9110 §13.1.2);
 * keeps the rendered responses in a bounded in-process cache (:class:`PageCache`, one per
   app, so one per worker), dropped as soon as the generation moves: a popular page renders
   once per change per worker.
@@ -295,11 +296,16 @@ def before_request() -> Response | None:
     key = page_key(generation)
     state = CacheState(generation, key, etag_for(key))
     request.environ[_STATE] = state
-    if request.if_none_match.contains_weak(state.etag):
+    # RFC 9110 §13.1.2: "*" matches only when the page has a current representation, which
+    # only rendering it (or a stored render) can tell: a page that does not exist is a 404.
+    star = request.if_none_match.star_tag
+    if not star and request.if_none_match.contains_weak(state.etag):
         return _not_modified(state)
     stored = page_cache().get(generation, key)
     if stored is None:
         return None
+    if star:
+        return _not_modified(state)  # only pages that were answered 200 are stored
     request.environ[_STATE] = CacheState(generation, key, state.etag, hit=True)
     return Response(stored.body, stored.status, headers=list(stored.headers))
 
@@ -318,6 +324,8 @@ def after_request(response: Response) -> Response:
         page_cache().put(state.generation, state.key,
                          Stored(response.status_code, response.get_data(), headers))
         _mark(response, state)
+    if request.if_none_match.star_tag and response.status_code == 200:
+        return _not_modified(state)  # "*" and the page exists (RFC 9110 §13.1.2)
     _fill_visitor(response)
     return response
 

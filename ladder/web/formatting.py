@@ -236,7 +236,19 @@ def result_mark(cell: ResultCell) -> tuple[str, str]:
     kind = cell.kind
     if kind is Kind.UNRATED_PLAYED:
         return points_filter(cell.points) + "*", _(kind.label)
+    if _scored_otherwise(kind, cell.points):
+        # The event's own scoring (a ½-point pairing-allocated bye): its points, not 1.
+        worth = points_filter(cell.points)
+        return (_("bye %(points)s", points=worth),
+                _("pairing-allocated bye worth %(points)s in this event", points=worth)
+                if kind is Kind.PAIRING_BYE else
+                _("%(kind)s, worth %(points)s in this event", kind=_(kind.label), points=worth))
     return _marks()[kind]
+
+
+def _scored_otherwise(kind: Kind, points: Fraction | int) -> bool:
+    """A bye worth other points than its usual mark says (the event's scoring)."""
+    return kind in _BYE_POINTS and points_text(points) != _BYE_POINTS[kind]
 
 
 def _marks() -> dict[Kind, tuple[str, str]]:
@@ -266,6 +278,8 @@ def short_mark(kind: Kind, points: Fraction | int) -> str:
     and the preview use it too, with the points of an unrated game and a star."""
     if kind is Kind.UNRATED_PLAYED:
         return points_filter(points) + "*"
+    if _scored_otherwise(kind, points):
+        return _("bye %(points)s", points=points_filter(points))
     return _marks()[kind][0]
 
 

@@ -26,6 +26,7 @@ from typing import Any, Self
 from flask import Flask, g
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import BooleanField, Field, HiddenField, StringField
@@ -33,6 +34,7 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput, HiddenInput, TextInput
 
 from ..models import column_limit
+from ..names import code_points, control_characters
 from ..services import InvalidInput, ServiceError
 
 #: How much of a typed value a message quotes back ("“31/02/2025” is not a date").
@@ -70,6 +72,22 @@ class Limit:
                                                    "length": length})
 
 
+class NoControl:
+    """No control character (NUL, ESC …; :func:`ladder.names.control_characters`): no name
+    or typed text holds one, and PostgreSQL refuses NUL outright. Refused naming the field
+    and the characters, on every declared text field."""
+
+    def __call__(self, form: FlaskForm, field: Field) -> None:
+        found = control_characters(field.data) if isinstance(field.data, str) else ()
+        if found:
+            raise ValidationError(ngettext(
+                "%(field)s: remove the control character %(codes)s; no name or text typed "
+                "here may contain one.",
+                "%(field)s: remove the control characters %(codes)s; no name or text typed "
+                "here may contain them.", len(found), field=label_of(field),
+                codes=code_points(found)))
+
+
 class Filled:
     """The field must not be empty (spaces alone are empty)."""
 
@@ -104,9 +122,11 @@ def text_field(label: Any, column: Any = None, *, limit: int | None = None,
                required: bool = False, **kwargs: Any) -> Any:
     """A text field filling ``column`` (its limit from the column) or with its own ``limit``.
 
-    Surrounding spaces are stripped; the limit is checked on what is left."""
+    Surrounding spaces are stripped; the limit is checked on what is left; a control
+    character is refused (:class:`NoControl`)."""
     most = limit if limit is not None else column_limit(column)
-    validators = [*([Filled(kwargs.pop("required_message", None))] if required else []),
+    validators = [NoControl(),
+                  *([Filled(kwargs.pop("required_message", None))] if required else []),
                   Limit(most, kwargs.pop("limit_message", None))]
     return StringField(label, validators=validators, filters=[_strip], **kwargs)
 

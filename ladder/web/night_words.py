@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..club.night import HAND_CHANGES
 from ..vocabulary.messages import Message
 from .i18n import translate
 
@@ -43,9 +44,12 @@ def render_named(message: Message, names: Mapping[int, str]) -> str:
 
 
 def sentence(reasons: tuple[Message, ...], names: Mapping[int, str]) -> str:
-    """The board's one sentence: its most decisive reason, named and translated."""
+    """The board's one sentence: its most decisive reason, named and translated. A board
+    changed by hand says everything: what the organizer changed, then each rule it breaks."""
     if not reasons:
         return ""
+    if reasons[0].id in HAND_CHANGES:
+        return " ".join(render_named(reason, names) for reason in reasons)
     return render_named(reasons[0], names)
 
 

@@ -7,7 +7,9 @@ the posed TRF."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import threading
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -179,7 +181,7 @@ def test_double_clicks_and_stale_forms(app: Flask) -> None:
 def test_hand_swap_warns_and_undo(app: Flask) -> None:
     with app.app_context():
         night = _night(3)
-        for name in NAMES[:4]:
+        for name in NAMES[:6]:
             check_in(night.id, Arrival(name=name), _version(night.id), "org")
         _play_round(night.id, 1)
         rounds.pair_round(night.id, 2, _version(night.id), "org")
@@ -187,14 +189,27 @@ def test_hand_swap_warns_and_undo(app: Flask) -> None:
         numbers = {p.id: p.start_no for p in db.session.get(Night, night.id).players}
         # Put round 1's two opponents together again.
         second = db.session.scalars(select(NightBoard).where(NightBoard.round == 2)).all()
+        before = {b.id: (b.white_id, b.black_id, b.reasons) for b in second}
         partner_now = next(numbers[b.black_id] if numbers[b.white_id] == numbers[
             board.white_id] else numbers[b.white_id] for b in second
             if numbers[board.white_id] in (numbers[b.white_id], numbers[b.black_id]))
         warnings = rounds.swap_players(night.id, 2, partner_now, numbers[board.black_id],
                                        _version(night.id), "org")
         assert any("not a pure Dutch pairing" in w.id for w in warnings)
-        assert any(w.id.startswith("C.04.1 b") for w in warnings)
+        assert any(w.id.startswith("C.04.1 b, C.04.3 C.1") for w in warnings)
         assert db.session.get(Night, night.id).pure is False
+        # The board the swap did not touch keeps the engine's reasons; the two it touched say
+        # what the organizer changed, and the rematch is named on the board where it is.
+        db.session.expire_all()
+        after = db.session.scalars(select(NightBoard).where(NightBoard.round == 2)).all()
+        untouched = [b for b in after if (b.white_id, b.black_id, b.reasons) == before[b.id]]
+        touched = [b for b in after if b not in untouched]
+        assert len(untouched) == 1 and len(touched) == 2
+        assert "Changed by hand" not in untouched[0].reasons
+        assert all("Changed by hand by the organizer" in b.reasons for b in touched)
+        rematch = [b for b in touched if {b.white_id, b.black_id} == {board.white_id,
+                                                                     board.black_id}]
+        assert len(rematch) == 1 and "C.04.3 C.1" in rematch[0].reasons
         rounds.undo_pairing(night.id, 2, _version(night.id), "org")
         assert db.session.get(Night, night.id).pure is True
         assert db.session.scalar(select(func.count()).select_from(NightBoard).where(
@@ -318,3 +333,56 @@ def test_no_legal_pairing_is_said_and_changes_nothing(app: Flask,
             rounds.pair_round(night.id, 1, version, "org")
         assert _version(night.id) == version
         assert db.session.scalar(select(func.count()).select_from(NightBoard)) == 0
+
+
+def test_a_half_point_pab_counts_half_in_the_event_its_trf_and_the_profile(
+        app: Flask, tmp_path: Path) -> None:
+    """The night's scoring goes with it into the ladder: the event page, its tie-breaks,
+    the member's profile and the TRF export count the ½-point PAB as the night did; an
+    import of that TRF stores the same scoring."""
+    from ladder.formats.trf_write import write_trf
+    from ladder.queries.club import club_settings
+    from ladder.queries.events import event_view, load_event, tournament_of
+    from ladder.queries.members import member_profile
+    from ladder.queries.night import night_view
+    with app.app_context():
+        night = create_night(NightSettings(name="Half PAB night", date=dt.date(2025, 2, 4),
+                                           rounds=3, pab_half=True), actor="org")
+        for name in NAMES[:5]:
+            check_in(night.id, Arrival(name=name), _version(night.id), "org")
+        for round_no in (1, 2, 3):
+            _play_round(night.id, round_no)
+        night = db.session.get(Night, night.id)
+        standings = night_view(db.session, night, lambda p: p.name, 5).standings
+        night_points = {s.name: s.points for s in standings}
+        pab_players = {p.name for p in night.players for b in night.boards
+                       if b.black_id is None and b.white_id == p.id}
+        assert len(pab_players) == 3
+        event = finish(night.id, _version(night.id), "org")
+        assert event.scoring == "W=1 D=1/2 L=0 PAB=1/2"
+        view = event_view(db.session, load_event(db.session, event.id))
+        names = {e.start_no: e.raw_name for e in event.entries}
+        assert {names[row.start_no]: row.points for row in view.rows} == night_points
+        pab_cells = [c for row in view.rows for c in row.cells if c.kind is Kind.PAIRING_BYE]
+        assert len(pab_cells) == 3 and {c.points for c in pab_cells} == {Fraction(1, 2)}
+        member = next(e.member_id for e in event.entries if e.raw_name in pab_players)
+        profile = member_profile(db.session, club_settings(), member)
+        line = next(line for line in profile.events if line.event_id == event.id)
+        assert line.points == night_points[next(e.raw_name for e in event.entries
+                                                if e.member_id == member)]
+        page = app.test_client().get(f"/events/{event.id}").get_data(as_text=True)
+        assert "bye ½" in page and not re.search(r"bye 1(?! / ½ / 0)", page)  # not the legend
+        assert "pairing-allocated bye worth ½ in this event" in page
+        trf = write_trf(tournament_of(event))
+        assert "\n162  W 1.0    D 0.5    L 0.0    P 0.5\n" in trf
+        assert "\nXXS W=1.0 D=0.5 L=0.0 PAB=0.5\n" in trf
+    other = make_app(tmp_path / "other")
+    with other.app_context():
+        from ladder.services.setup import init_database
+        init_database()
+        imported = import_file(trf, source="night.trf", file_format="trf",
+                               name="Half PAB night", date=dt.date(2025, 2, 4), kind=None,
+                               rated=True, actor="org")
+        again = db.session.get(Event, imported.event_id)
+        assert again.scoring == "W=1 D=1/2 L=0 PAB=1/2"
+        db.engine.dispose()

@@ -21,6 +21,7 @@ from ladder.club.night import (
     not_paired,
     pose_round,
     seed_key,
+    swap_boards,
     to_tournament,
 )
 from ladder.formats.trf import read_trf
@@ -146,6 +147,75 @@ def test_hand_pairing_warnings_name_the_rule() -> None:
     assert manual_warnings(replace(sheet, forbidden=()), 3, clean, None) == []
     assert check_pairs(sheet, 3, [(1, 2)], None) is not None   # 3 and 4 have no board
     assert check_pairs(sheet, 3, [(1, 2), (1, 3)], None) is not None
+
+
+def _two_rounds_played() -> Sheet:
+    """Six players, two rounds played, round 3 of 4 paired (by the engine, say)."""
+    return Sheet(name="n", rounds=4, entrants=tuple(Entrant(i, f"P{i}") for i in range(1, 7)),
+                 boards=(Pairing(1, 1, 1, 4, "1-0"), Pairing(1, 2, 5, 2, "0-1"),
+                         Pairing(1, 3, 3, 6, "½-½"),
+                         Pairing(2, 1, 2, 1, "½-½"), Pairing(2, 2, 6, 3, "1-0"),
+                         Pairing(2, 3, 4, 5, "1-0"),
+                         Pairing(3, 1, 3, 1), Pairing(3, 2, 5, 2), Pairing(3, 3, 6, 4)))
+
+
+def test_a_swap_changes_only_the_boards_it_touches_and_says_why() -> None:
+    sheet = _two_rounds_played()
+    # 2 and 4 change places: board 2 becomes 5-4 (a rematch of round 2, where 4 had White),
+    # board 3 becomes 6-2; board 1 is untouched.
+    swapped = swap_boards(sheet, 3, 2, 4)
+    assert [(b.board, b.white, b.black) for b in swapped.boards] == [
+        (1, 3, 1), (2, 5, 4), (3, 6, 2)]
+    assert set(swapped.changed) == {2, 3}
+    board2 = swapped.changed[2]
+    assert board2[0].id.startswith("Changed by hand") and board2[0].params == {
+        "player": 4, "opponent": 2}
+    assert any("C.04.3 C.1" in m.id and m.params == {"white": 5, "black": 4} for m in board2)
+    # 4 played Black then White: mildly due Black, gets Black — nothing counted against it.
+    assert not any("does not get" in m.id for m in board2)
+    assert [w.id for w in swapped.warnings] == [m.id for m in board2[1:] if "C.1" in m.id]
+    board3 = swapped.changed[3]
+    assert board3[0].params == {"player": 2, "opponent": 4}
+    # 6 played Black then White: mildly due Black, but gets White (counted, C.12); 2 played
+    # Black then White and gets Black. No rule is broken there.
+    assert [m.params for m in board3 if "does not get" in m.id] == [{"player": 6}]
+    assert not any(m.id.startswith("C.04") for m in board3)
+
+
+def test_a_swap_names_the_absolute_colour_rules() -> None:
+    # Rounds 1-2: 1 and 2 had White twice, 3 and 4 Black twice (absolute preferences); the
+    # engine pairs round 3 as 3-1 and 4-2. 2 and 3 changing places gives 2-1 and 4-3: two
+    # boards of players with the same absolute preference (C.3), 2 and 3 the same colour a
+    # third time (C.04.1 g) and a colour difference of three (C.04.1 f).
+    sheet = Sheet(name="n", rounds=5, entrants=tuple(Entrant(i, f"P{i}") for i in range(1, 5)),
+                  boards=(Pairing(1, 1, 1, 3, "1-0"), Pairing(1, 2, 2, 4, "1-0"),
+                          Pairing(2, 1, 1, 4, "1-0"), Pairing(2, 2, 2, 3, "1-0"),
+                          Pairing(3, 1, 3, 1), Pairing(3, 2, 4, 2)))
+    swapped = swap_boards(sheet, 3, 2, 3)
+    assert [(b.white, b.black) for b in swapped.boards] == [(2, 1), (4, 3)]
+    for number, who in ((1, 2), (2, 3)):
+        ids = [m.id for m in swapped.changed[number]]
+        assert ids[0].startswith("Changed by hand by the organizer: %(player)s took the place")
+        assert sum(i.startswith("C.04.3 C.3:") for i in ids) == 1
+        assert [m.params for m in swapped.changed[number]
+                if m.id.startswith(("C.04.1 f:", "C.04.1 g:"))] == [{"player": who}] * 2
+    # The same board changed by hand back again: a colour swap is said as one.
+    again = swap_boards(replace(sheet, boards=swapped.boards + sheet.boards[:4]), 3, 4, 3)
+    assert set(again.changed) == {2}
+    assert again.changed[2][0].id.startswith("Changed by hand by the organizer: %(white)s and "
+                                             "%(black)s changed colours")
+
+
+def test_a_swap_with_the_bye_names_c2() -> None:
+    sheet = Sheet(name="n", rounds=3, entrants=tuple(Entrant(i, f"P{i}") for i in range(1, 4)),
+                  boards=(Pairing(1, 1, 1, 2, "1-0"), Pairing(1, 2, 3),
+                          Pairing(2, 1, 3, 1), Pairing(2, 2, 2)))
+    swapped = swap_boards(sheet, 2, 2, 3)
+    assert [(b.white, b.black) for b in swapped.boards] == [(2, 1), (3, None)]
+    bye = swapped.changed[2]
+    assert bye[0].params == {"player": 3, "opponent": 2}
+    assert any("C.04.3 C.2" in m.id for m in bye)
+    assert any("C.04.1 b" in m.id for m in swapped.changed[1])  # 2 and 1 met in round 1
 
 
 def test_round_robin_from_berger_with_a_withdrawal() -> None:

@@ -74,3 +74,25 @@ def test_a_colour_a_board_or_the_pab_differing_is_described() -> None:
     assert refused.differs
     assert [str(line) for line in refused.describe()] == [
         "round 2: the engine finds no legal pairing: no way"]
+
+
+def test_the_initial_colour_comes_from_the_top_player_paired_in_round_1() -> None:
+    from ladder.pairing.check import initial_colour
+
+    def player(no: int, kind: Kind, opponent: int | None, colour: Colour | None) -> Player:
+        return Player(no, f"P{no}", None, (RoundResult(1, kind, opponent, colour),))
+
+    # 1 asked for a bye (not paired); 2 had Black against 4: 2 ranks first among the paired.
+    t = Tournament("t", (player(1, Kind.HALF_BYE, None, None),
+                         player(2, Kind.WIN, 4, Colour.BLACK),
+                         player(3, Kind.PAIRING_BYE, None, None),
+                         player(4, Kind.LOSS, 2, Colour.WHITE)), 1)
+    assert initial_colour(t, (1, 2, 3, 4)) is Colour.BLACK
+    # 1's game was a forfeit written without colours: 2 is the second paired player (an even
+    # pairing number gets the colour opposite to the initial one, C.04.3 E.5).
+    t = Tournament("t", (player(1, Kind.FORFEIT_WIN, 3, None),
+                         player(2, Kind.WIN, 4, Colour.BLACK),
+                         player(3, Kind.FORFEIT_LOSS, 1, None),
+                         player(4, Kind.LOSS, 2, Colour.WHITE)), 1)
+    assert initial_colour(t, (1, 2, 3, 4)) is Colour.WHITE
+    assert initial_colour(t, (3, 1)) is None

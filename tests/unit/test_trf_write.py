@@ -74,19 +74,20 @@ def test_exact_columns_and_codes() -> None:
     assert lines[:5] == ["012 Club night", "042 2025/03/01", "052 2025/03/22", "062 4",
                          "092 Individual: Round Robin"]
     assert lines[5] == "132".ljust(91) + "25/03/01".ljust(20) + "25/03/15  25/03/22"
-    assert lines[6:9] == ["202 BH:C1,SB", "XXS W=3.0 D=1.0 L=0.0 HPB=0.5", "XXR 4"]
-    ann = lines[9]
+    assert lines[6:10] == ["202 BH:C1,SB", "162  W 3.0    D 1.0    L 0.0",
+                           "XXS W=3.0 D=1.0 L=0.0 HPB=0.5", "XXR 4"]
+    ann = lines[10]
     assert ann[:4] == "001 " and ann[4:8] == "   1" and ann[9] == "w" and ann[10:13] == "WFM"
     assert ann[14:47].rstrip() == "Ann Lee" and ann[48:52] == "1812" and ann[53:56] == "AUS"
     assert ann[57:68] == "    3201234" and ann[69:79] == "2009      "
     assert ann[80:84] == " 3.0" and ann[85:89] == "   1"
     assert ann[91:] == "   2 w 1     3 b D     4 w +  0000 - H"
-    assert lines[10][91:] == "   1 b 0     4 - -  0000 - U     3 w ="
-    assert lines[10][48:52] == "    " and lines[10][85:89] == "    "
+    assert lines[11][91:] == "   1 b 0     4 - -  0000 - U     3 w ="
+    assert lines[11][48:52] == "    " and lines[11][85:89] == "    "
     # Cy has no printed points: the writer computes them with the event's scoring (3/1/0).
-    assert lines[11][80:84] == " 5.0"
-    assert lines[11][91:] == "0000 - F     1 w D  0000 - Z     2 b ="
-    assert lines[12][91:] == "0000 - Z     2 - -     1 b -  0000 - Z"
+    assert lines[12][80:84] == " 5.0"
+    assert lines[12][91:] == "0000 - F     1 w D  0000 - Z     2 b ="
+    assert lines[13][91:] == "0000 - Z     2 - -     1 b -  0000 - Z"
 
 
 def test_every_kind_round_trips() -> None:

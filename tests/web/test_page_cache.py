@@ -130,6 +130,22 @@ def test_every_public_page_and_fragment_revalidates_with_304_without_rendering(a
         assert templates == [], url  # answered from the key alone
 
 
+def test_if_none_match_star_matches_only_a_page_that_exists(app) -> None:
+    """RFC 9110 §13.1.2: ``*`` matches a current representation; a page that does not exist
+    is a 404 for it as for anyone (before: 304, from the key alone)."""
+    _seed(app)
+    star = {"If-None-Match": "*"}
+    for client in (app.test_client(), app.test_client()):  # cold, then stored
+        for url in ("/events/999999", "/members/999999", "/nights/999999", "/no-such-page"):
+            assert client.get(url, headers=star).status_code == 404, url
+        for url in ("/", "/events/1", "/members"):
+            answer = client.get(url, headers=star)
+            assert answer.status_code == 304 and answer.get_data() == b"", url
+            assert answer.headers["ETag"] == client.get(url).headers["ETag"], url
+    assert app.test_client().get("/events/999999", headers={
+        "If-None-Match": 'W/"x", *'}).status_code == 404
+
+
 def test_a_cached_page_is_served_without_rendering_and_equals_the_first(app) -> None:
     _seed(app)
     client = app.test_client()

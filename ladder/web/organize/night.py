@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -24,20 +24,22 @@ from ...models import Member, Night, NightBoard
 from ...queries.display_names import hidden_name_keys, load_name_book
 from ...queries.night import (
     PAIRING_NUMBER_RULE,
+    PAIRING_STALE_SECONDS,
     NightView,
     checkin_roster,
     list_nights,
     load_night,
     night_view,
+    pairing_view,
 )
-from ...services import Conflict, ServiceError
+from ...services import Conflict, ServiceError, night_pairing
 from ...services import night as nights
 from ...services import night_rounds as rounds
 from ...services.intake import ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER
 from ..errors import refused
 from ..forms import ClubForm, FormInvalid, VersionedForm
-from ..htmx import refresh_page, wants_fragment
+from ..htmx import is_htmx, refresh_page, wants_fragment
 from ..night_words import render_named, sentence, sentences
 from ..request_state import actor, club_settings
 from ..request_values import MAX_ID
@@ -67,8 +69,14 @@ def organizer_name(player: Any) -> str:
     return str(player.name)
 
 
+def _stale() -> float:
+    """Seconds after which a silent background pairing has expired (the app's setting)."""
+    return float(current_app.config.get("NIGHT_PAIRING_STALE_SECONDS", PAIRING_STALE_SECONDS))
+
+
 def _view(night: Night) -> NightView:
-    return night_view(db.session, night, organizer_name, club_settings().provisional_games)
+    return night_view(db.session, night, organizer_name, club_settings().provisional_games,
+                      stale=_stale())
 
 
 def _offer(error: ServiceError | None) -> Member | None:
@@ -244,9 +252,7 @@ def night_round(night_id: int, round_no: int) -> Response | tuple[str, int]:
     try:
         what, version = form.checked().action.data, form.posted_version()
         if what == "pair":
-            rounds.pair_round(night_id, round_no, version, actor())
-            said = _("Round %(round)d is paired: check the preview, then publish it.",
-                     round=round_no)
+            said = _pair(night_id, round_no, version)
         elif what == "publish":
             rounds.publish_round(night_id, round_no, version, actor())
             said = _("Round %(round)d is published.", round=round_no)
@@ -256,6 +262,50 @@ def night_round(night_id: int, round_no: int) -> Response | tuple[str, int]:
     except ServiceError as error:
         return _refused(error, night_id, form)
     return _answer(night_id, said, anchor="round")
+
+
+def _pair(night_id: int, round_no: int, version: int) -> str:
+    """Pair the round, the engine's work outside the write lock: at once when the round is
+    small (``NIGHT_PAIRING_INLINE_PLAYERS``), else by a background job, which this request
+    waits for a moment (``NIGHT_PAIRING_WAIT_SECONDS``) so that a quick one still answers at
+    once; a longer one shows its progress on the desk. What to say afterwards."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    paired = _("Round %(round)d is paired: check the preview, then publish it.", round=round_no)
+    posed = rounds.pose_pairing(night_id, round_no, version)
+    if posed.paired:
+        return paired
+    if posed.ready is not None or posed.players <= int(
+            app.config.get("NIGHT_PAIRING_INLINE_PLAYERS", 60)):
+        rounds.store_pairing(night_id, round_no, version, rounds.engine_answer(posed), actor())
+        return paired
+    token = night_pairing.start_job(night_id, round_no, version, stale=_stale())
+    if token is not None:
+        job = night_pairing.launch(app, night_id, round_no, version, token, actor())
+        job.join(float(app.config.get("NIGHT_PAIRING_WAIT_SECONDS", 2.0)))
+    db.session.rollback()  # see what the job committed meanwhile
+    night = _night(night_id)
+    if any(r.round == round_no for r in night.rounds_state):
+        return paired
+    if night.pairing_round is None:
+        return ""  # the job ended without a round: the desk says why
+    return _("Round %(round)d is being paired in the background (%(players)d players). The desk "
+             "shows the pairing when it is done; everything else can be done meanwhile.",
+             round=round_no, players=posed.players)
+
+
+@bp.get("/nights/<int:night_id>/pairing")
+def night_pairing_state(night_id: int) -> Response | str:
+    """The desk's box of a round being paired in the background, polled by htmx: while the
+    job runs, the box again (its time so far); once it has ended (stored, refused, expired),
+    a full reload of the desk (``HX-Refresh``). Without htmx: the desk."""
+    night = _night(night_id)
+    if not is_htmx():
+        return see_other("organize.night", night_id=night_id)
+    pairing = pairing_view(night, stale=_stale())  # the night's row only: no standings
+    if pairing is not None and pairing.running:
+        return render_template("organize/_night_pairing.html", pairing=pairing,
+                               night_id=night_id, names={}, says=sentences)
+    return refresh_page()
 
 
 @bp.post("/nights/<int:night_id>/rounds/<int:round_no>/swap")

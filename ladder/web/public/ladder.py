@@ -10,11 +10,12 @@ from typing import Any, TypeVar
 
 from flask import request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...names import name_key, parse
+from ...names import code_points, control_characters, name_key, parse
 from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
 from ...vocabulary.numbers import signed_text
@@ -51,6 +52,13 @@ def search_query() -> tuple[str, str | None]:
     message naming the box: the page then lists nobody and says why (the text is kept
     whole in the box, never cut to fit)."""
     query = request.args.get("q", "").strip()
+    found = control_characters(query)
+    if found:  # the message names them; the box shows the text without them
+        return "".join(c for c in query if c not in found), ngettext(
+            "%(field)s: remove the control character %(codes)s; no name or text typed here "
+            "may contain one.",
+            "%(field)s: remove the control characters %(codes)s; no name or text typed here "
+            "may contain them.", len(found), field=_("Find a member"), codes=code_points(found))
     if len(query) <= MAX_QUERY:
         return query, None
     return query, _("%(field)s: at most %(max)d characters; this one has %(length)d.",

@@ -6,8 +6,12 @@ from the engine's output: who must meet whom, which colour rule decides, who get
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ladder.pairing import Refusal, RoundPairing, pair_trf, pair_trf_detailed
 from ladder.vocabulary.messages import Message
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 
 
 def _line(number: int, points: float, rounds: list[str]) -> str:
@@ -144,3 +148,54 @@ def test_a_260_line_forbids_a_pair_only_in_its_rounds() -> None:
     forbidden_now = pair_trf(_trf(base, "260   1   1 0001 0003"))
     assert forbidden_now is not None and (1, 3) not in forbidden_now[0]
     assert pair_trf(_trf(base, "260   2   3 0001 0003")) == ([(1, 3), (4, 2)], None)
+
+
+def _played_colours(text: str, start_no: int) -> list[str]:
+    """The colours of the games ``start_no`` played, oldest first (byes, forfeits and
+    absences left out, C.04.2 D.5), read from the TRF independently of the engine."""
+    from ladder.pairing.trf import read_trf
+    player = read_trf(text).players[start_no - 1]
+    return [m.colour for m in player.matches if m.played and m.colour is not None]
+
+
+def _by_round(text: str, start_no: int) -> list[str | None]:
+    from ladder.pairing.trf import read_trf
+    player = read_trf(text).players[start_no - 1]
+    return [m.colour if m.played else None for m in player.matches]
+
+
+def test_every_alternation_reason_is_true_of_the_games_played() -> None:
+    """C.04.3 E.3 with C.04.2 D.5: the sentence says the colours swap from the most recent
+    time one had White and the other Black, comparing the games each played from the latest
+    back. Checked on every such board of the club-style reference rounds (byes, absences,
+    late entrants): White had Black then. Some of those boards are ones where counting rounds
+    (not games) would name another time — the old sentence was false there."""
+    import json
+
+    from ladder.pairing.pose import pose_round
+    manifest = json.loads((Path(__file__).resolve().parents[2] / "data" / "pairings"
+                           / "driven-manifest.json").read_text())
+    checked = differs_by_round = 0
+    for event in manifest["tournaments"][:25]:
+        text = (DATA / event["file"]).read_text()
+        for detail in event["rounds_detail"][1:]:
+            posed = pose_round(text, detail["round"])
+            answer = pair_trf_detailed(posed)
+            assert isinstance(answer, RoundPairing)
+            for board in answer.boards:
+                if not _mentions(board.reasons, "the most recent time one had White"):
+                    continue
+                white = list(reversed(_played_colours(posed, board.white)))
+                black = list(reversed(_played_colours(posed, board.black)))
+                first = next(i for i, (a, b) in enumerate(zip(white, black, strict=False)) if a != b)
+                assert (white[first], black[first]) == ("b", "w"), (event["file"], board)
+                checked += 1
+                rounds_w = _by_round(posed, board.white)
+                rounds_b = _by_round(posed, board.black)
+                last_round = next((r for r in reversed(range(min(len(rounds_w), len(rounds_b))))
+                                   if None not in (rounds_w[r], rounds_b[r])
+                                   and rounds_w[r] != rounds_b[r]), None)
+                if last_round is None or rounds_w[last_round] != "b":
+                    differs_by_round += 1
+    assert checked >= 20  # 32 boards in the first 25 events, 6 of them told apart
+    assert differs_by_round > 0
