@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -170,15 +169,6 @@ def my_result(result: str, white: bool) -> str | None:
     return pair[0] if white else pair[1]
 
 
-def place_text(rank: int, tied: Sequence[int]) -> tuple[int, bool]:
-    """A player's place and whether it is shared with another player (same rank).
-
-    >>> place_text(2, [1, 2, 2, 4]), place_text(1, [1, 2, 2, 4])
-    ((2, True), (1, False))
-    """
-    return rank, list(tied).count(rank) > 1
-
-
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "derive_code", "read_code", "codes_match",
            "ReportRule", "RULES", "RULE_LABELS", "Verdict", "Reading", "verdict",
-           "MY_RESULTS", "board_result", "my_result", "place_text"]
+           "MY_RESULTS", "board_result", "my_result"]
