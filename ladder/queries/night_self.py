@@ -77,6 +77,12 @@ class LinkState:
         """The night's state for a poll's comparison: version and activity."""
         return f"{self.version}.{self.activity}.{self.rotation}.{int(self.enabled)}"
 
+    @property
+    def phones_tag(self) -> str:
+        """What the phones changed that the night's version does not count: the activity
+        (reports, names waiting) and the link (its code, on or off)."""
+        return f"{self.activity}.{self.rotation}.{int(self.enabled)}"
+
 
 def link_state(session: DbSession, night_id: int) -> LinkState | None:
     """The night's version and link in one statement (None when there is no such night)."""

@@ -386,15 +386,27 @@ def test_the_polls_are_answered_304_or_204_until_something_changes(
     desk = logged_in.get(f"/organize/nights/{night_id}").get_data(as_text=True)
     seen = re.search(r"phones\?seen=([0-9.]+)", desk).group(1)
     poll = f"/organize/nights/{night_id}/phones?seen={seen}"
-    assert logged_in.get(poll, headers={**HTMX, "HX-Target": "night-phones"}).status_code \
-        == 204
+    shown = str(version_of(app, night_id))  # the desk's night version (hx-include)
+    headers = {**HTMX, "HX-Target": "night-phones"}
+    assert logged_in.get(f"{poll}&version={shown}", headers=headers).status_code == 204
     black_phone.report(board_id, version, "loss")
     status, body, _h = white_phone.me(fragment=True, **{"If-None-Match": etag})
     assert status == 200 and "Your opponent reported that you won." in body
-    answer = logged_in.get(poll, headers={**HTMX, "HX-Target": "night-phones"})
+    # A report: the panel and that board's reports alone (the organizer's focus stays).
+    answer = logged_in.get(f"{poll}&version={shown}", headers=headers)
     body = answer.get_data(as_text=True)
-    assert answer.status_code == 200 and 'id="round" class="night-round" hx-swap-oob="true"' in body
-    assert "(Black) reports 1-0" in body  # the board's report, on the desk without a reload
+    assert answer.status_code == 200 and "(Black) reports 1-0" in body
+    assert f'id="phones-board-{board_id}" class="phones-board" hx-swap-oob="true"' in body
+    assert 'id="round" class="night-round"' not in body
+    # A phone's check-in changes the night: the desk's parts come along, out of band.
+    late = phone(app, night_id)
+    late.scan(code_of(app, night_id))
+    assert late.check_in(name="Zed New", new="1")[0] == 303
+    assert late.check_in(name="Zed New", new="1")[0] == 303
+    tick_members(app, night_id, ids, ["Eve Ng"])
+    answer = logged_in.get(f"{poll}&version={shown}", headers=headers)
+    body = answer.get_data(as_text=True)
+    assert 'id="round" class="night-round" hx-swap-oob="true"' in body and "Zed New" in body
 
 
 def test_the_club_chooses_how_reported_results_are_entered(app: Flask,

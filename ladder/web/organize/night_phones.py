@@ -119,26 +119,35 @@ def night_board_reports(night_id: int, board_id: int) -> BoardReports | None:
     return board_reports(night_id).get(board_id)
 
 
-def _panel_answer(night_id: int, message: str | None = None) -> str:
-    """The panel, and the desk's parts a phone may have changed, out of band."""
+def _panel_answer(night_id: int, message: str | None = None, *, desk: bool = True) -> str:
+    """The panel and, out of band, the desk's parts a phone may have changed (``desk``), or
+    only the current round's reports (a report changes nothing else: the organizer's focus
+    and open details stay where they are)."""
     db.session.expire_all()
     night = _night(night_id)
     view = _view(night)
     panel = render_template("organize/_night_phones.html", panel=phone_panel(night),
                             view=view, message=message)
+    if not desk:
+        return panel + render_template("organize/_night_phones_boards.html", view=view)
     return panel + render_template("organize/_night_oob.html", view=view, parts=DESK_PARTS,
                                    say=sentence, says=sentences)
 
 
 @bp.get("/nights/<int:night_id>/phones")
 def night_phones_poll(night_id: int) -> Response | str:
-    """The panel's poll: 204 while the night is as the desk shows it (``?seen=``)."""
+    """The panel's poll. ``seen`` is what the panel shows of the phones
+    (:attr:`LinkState.phones_tag`), ``version`` the night's version the desk shows (every
+    answer of the desk keeps it current): 204 while both are as they are; the panel with the
+    reports when only the phones changed something; with the desk's parts when the night
+    changed otherwise (a phone checked in, a result entered by agreement)."""
     state = link_state(db.session, night_id)
     if state is None:
         abort(404)
-    if request.args.get("seen") == state.tag:
+    desk_changed = request.args.get("version") != str(state.version)
+    if request.args.get("seen") == state.phones_tag and not desk_changed:
         return Response(status=204)
-    return _panel_answer(night_id)
+    return _panel_answer(night_id, desk=desk_changed)
 
 
 @bp.post("/nights/<int:night_id>/phones")
