@@ -51,7 +51,15 @@ from ..queries.night_self import failed_codes, night_code
 from ..vocabulary.tournament import EventKind
 from . import Conflict, InvalidInput, NotFound, ServiceError, audit, use_case
 from .events import clean_name
-from .night import Arrival, check_in, check_open, night_or_404, roster_match, tick
+from .night import (
+    Arrival,
+    check_in,
+    check_open,
+    check_out,
+    night_or_404,
+    roster_match,
+    tick,
+)
 from .night_rounds import record_result
 
 #: Wrong codes a client address may type per window, and anyone for one night.
@@ -383,7 +391,6 @@ def refuse_arrival(night_id: int, arrival_id: int, actor: str) -> None:
     taken_off = False
     if row.status == "here" and row.kind == "member" and player is not None \
             and not night.rounds_state:
-        from .night import check_out
         check_out(night.id, player.start_no, night.version, actor)
         taken_off = True
     row.status = "refused"

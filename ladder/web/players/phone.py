@@ -59,8 +59,8 @@ def _see_other(endpoint: str, night_id: int) -> Response:
 
 def _night(found: Phone) -> Any:
     night = load_night(db.session, found.night_id)
-    if night is None:  # pragma: no cover - the link state was just read
-        raise NotFound(_("There is no such club night."))
+    if night is None:  # the link state was just read: only a night deleted meanwhile
+        abort(404)
     return night
 
 
