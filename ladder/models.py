@@ -29,6 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .club.consent import GENERAL_CONSENT_AGE
 from .extensions import db
 from .vocabulary.tournament import Colour, EventKind, Kind
 
@@ -122,6 +123,13 @@ class ClubSettings(Model):
     # "agree" (two reports that agree enter it) or "organizer" (every report waits for a tap).
     player_results: Mapped[str] = mapped_column(String(12), default="agree",
                                                 server_default="agree")
+    # The age under which a parent's or guardian's consent is asked (docs/privacy.md, "Consent
+    # by country"): who consents for a junior (under it a parent or guardian and the child,
+    # from it the junior), never who is a junior (under 18, ladder/club/consent.py JUNIOR_AGE).
+    # No age is ever computed (no date of birth is stored); a new club gets the general
+    # default, `ladder init --language` and the settings page the language's.
+    consent_age: Mapped[int] = mapped_column(Integer, default=GENERAL_CONSENT_AGE,
+                                             server_default=str(GENERAL_CONSENT_AGE))
 
 
 class Member(Model):

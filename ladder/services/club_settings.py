@@ -1,17 +1,26 @@
-"""The club's settings (docs/privacy.md, docs/desk.md §3): visibility, unlisted token, initials policy, rating options.
+"""The club's settings (docs/privacy.md, docs/desk.md §3): visibility, unlisted token, initials policy, consent age, rating options.
 
 Each function is one transaction with its audit entry. Changing a rating option replays the
 whole ladder from scratch in the same transaction (docs/club-rating.md §2: a settings change can move every
 rating). Switching to "unlisted" without a token creates one; regenerating it kills old links.
+The age under which a guardian's consent is asked follows the club's language while the
+organizer has not chosen one (:func:`update_settings`; docs/privacy.md, "Consent by country").
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from flask_babel import gettext as _
 
+from ..club.consent import (
+    GENERAL_CONSENT_AGE,
+    MAX_CONSENT_AGE,
+    MIN_CONSENT_AGE,
+    default_consent_age,
+    is_valid_consent_age,
+)
 from ..club.night_self import RULES
 from ..extensions import db
 from ..models import Visibility
@@ -57,6 +66,9 @@ class SettingsForm:
     timezone: str = "UTC"
     #: How the results players report from their phones are entered (docs/club-night.md §6).
     player_results: str = "agree"
+    #: The age under which a parent's or guardian's consent is asked (docs/privacy.md): who
+    #: consents for a junior, never who is one (juniors are the members under 18). No replay.
+    consent_age: int = GENERAL_CONSENT_AGE
 
 
 def current_form() -> SettingsForm:
@@ -69,7 +81,8 @@ def current_form() -> SettingsForm:
                         rating_floor=s.rating_floor, default_language=s.default_language,
                         award_min_games=s.award_min_games, glicko_tau=s.glicko_tau,
                         health_public=s.health_public, timezone=s.timezone or "UTC",
-                        player_results=s.player_results or "agree")
+                        player_results=s.player_results or "agree",
+                        consent_age=s.consent_age)
 
 
 def validate(form: SettingsForm) -> list[str]:
@@ -100,12 +113,22 @@ def validate(form: SettingsForm) -> list[str]:
     if not is_known(form.timezone):
         errors.append(_("Time zone: a name from the time zone database, such as "
                         "Asia/Seoul, Asia/Jakarta or Europe/London."))
-    if form.player_results not in RULES:
-        errors.append(_("Results from the players' phones: choose one of the two ways."))
+    errors.extend(_night_problems(form))
+    if not is_valid_consent_age(form.consent_age):
+        errors.append(_("Age under which a parent's or guardian's consent is asked: a whole "
+                        "number between %(low)d and %(high)d.",
+                        low=MIN_CONSENT_AGE, high=MAX_CONSENT_AGE))
     if not MIN_TAU <= form.glicko_tau <= MAX_TAU:
         errors.append(_("Glicko-2 system constant τ: between %(low)s and %(high)s.",
                         low=MIN_TAU, high=MAX_TAU))
     return errors
+
+
+def _night_problems(form: SettingsForm) -> list[str]:
+    """The club night's settings' problems (docs/club-night.md §6)."""
+    if form.player_results not in RULES:
+        return [_("Results from the players' phones: choose one of the two ways.")]
+    return []
 
 
 @use_case
@@ -113,13 +136,22 @@ def update_settings(form: SettingsForm, actor: str) -> bool:
     """Store ``form``; replay when a rating option changed. Returns True when it replayed.
 
     Raises :class:`InvalidInput` (nothing saved) when the form has problems.
+
+    The consent age follows the language (docs/privacy.md, "Consent by country"): when the
+    language changes and the age sent is the stored one, still the old language's default
+    (the organizer never chose another), it becomes the new language's default — a club
+    switched to Indonesian asks a guardian's consent for every junior (under 18), one switched
+    to Korean under 14. An age
+    the organizer chose, or types in the same form, is kept.
     """
     errors = validate(form)
     if errors:
         raise InvalidInput(" ".join(errors))
     session = db.session
     settings = club_settings(session)
-    old = asdict(current_form())
+    stored = current_form()
+    form = _consent_age_follows_language(stored, form)
+    old = asdict(stored)
     new = asdict(form)
     new["club_name"] = form.club_name.strip()
     changed = {key: value for key, value in new.items() if old[key] != value}
@@ -137,6 +169,16 @@ def update_settings(form: SettingsForm, actor: str) -> bool:
                  + (" (ladder replayed)" if replayed else ""),
                  old={key: old[key] for key in changed}, new=changed)
     return replayed
+
+
+def _consent_age_follows_language(stored: SettingsForm, form: SettingsForm) -> SettingsForm:
+    """``form`` with the new language's default consent age when the language changes and
+    the age is still the old language's default, untouched (see :func:`update_settings`)."""
+    if (form.default_language != stored.default_language
+            and form.consent_age == stored.consent_age
+            == default_consent_age(stored.default_language)):
+        return replace(form, consent_age=default_consent_age(form.default_language))
+    return form
 
 
 @use_case

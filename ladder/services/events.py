@@ -10,6 +10,7 @@ from functools import partial
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from ..club.consent import JUNIOR_AGE
 from ..extensions import DbSession, db
 from ..models import Entry, Event, EventStatus, Member, Result
 from ..names import Member as NamedMember
@@ -22,7 +23,6 @@ from . import InvalidInput, NotFound, aliases, audit, refuse_control_characters,
 from .replay import event_key, replay_change
 
 MAX_NAME = 200
-JUNIOR_AGE = 18
 
 
 
@@ -80,9 +80,16 @@ def clean_name(raw: str, field: str | None = None) -> str:
     return name
 
 
-def is_junior_by_birth_year(birth_year: int | None, on: dt.date) -> bool:
-    """Suggest the junior flag from a TRF birth year (the year itself is never stored)."""
-    return birth_year is not None and 1900 < birth_year and on.year - birth_year < JUNIOR_AGE
+def is_junior_by_birth_year(birth_year: int | None, on: dt.date,
+                            under: int = JUNIOR_AGE) -> bool:
+    """Suggest the junior flag from a TRF birth year (the year itself is never stored): the
+    player may be under ``under``, the junior age 18 (FIDE's junior, SPEC §2; docs/privacy.md).
+
+    A year alone leaves the birthday open, so a player who turns 18 in the event's year is
+    suggested too: a flag too many costs the organizer one untick, a flag too few would show
+    a minor's full name without consent.
+    """
+    return birth_year is not None and 1900 < birth_year and on.year - birth_year <= under
 
 
 def exact_links(tournament: Tournament, session: DbSession | None = None) -> dict[int, int | None]:

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
+from ..club.consent import GUARDIAN_AND_CHILD, WhoConsented
 from ..extensions import db
 from ..models import Entry, Event, Member, Merge, Result, column_limit, utcnow
 from ..names import aliases as names_aliases
@@ -25,6 +26,7 @@ from . import (
     aliases,
     audit,
     refuse_control_characters,
+    say,
     use_case,
 )
 from .events import clean_name
@@ -235,15 +237,22 @@ def set_junior(member_id: int, junior: bool, actor: str) -> None:
 @use_case
 def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | None = None,
                    recorded_by: str | None = None, note: str | None = None,
-                   parent_and_child: bool = True) -> None:
-    """Record (or withdraw) the consent of parent and child to show a junior's full name.
+                   who: WhoConsented = GUARDIAN_AND_CHILD) -> None:
+    """Record (or withdraw) the consent to show a junior's full name (docs/privacy.md,
+    "Consent by country").
 
-    docs/privacy.md: a consent counts only when the parent *and* the child agreed; ``parent_and_child``
-    is the organizer's confirmation of that (the web form asks for it explicitly).
+    ``who`` is what the organizer confirms (the web form asks for it explicitly): for a
+    member under the club's consent age, a parent's or guardian's consent *and* the child's
+    own agreement (SPEC §5); for a junior at or above it, their own consent. What is missing
+    for the chosen case is refused, naming it. The audit entry keeps the case and the
+    consent age of the day ("a member under 14"), since the setting may change later.
     """
     member = _member(member_id)
-    if given and not parent_and_child:
-        raise InvalidInput(_("A consent needs the agreement of both the parent and the child."))
+    consent_age = club_settings().consent_age
+    missing = who.missing(consent_age) if given else None
+    if missing is not None:
+        field, sentence = missing
+        raise InvalidInput(say(sentence), field=field)
     if given and not (recorded_by and recorded_by.strip()):
         raise InvalidInput(_("Say who recorded the consent."), field="recorded_by")
     if given and date is not None and date > dt.date.today():
@@ -261,7 +270,9 @@ def record_consent(member_id: int, given: bool, actor: str, *, date: dt.date | N
     audit.record(actor, "member.consent", f"Consent of member {member.id}", member_id=member.id,
                  context={"member": member.name},
                  old=old, new={"given": given, "date": str(member.consent_date),
-                               "by": member.consent_recorded_by})
+                               "by": member.consent_recorded_by,
+                               **({"who": str(who.case), "under": consent_age} if given
+                                  else {})})
 
 
 

@@ -113,3 +113,31 @@ def test_the_edition_select_shows_its_choice_at_360(club, page: Page, locale: st
         select.select_option(value)
         scroll, client = select.evaluate("s => [s.scrollWidth, s.clientWidth]")
         assert scroll <= client, f"{value}: {scroll} > {client}"
+
+
+@pytest.mark.parametrize("locale", ("en", *LOCALES))
+def test_the_consent_form_fits_a_phone_at_360(club, page: Page, locale: str) -> None:
+    # The member page's consent form (docs/privacy.md, "Consent by country"): its two cases,
+    # with their tick boxes, in every language; a refusal shown beside the box it names.
+    with club.app.app_context():
+        from sqlalchemy import select as query
+
+        from ladder.demo.roster import CONSENTING_JUNIOR
+        from ladder.extensions import db
+        from ladder.models import Member
+        member_id = db.session.scalar(query(Member.id).where(Member.name == CONSENTING_JUNIOR))
+    page.set_viewport_size({"width": 360, "height": 740})
+    _log_in(page, club.url)
+    page.goto(club.url + f"/organize/members/{member_id}?lang={locale}")
+    form = page.locator("#member-consent")
+    expect(form.locator("fieldset.consent-who input[type=radio]")).to_have_count(2)
+    expect(form.locator("fieldset.consent-who input[type=checkbox]")).to_have_count(3)
+    assert _page_width(page) <= 360, f"the member page is {_page_width(page)} px wide"
+    form.locator("#consent-yes").check()
+    form.locator("#consent-who-guardian").check()
+    form.locator("#consent-guardian").check()
+    form.get_by_role("button").click()
+    expect(form.locator("#consent-child-error")).to_be_visible()  # the child's agreement
+    box = form.locator("#consent-child-error").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 360
+    assert _page_width(page) <= 360

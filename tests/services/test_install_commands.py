@@ -40,6 +40,8 @@ def test_init_names_the_club_its_language_and_time_zone(app: Flask,
     settings = _settings(app)
     assert (settings.club_name, settings.default_language, settings.timezone) == (
         "Seoul Knights", "ko", "Asia/Seoul")
+    # A Korean club asks a guardian's consent under 14 (PIPA Art. 22-2; docs/privacy.md).
+    assert settings.consent_age == 14
     with app.app_context():  # an empty club: no demo, no login
         assert db.session.scalar(select(func.count(Member.id))) == 0
         assert db.session.scalar(select(func.count(User.id))) == 0

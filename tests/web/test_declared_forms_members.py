@@ -45,7 +45,7 @@ def test_a_too_long_consent_note_is_refused_naming_the_field(app, logged_in) -> 
     seed(app)
     kim = ids(app, "Minjun Kim")[0]
     audits = _audit_count(app)
-    data = {"given": "yes", "parent_and_child": "1", "date": "2025-02-01",
+    data = {"given": "yes", "who": "own", "own_consent": "1", "date": "2025-02-01",
             "recorded_by": "Coach Park", "note": "n" * 501, "csrf_token": token(logged_in)}
     for headers in ({}, HTMX):
         response = logged_in.post(f"/organize/members/{kim}/consent", data=data,
@@ -168,7 +168,8 @@ def test_a_field_message_in_korean_and_chinese(app, logged_in) -> None:
     seed(app)
     kim = ids(app, "Minjun Kim")[0]
     response = logged_in.post(f"/organize/members/{kim}/consent?lang=zh_Hans", data={
-        "given": "yes", "parent_and_child": "1", "recorded_by": "r" * 201,
+        "given": "yes", "who": "guardian", "guardian_consent": "1", "child_agreement": "1",
+        "recorded_by": "r" * 201,
         "csrf_token": token(logged_in)})
     assert response.status_code == 422
     message = _field_error(response.get_data(as_text=True), "consent-by")

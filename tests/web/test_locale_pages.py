@@ -58,7 +58,8 @@ KEPT = {"BH", "SB", "PS", "DE", "KS", "WIN", "WON", "BPG", "BWG", "REP", "ARO", 
         "Fore", "Modified", "Swiss", "Manager", "chess", "results", "lichess", "JavaScript",
         "PostgreSQL", "SQLite", "Asia", "Seoul", "Jakarta", "Europe", "London", "KST", "WIB",
         "GMT", "Shanghai", "Glickman", "Doan", "The", "System", "log", "loss", "Ana", "Cai", "Dee", "Eve", "Fay", "Lee", "Chen", "Park", "Smith",
-        "John", "Doe", "Bo", "noindex", "htmx", "ELO", "SPR", "SfPR", "Cut", "Ri", "PWe"}
+        "John", "Doe", "Bo", "noindex", "htmx", "ELO", "SPR", "SfPR", "Cut", "Ri", "PWe",
+        "GDPR"}  # the EU regulation's name, cited as GDPR in every language (docs/privacy.md)
 #: Words an Indonesian page uses exactly as English does (PERCASI usage, loanwords).
 SAME_IN_ID = {"rating", "Rating", "bye", "Bye", "tie", "break", "Status", "status", "Total",
               "total", "Format", "format", "Detail", "Data", "data", "Filter", "Menu", "menu",
@@ -68,7 +69,8 @@ SAME_IN_ID = {"rating", "Rating", "bye", "Bye", "tie", "break", "Status", "statu
               "Login", "email", "sistem", "Sistem", "Swiss", "standar", "Standar", "Log",
               "audit", "Audit", "per", "Per", "program", "digit", "keyboard", "Tie",
               "universal", "linear", "dual", "September", "match", "play", "off", "Score",
-              "Progressive", "Direct", "Encounter", "tim", "Tim", "partai", "sukarela", "Perf", "mode", "server"}
+              "Progressive", "Direct", "Encounter", "tim", "Tim", "partai", "sukarela", "Perf", "mode", "server",
+              "Korea"}  # "Korea Selatan", the Indonesian name of South Korea
 WORD = re.compile(r"[A-Za-z]{3,}")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 HAN = "\u4e00-\u9fff"

@@ -243,10 +243,14 @@ def test_junior_flag_toggle(app, logged_in) -> None:
     # The public ladder now shows initials while junior, the full name otherwise.
 
 
+#: The consent form's boxes for a member under the consent age (the default 16 here).
+GUARDIAN_AND_CHILD = {"who": "guardian", "guardian_consent": "1", "child_agreement": "1"}
+
+
 def test_consent_record_parent_and_child_date_and_recorder(app, logged_in) -> None:
     seed(app)
     kim = ids(app, "Minjun Kim")[0]
-    data = {"given": "yes", "parent_and_child": "1", "date": "2025-02-01",
+    data = {"given": "yes", **GUARDIAN_AND_CHILD, "date": "2025-02-01",
             "recorded_by": "Coach Park", "note": "Signed form in the club binder",
             "csrf_token": token(logged_in)}
     response = logged_in.post(f"/organize/members/{kim}/consent", data=data)
@@ -263,7 +267,9 @@ def test_consent_record_parent_and_child_date_and_recorder(app, logged_in) -> No
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"parent_and_child": ""}, "both the parent and the child"),
+    ({"child_agreement": ""}, "For a member under 16, the child&#39;s own agreement is missing."),
+    ({"who": ""}, "Choose who consented: for a member under 16"),
+    ({"who": "parent"}, "Who consents: choose one of the offered values."),
     ({"recorded_by": "  "}, "Say who recorded the consent."),
     ({"date": "2025-13-45"}, "is not a date"),
     ({"date": "2999-01-01"}, "cannot be in the future"),
@@ -273,7 +279,7 @@ def test_consent_refusals_show_the_message_and_change_nothing(app, logged_in, ch
                                                                message) -> None:
     seed(app)
     kim = ids(app, "Minjun Kim")[0]
-    data = {"given": "yes", "parent_and_child": "1", "date": "2025-02-01",
+    data = {"given": "yes", **GUARDIAN_AND_CHILD, "date": "2025-02-01",
             "recorded_by": "Coach Park", "note": "", "csrf_token": token(logged_in), **change}
     for headers in ({}, {**HTMX}):
         response = logged_in.post(f"/organize/members/{kim}/consent", data=data, headers=headers)

@@ -4,7 +4,7 @@ check-ins and the names waiting for the organizer, the results the players repor
 codes typed (throttling), and the club's setting for how reported results are entered
 
 Revision ID: 2aab209b3441
-Revises: e3f1a9c4b7d2
+Revises: 1791e1a6ff5e
 Create Date: 2026-12-06 08:05:22.747485
 
 """
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '2aab209b3441'
-down_revision = 'e3f1a9c4b7d2'
+down_revision = '1791e1a6ff5e'
 branch_labels = None
 depends_on = None
 

@@ -19,6 +19,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ...club.consent import Consenter
 from ...models import AuditEntry
 from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
@@ -71,6 +72,7 @@ _SETTING_LABELS = {
     "default_language": N_("Language"), "award_min_games": N_("games needed for season awards"),
     "glicko_tau": N_("Glicko-2 constant τ"), "health_public": N_("pool-health page public"),
     "timezone": N_("time zone"), "player_results": N_("results from the players' phones"),
+    "consent_age": N_("age under which a parent's or guardian's consent is asked"),
 }
 _VISIBILITY_WORDS = {"private": N_("private"), "unlisted": N_("unlisted"),
                      "public": N_("public")}
@@ -228,7 +230,18 @@ class Describer(NightSentences, PhoneSentences):
     def _member_consent(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                         new: Any) -> str:
         name = context.get("member") or self.member(entry.member_id)
-        if new.get("given"):
+        if new.get("given") and isinstance(new.get("under"), int):
+            # Who consented, with the club's consent age on the day (docs/privacy.md,
+            # "Consent by country"): a later change of the setting leaves the entry as it was.
+            values = dict(name=name, age=new["under"], by=new.get("by") or "—",
+                          date=new.get("date") or "—")
+            if new.get("who") == Consenter.OWN:
+                return _("%(name)s: the member's own consent (a member %(age)d or older) "
+                         "recorded by %(by)s (%(date)s); the full name is shown.", **values)
+            return _("%(name)s: a parent's or guardian's consent and the child's own agreement "
+                     "(a member under %(age)d) recorded by %(by)s (%(date)s); the full name is "
+                     "shown.", **values)
+        if new.get("given"):  # an entry written before the consent age was a setting
             return _("Consent to show the full name of %(name)s recorded by %(by)s (%(date)s).",
                      name=name, by=new.get("by") or "—", date=new.get("date") or "—")
         return _("Consent to show the full name of %(name)s withdrawn.", name=name)

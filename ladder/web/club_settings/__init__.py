@@ -14,6 +14,14 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ...club.consent import (
+    JUNIOR_AGE,
+    LAW_AGES,
+    MAX_CONSENT_AGE,
+    MIN_CONSENT_AGE,
+    default_consent_age,
+    every_junior_needs_a_guardian,
+)
 from ...club.night_self import RULE_LABELS
 from ...services import InvalidInput, ServiceError
 from ...services.club_settings import VISIBILITIES, current_form, regenerate_token, update_settings
@@ -49,6 +57,10 @@ def _context(**posted: ClubForm) -> dict[str, object]:
     return dict(visibilities=VISIBILITIES, unlisted_url=_unlisted_url(),
                 languages=LANGUAGE_NAMES, rating_options=RATING_OPTIONS,
                 player_result_rules=[(str(rule), words) for rule, words in RULE_LABELS.items()],
+                law_ages=LAW_AGES, consent_range=(MIN_CONSENT_AGE, MAX_CONSENT_AGE),
+                language_consent_age=default_consent_age(club().default_language),
+                junior_age=JUNIOR_AGE,
+                every_junior_needs_a_guardian=every_junior_needs_a_guardian(club().consent_age),
                 **forms)
 
 

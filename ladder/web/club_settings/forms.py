@@ -36,6 +36,8 @@ class ClubSettingsForm(ClubForm):
                              "exports is shown in it)"), ClubSettings.timezone)
     initials_for_all = Checkbox(_l("Initials for everyone (juniors without a recorded "
                                        "consent always get initials)"))
+    consent_age = NumberField(_l("Age under which a parent's or guardian's consent is asked"),
+                              integer=True)
     start_rating = NumberField(_l("Start rating"))
     k_new = NumberField(_l("K for new players"))
     k_threshold = NumberField(_l("… until this many rated games"), integer=True)
@@ -75,7 +77,8 @@ class ClubSettingsForm(ClubForm):
             junior_k=self.junior_k.data, rating_floor=self.rating_floor.data,
             award_min_games=int(kept("award_min_games")), glicko_tau=kept("glicko_tau"),
             health_public=bool(self.health_public.data), timezone=self.timezone.data or "",
-            player_results=self.player_results.data or stored.player_results)
+            player_results=self.player_results.data or stored.player_results,
+            consent_age=int(kept("consent_age")))
 
 
 class NewLinkForm(ClubForm):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, g, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from ...club.consent import JUNIOR_AGE, LAW_AGES, every_junior_needs_a_guardian
 from ...rating import RatingOptions
 from ...tiebreaks.codes import NAMES
 from ..cache import register_cache
@@ -95,8 +96,12 @@ def pairing() -> str:
 @bp.get("/faq")
 def faq() -> str:
     """The questions members and parents ask, answered with live numbers."""
+    consent_age = club_settings().consent_age
     return render_template("guide/faq.html", ex=ladder_examples(club_options()),
-                           tb=tiebreak_examples(), initials=initials_examples())
+                           tb=tiebreak_examples(), initials=initials_examples(),
+                           consent_age=consent_age, junior_age=JUNIOR_AGE, law_ages=LAW_AGES,
+                           every_junior_needs_a_guardian=every_junior_needs_a_guardian(
+                               consent_age))
 
 
 #: The mark of a game that did not count (its reason is always given in words beside it).

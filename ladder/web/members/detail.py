@@ -8,9 +8,11 @@ from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ...club.consent import JUNIOR_AGE, every_junior_needs_a_guardian
 from ...extensions import db
 from ...models import Entry, Member
 from ...queries import organizer_members as reads
+from ...queries.club import club_settings
 from ...services import ServiceError
 from ...services import members as service
 from ..errors import refused
@@ -43,6 +45,7 @@ def _detail_context(member: Member, **extra: object) -> dict[str, object]:
     merged_into = (db.session.get(Member, member.merged_into_id)
                    if member.merged_into_id is not None else None)
     today = dt.date.today()
+    consent_age = club_settings().consent_age
     context: dict[str, object] = {
         "member": member, "entries": reads.member_entries(member.id),
         "merged_into": merged_into, "today": today, "editing": None,
@@ -52,6 +55,9 @@ def _detail_context(member: Member, **extra: object) -> dict[str, object]:
         "relink": RelinkForm(formdata=None),
         "junior_form": JuniorForm(formdata=None, obj=member),
         "consent": ConsentForm.of(member, today, actor()),
+        # Who consents (docs/privacy.md, "Consent by country"): the consent form's two cases.
+        "consent_age": consent_age, "junior_age": JUNIOR_AGE,
+        "every_junior_needs_a_guardian": every_junior_needs_a_guardian(consent_age),
     }
     context.update(extra)
     return context
@@ -164,7 +170,8 @@ def junior(member_id: int) -> Response | str | tuple[str, int]:
 
 @bp.post("/<int:member_id>/consent")
 def consent(member_id: int) -> Response | str | tuple[str, int]:
-    """Record (or withdraw) the consent of parent and child to show the full name (docs/privacy.md)."""
+    """Record (or withdraw) the consent to show a junior's full name: a parent's or guardian's
+    and the child's, or the member's own, as the organizer picks (docs/privacy.md)."""
     member = visible_member_or_404(member_id)
     form = ConsentForm()
     member_id = member.id
@@ -173,7 +180,7 @@ def consent(member_id: int) -> Response | str | tuple[str, int]:
         service.record_consent(member_id, form.giving, actor(), date=form.date.data,
                                recorded_by=form.recorded_by.data or "",
                                note=form.note.data or "",
-                               parent_and_child=bool(form.parent_and_child.data))
+                               who=form.who_consented)
     except ServiceError as error:
         return _settings_refused(error, member_id, "members/_consent.html", form, consent=form)
     message = (_("Consent recorded for %(name)s.", name=member.name) if form.giving

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
+from ...club.consent import JUNIOR_AGE, Consenter, WhoConsented
 from ...models import Member
 from ...services import InvalidInput
 from ..forms import Checkbox, ClubForm, IsoDateField, OneOf, text_field
@@ -42,7 +43,7 @@ class AddMemberForm(ClubForm):
     """Add a member by hand (the service refuses an empty name or markup characters)."""
 
     name = text_field(_l("Full name"), Member.name)
-    junior = Checkbox(_l("junior"))
+    junior = Checkbox(_l("junior (under %(age)d)", age=JUNIOR_AGE))
 
 
 class RenameForm(ClubForm):
@@ -68,19 +69,30 @@ class RelinkForm(ClubForm):
 
 
 class JuniorForm(ClubForm):
-    """Set or clear the junior flag (an unticked box posts nothing: not junior)."""
+    """Set or clear the junior flag (an unticked box posts nothing: not junior). A junior is
+    a member under 18 (:data:`~ladder.club.consent.JUNIOR_AGE`), whatever the club's consent
+    age, which says only who consents (docs/privacy.md, "Consent by country")."""
 
-    junior = Checkbox(_l("Junior: shown with initials on public pages unless a consent is "
-                             "recorded"))
+    junior = Checkbox(_l("Junior (under %(age)d): shown with initials on public pages unless "
+                         "a consent is recorded", age=JUNIOR_AGE))
 
 
 class ConsentForm(ClubForm):
-    """Record or withdraw the consent of parent and child (docs/privacy.md); the service
-    checks that both agreed, who recorded it and that the date is not in the future."""
+    """Record or withdraw the consent to show a junior's full name (docs/privacy.md,
+    "Consent by country"). The organizer picks which case applies, ``who`` — under the club's
+    consent age a parent's or guardian's consent and the child's own agreement, at or above it
+    the member's own consent (no birth date is stored, so the product cannot tell) — and ticks
+    what was given; the service refuses what is missing for that case, who recorded it and a
+    date in the future. The page writes the age into the labels of ``who``."""
 
     given = StringField(_l("Consent given"), validators=[
         OneOf(("yes", "no"), message=_l("Choose whether consent was given."))])
-    parent_and_child = Checkbox(_l("Both the parent and the child agreed"))
+    who = StringField(_l("Who consents"), default="", validators=[
+        OneOf(("", *(case.value for case in Consenter)),
+              message=_l("%(field)s: choose one of the offered values."))])
+    guardian_consent = Checkbox(_l("A parent or guardian consented"))
+    child_agreement = Checkbox(_l("The child agreed too"))
+    own_consent = Checkbox(_l("The member consented themselves"))
     date = IsoDateField(_l("Date of the consent"))
     recorded_by = text_field(_l("Recorded by"), Member.consent_recorded_by)
     note = text_field(_l("Note (optional)"), Member.consent_note)
@@ -91,7 +103,6 @@ class ConsentForm(ClubForm):
         and the organizer as the recorder."""
         return cls(formdata=None, data={
             "given": "yes" if member.consent_given else "no",
-            "parent_and_child": member.consent_given,
             "date": member.consent_date or today,
             "recorded_by": member.consent_recorded_by or recorder,
             "note": member.consent_note or ""})
@@ -100,6 +111,14 @@ class ConsentForm(ClubForm):
     def giving(self) -> bool:
         """True when the form records a consent (rather than withdrawing one)."""
         return self.given.data == "yes"
+
+    @property
+    def who_consented(self) -> WhoConsented:
+        """The chosen case and the ticked boxes, as the service checks them."""
+        case = Consenter(self.who.data) if self.who.data else None
+        return WhoConsented(case, guardian=bool(self.guardian_consent.data),
+                            child=bool(self.child_agreement.data),
+                            own=bool(self.own_consent.data))
 
 
 class MergeForm(ClubForm):
