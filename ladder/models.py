@@ -119,6 +119,10 @@ class ClubSettings(Model):
     # Whether /health (inflation, activity, calibration) is public; organizers always see it.
     health_public: Mapped[bool] = mapped_column(Boolean, default=False,
                                                 server_default=false())
+    # How players' reported results are entered at a club night (docs/club-night.md §6):
+    # "agree" (two reports that agree enter it) or "organizer" (every report waits for a tap).
+    player_results: Mapped[str] = mapped_column(String(12), default="agree",
+                                                server_default="agree")
     # The age under which a parent's or guardian's consent is asked (docs/privacy.md, "Consent
     # by country"): who consents for a junior (under it a parent or guardian and the child,
     # from it the junior), never who is a junior (under 18, ladder/club/consent.py JUNIOR_AGE).
@@ -629,3 +633,72 @@ class CompetitionMark(Model):
     status: Mapped[str] = mapped_column(String(10))
     marked_by: Mapped[str] = mapped_column(String(80), default="")
     marked_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class NightLink(Model):
+    """A night's link for the players' phones (docs/club-night.md §6): whether it is open, and
+    how often its code was changed (the code itself is derived from the server's secret,
+    :func:`ladder.club.night_self.derive_code`). No row: open, never changed. ``activity``
+    moves with every change the phones make or see that the night's version does not count
+    (a report, a name waiting): the phones' pages and the desk revalidate by it."""
+
+    __tablename__ = "night_links"
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    rotation: Mapped[int] = mapped_column(Integer, default=0)
+    rotated_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
+    activity: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class NightArrival(Model):
+    """One phone's check-in at a night: a member it checked in, a player it says it is, or a
+    typed name waiting for the organizer (``status`` "pending" until accepted or refused).
+    The phone keeps only this row's id, in a signed cookie; ``player_id`` is who it is."""
+
+    __tablename__ = "night_arrivals"
+    __table_args__ = NO_REUSE
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    #: "member" (checked in from the phone), "claim" (a player already here), "request".
+    kind: Mapped[str] = mapped_column(String(10))
+    #: "pending" (a request), "here" (the phone is this player), "refused".
+    status: Mapped[str] = mapped_column(String(10))
+    name: Mapped[str] = mapped_column(String(200), default="")  # a request's typed name
+    junior: Mapped[bool] = mapped_column(Boolean, default=False)  # said so on the phone
+    #: The member a request's name is (the one comparison key): offered to the organizer.
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("night_players.id", ondelete="SET NULL"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class NightReport(Model):
+    """A player's report of their board's result from their phone, for the board as it was
+    (``board_version``): one row per board, player and version (a retry changes nothing);
+    ``revision`` and ``form_key`` tell a retried form from a changed mind."""
+
+    __tablename__ = "night_reports"
+    __table_args__ = (UniqueConstraint("board_id", "player_id", "board_version",
+                                       name="uq_night_reports_board_player_version"), NO_REUSE)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id", ondelete="CASCADE"),
+                                          index=True)
+    board_id: Mapped[int] = mapped_column(ForeignKey("night_boards.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("night_players.id", ondelete="CASCADE"))
+    board_version: Mapped[int] = mapped_column(Integer)
+    result: Mapped[str] = mapped_column(String(4))  # ladder.club.night.RESULTS, White first
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    form_key: Mapped[str] = mapped_column(String(40))
+    reported_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class CodeAttempt(Model):
+    """A wrong night code typed, kept briefly for throttling per address and per night."""
+
+    __tablename__ = "code_attempts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(Integer, index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)

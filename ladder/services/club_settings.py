@@ -21,6 +21,7 @@ from ..club.consent import (
     default_consent_age,
     is_valid_consent_age,
 )
+from ..club.night_self import RULES
 from ..extensions import db
 from ..models import Visibility
 from ..queries.club import club_settings
@@ -63,6 +64,8 @@ class SettingsForm:
     health_public: bool = False
     #: The club's IANA time zone (every time shown is written in it; no replay).
     timezone: str = "UTC"
+    #: How the results players report from their phones are entered (docs/club-night.md §6).
+    player_results: str = "agree"
     #: The age under which a parent's or guardian's consent is asked (docs/privacy.md): who
     #: consents for a junior, never who is one (juniors are the members under 18). No replay.
     consent_age: int = GENERAL_CONSENT_AGE
@@ -78,6 +81,7 @@ def current_form() -> SettingsForm:
                         rating_floor=s.rating_floor, default_language=s.default_language,
                         award_min_games=s.award_min_games, glicko_tau=s.glicko_tau,
                         health_public=s.health_public, timezone=s.timezone or "UTC",
+                        player_results=s.player_results or "agree",
                         consent_age=s.consent_age)
 
 
@@ -109,6 +113,7 @@ def validate(form: SettingsForm) -> list[str]:
     if not is_known(form.timezone):
         errors.append(_("Time zone: a name from the time zone database, such as "
                         "Asia/Seoul, Asia/Jakarta or Europe/London."))
+    errors.extend(_night_problems(form))
     if not is_valid_consent_age(form.consent_age):
         errors.append(_("Age under which a parent's or guardian's consent is asked: a whole "
                         "number between %(low)d and %(high)d.",
@@ -117,6 +122,13 @@ def validate(form: SettingsForm) -> list[str]:
         errors.append(_("Glicko-2 system constant τ: between %(low)s and %(high)s.",
                         low=MIN_TAU, high=MAX_TAU))
     return errors
+
+
+def _night_problems(form: SettingsForm) -> list[str]:
+    """The club night's settings' problems (docs/club-night.md §6)."""
+    if form.player_results not in RULES:
+        return [_("Results from the players' phones: choose one of the two ways.")]
+    return []
 
 
 @use_case

@@ -133,11 +133,15 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
     """One transaction for one use case: lock, change, bump the generation, commit.
 
     ``changes_pages`` is False for writes no page shows (a failed login is counted under
-    the same lock but must not invalidate every cached page).
+    the same lock but must not invalidate every cached page). A page-changing unit of work
+    nested in one that is not (a phone's report that enters a result through the desk's own
+    use case) still moves the generation: the outermost one commits both.
     """
     session = db.session()  # the request's Session behind the scoped proxy
     depth = _depth(session)
     if depth:
+        if changes_pages:
+            note_page_change(session)
         session.info["uow_depth"] = depth + 1
         try:
             yield session
@@ -147,17 +151,25 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
     _begin(session)
     try:
         yield session
-        if changes_pages:
+        changes = changes_pages or bool(session.info.pop(_NESTED_CHANGE, False))
+        if changes:
             session.flush()
             # What the events list reads, refreshed with the change.
             refresh(session, session.info.pop(_RANKED, RankedInputs()))
-        _stamp(session, bump=changes_pages)
+        _stamp(session, bump=changes)
         session.commit()
     except BaseException:
         session.rollback()
         raise
     finally:
         session.info["uow_depth"] = 0
+        session.info.pop(_NESTED_CHANGE, None)
+
+
+def note_page_change(session: Session) -> None:
+    """Say that this unit of work changes what pages show (a nested page-changing use case
+    did): the outermost unit of work then moves the generation, whatever it was declared."""
+    session.info[_NESTED_CHANGE] = True
 
 
 @contextmanager
@@ -179,6 +191,7 @@ def rehearsal() -> Iterator[Session]:
     finally:
         session.rollback()
         session.info["uow_depth"] = 0
+        session.info.pop(_NESTED_CHANGE, None)
 
 
 def is_transient(error: BaseException) -> bool:
@@ -197,6 +210,8 @@ def _retrying(function: Callable[P, T], changes_pages: bool) -> Callable[P, T]:
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         if in_unit_of_work():
+            if changes_pages:
+                note_page_change(db.session())
             return function(*args, **kwargs)
         for attempt in range(1, ATTEMPTS + 1):
             try:
@@ -245,6 +260,8 @@ _RANKED = "uow_ranked_inputs"
 #: ``session.info`` key: when this unit of work replayed the ladder (see :func:`note_replay`).
 _REPLAYED = "uow_replayed_at"
 _ALLOWED = "uow_writes_allowed"
+#: ``session.info`` key: a page-changing use case ran nested in this unit of work.
+_NESTED_CHANGE = "uow_nested_page_change"
 
 
 def _before_flush(session: Session, _flush_context: Any, _instances: Any) -> None:

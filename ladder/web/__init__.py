@@ -3,7 +3,8 @@
 Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
 ``public/`` (ladder, roster, profiles, events), ``organize/`` (dashboard, new event,
 corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators),
-``club_settings/`` (the club's settings page) and ``audit/`` (the audit log); the small
+``club_settings/`` (the club's settings page), ``audit/`` (the audit log) and ``players/``
+(the players' phones and the venue screen at a club night); the small
 blueprints ``auth`` (login, its one form inside) and ``exports`` are single modules. Shared pieces:
 :mod:`.htmx` (the only code touching the htmx headers), :mod:`.forms` (the base of the
 declared forms; each blueprint package has its ``forms.py``), :mod:`.errors` (service errors to
@@ -29,7 +30,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
-    from . import audit, auth, exports, guide, members, organize, public, tools
+    from . import audit, auth, exports, guide, members, organize, players, public, tools
     from . import club_settings as settings_page
     from .cache import init_cache
     from .formatting import register_formatting
@@ -47,7 +48,7 @@ def register_web(app: Flask) -> None:
     from .tools.budget import init_budget
     init_budget(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,
-                      settings_page.bp, exports.bp, tools.bp, guide.bp):
+                      settings_page.bp, exports.bp, tools.bp, guide.bp, players.bp):
         app.register_blueprint(blueprint)  # each carries its own url_prefix
     guide.register_guide(app)
     register_formatting(app)

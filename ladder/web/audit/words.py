@@ -26,6 +26,7 @@ from ...vocabulary.tournament import Kind
 from ..i18n import LANGUAGE_NAMES
 from .competition import COMPETITION_SENTENCES, CompetitionSentences
 from .night import NIGHT_SENTENCES, NightSentences
+from .night_phones import PHONE_SENTENCES, PhoneSentences
 
 log = logging.getLogger(__name__)
 
@@ -71,11 +72,13 @@ _SETTING_LABELS = {
     "junior_k": N_("Junior K"), "rating_floor": N_("Rating floor"),
     "default_language": N_("Language"), "award_min_games": N_("games needed for season awards"),
     "glicko_tau": N_("Glicko-2 constant τ"), "health_public": N_("pool-health page public"),
-    "timezone": N_("time zone"),
+    "timezone": N_("time zone"), "player_results": N_("results from the players' phones"),
     "consent_age": N_("age under which a parent's or guardian's consent is asked"),
 }
 _VISIBILITY_WORDS = {"private": N_("private"), "unlisted": N_("unlisted"),
                      "public": N_("public")}
+_PLAYER_RESULT_WORDS = {"agree": N_("entered when both players agree"),
+                        "organizer": N_("entered by the organizer")}
 
 
 def _setting_value(key: str, value: Any) -> str:
@@ -88,12 +91,14 @@ def _setting_value(key: str, value: Any) -> str:
         return _(_VISIBILITY_WORDS.get(str(value), str(value)))
     if key == "default_language":
         return str(LANGUAGE_NAMES.get(str(value), value))
+    if key == "player_results":
+        return _(_PLAYER_RESULT_WORDS.get(str(value), str(value)))
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
 
 
-class Describer(NightSentences, CompetitionSentences):
+class Describer(NightSentences, CompetitionSentences, PhoneSentences):
     """Sentences for audit entries; ``member``/``event`` give today's names of ids."""
 
     def __init__(self, member: Callable[[int | None], str],
@@ -340,4 +345,5 @@ SENTENCES: dict[str, Sentence] = {
     "demo.remove": Describer._demo_remove,
     **NIGHT_SENTENCES,
     **COMPETITION_SENTENCES,
+    **PHONE_SENTENCES,
 }

@@ -22,6 +22,7 @@ from ...club.consent import (
     default_consent_age,
     every_junior_needs_a_guardian,
 )
+from ...club.night_self import RULE_LABELS
 from ...services import InvalidInput, ServiceError
 from ...services.club_settings import VISIBILITIES, current_form, regenerate_token, update_settings
 from ...services.maintenance import backup_download
@@ -55,6 +56,7 @@ def _context(**posted: ClubForm) -> dict[str, object]:
     forms.update(posted)
     return dict(visibilities=VISIBILITIES, unlisted_url=_unlisted_url(),
                 languages=LANGUAGE_NAMES, rating_options=RATING_OPTIONS,
+                player_result_rules=[(str(rule), words) for rule, words in RULE_LABELS.items()],
                 law_ages=LAW_AGES, consent_range=(MIN_CONSENT_AGE, MAX_CONSENT_AGE),
                 language_consent_age=default_consent_age(club().default_language),
                 junior_age=JUNIOR_AGE,

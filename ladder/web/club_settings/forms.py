@@ -12,6 +12,7 @@ from dataclasses import asdict
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
+from ...club.night_self import RULES
 from ...models import ClubSettings
 from ...services.club_settings import LANGUAGE_CHOICES, VISIBILITIES, SettingsForm
 from ..forms import Checkbox, ClubForm, NumberField, OneOf, text_field
@@ -50,6 +51,8 @@ class ClubSettingsForm(ClubForm):
                                 "view only, never the ladder)"))
     health_public = Checkbox(_l("Show the pool-health page (inflation, activity, how well "
                                     "the ratings predict) to visitors"))
+    player_results = StringField(_l("Results the players report from their phones"),
+                                 validators=[OneOf(RULES)])
 
     @classmethod
     def of(cls, stored: SettingsForm, *, posted: bool = False) -> ClubSettingsForm:
@@ -74,6 +77,7 @@ class ClubSettingsForm(ClubForm):
             junior_k=self.junior_k.data, rating_floor=self.rating_floor.data,
             award_min_games=int(kept("award_min_games")), glicko_tau=kept("glicko_tau"),
             health_public=bool(self.health_public.data), timezone=self.timezone.data or "",
+            player_results=self.player_results.data or stored.player_results,
             consent_age=int(kept("consent_age")))
 
 

@@ -8,7 +8,8 @@
 * :mod:`.competitions` — competitions across club nights (docs/competitions.md §7);
 * :mod:`.sections`  — sections for a coming event, with CSV and TRF starting lists;
 * :mod:`.health`    — the pool-health page (also public at ``/health`` when the club says so);
-* :mod:`.night`, :mod:`.night_finish` — the club night desk, and its finish into the ladder.
+* :mod:`.night`, :mod:`.night_finish` — the club night desk, and its finish into the ladder;
+* :mod:`.night_phones` — the desk's side of the players' phones (code, QR, arrivals, reports).
 """
 
 from flask import Blueprint
@@ -26,6 +27,7 @@ from . import (  # noqa: E402,F401
     intake,
     night,
     night_finish,
+    night_phones,
     results,
     seasons,
     sections,
