@@ -15,7 +15,7 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from ladder.extensions import db
-from tests.factories import make_app
+from tests.factories import SqliteTemplate, make_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -49,12 +49,10 @@ class LiveServer:
 
 
 @pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Flask]:
-    """An app over a fresh file SQLite database (browser tests always use SQLite)."""
-    app = make_app(tmp_path, SECRET_KEY="e2e-secret")
-    with app.app_context():
-        from ladder.services.setup import init_database
-        init_database()
+def live_app(tmp_path: Path, migrated_sqlite: SqliteTemplate) -> Iterator[Flask]:
+    """An app over a fresh file SQLite database (browser tests always use SQLite), a copy of
+    the test process's migrated one."""
+    app = make_app(tmp_path, migrated_sqlite.fresh(tmp_path), SECRET_KEY="e2e-secret")
     yield app
     with app.app_context():
         db.engine.dispose()
