@@ -21,7 +21,7 @@ from ladder.services.accounts import set_organizer
 from ladder.services.importing import import_file
 from ladder.services.night_rounds import night_trf
 from ladder.vocabulary.tournament import Kind
-from tests.e2e.htmx_wait import wait_for_htmx
+from tests.e2e.htmx_wait import wait_for_htmx, wait_for_settled
 from tests.factories import make_app, publish_t, tournament
 
 pytestmark = pytest.mark.e2e
@@ -42,8 +42,9 @@ def _arrange(app: Flask) -> None:
         _history()
 
 
-def _no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+def _no_sideways_scroll(page: Page, width: int = 390) -> None:
+    wait_for_settled(page)  # measured half styled, the desk once read 415 px (htmx_wait.py)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def _log_in(page: Page, base: str) -> None:
@@ -122,7 +123,7 @@ def test_club_night_from_check_in_to_the_ladder(live_server, browser: Browser,
                ).to_be_visible()
         if round_no == 1:
             page.set_viewport_size({"width": 360, "height": 740})  # the smaller phone too
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            _no_sideways_scroll(page, 360)
             page.set_viewport_size({"width": 390, "height": 844})
             night_id = int(re.search(r"/nights/(\d+)", night_url).group(1))
             public.goto(f"{base}/nights/{night_id}")
@@ -164,6 +165,6 @@ def test_the_pairing_chapter_on_a_360_px_phone(live_server, browser: Browser) ->
     page = context.new_page()
     page.goto(live_server.url + "/guide/pairing?lang=ko")
     expect(page.get_by_role("heading", level=1)).to_have_text("클럽 나이트의 대진 방법")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    _no_sideways_scroll(page, 360)
     assert page.locator("td.why").count() >= 4
     context.close()
