@@ -52,14 +52,17 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
 
 
 @pytest.fixture(scope="session")
-def migrated(request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate | PostgresTemplate:
+def migrated(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+             ) -> Iterator[SqliteTemplate | PostgresTemplate]:
     """This test process's migrated database: the SQLite file to copy, or the PostgreSQL
     database of ``TEST_DATABASE_URL`` to bring back to its migrated state."""
     url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        return PostgresTemplate(postgres_url(url), tmp_path_factory.mktemp("migrated-pg"))
-    return request.getfixturevalue("migrated_sqlite")
+    if not url:
+        yield request.getfixturevalue("migrated_sqlite")
+        return
+    template = PostgresTemplate(postgres_url(url), tmp_path_factory.mktemp("migrated-pg"))
+    yield template
+    template.close()
 
 
 @pytest.fixture

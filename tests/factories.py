@@ -236,61 +236,76 @@ WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'i') AND a.attnum > 0
 class PostgresTemplate:
     """The test process's PostgreSQL database, migrated once; :meth:`fresh` empties it and
     puts back exactly what the migrations left (rows, sequences), or migrates it again from
-    empty when a test changed its schema."""
+    empty when a test changed its schema. One connection of its own, kept for the session,
+    does it in two round trips."""
 
     def __init__(self, url: str, folder: Path) -> None:
-        from sqlalchemy import create_engine
         self.url = url
         self.folder = folder
-        self.engine = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=_null_pool())
+        self._connection: Any = None
         self._migrate()
+
+    def _connect(self) -> Any:
+        import psycopg
+        from sqlalchemy.engine import make_url
+        if self._connection is None or self._connection.closed or self._connection.broken:
+            conninfo = make_url(self.url).set(drivername="postgresql")
+            self._connection = psycopg.connect(
+                conninfo.render_as_string(hide_password=False), autocommit=True)
+        return self._connection
 
     def _migrate(self) -> None:
         reset_postgres(self.url)
         migrate_new(self.folder, self.url)
-        with self.engine.connect() as connection:
-            self.fingerprint = connection.scalar(sa_text(_FINGERPRINT))
-            self.tables = list(connection.scalars(sa_text(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                "AND tablename <> 'alembic_version' ORDER BY tablename")))
-            # Each row as JSON text, put back by json_populate_record: every type round-trips
-            # exactly, in the database's own terms.
-            self.rows = {table: list(connection.scalars(sa_text(
-                f'SELECT row_to_json(t)::text FROM "{table}" t')))
-                for table in self.tables}
-            self.sequences = connection.execute(sa_text(
-                "SELECT format('%I.%I', schemaname, sequencename), "
-                "coalesce(last_value, start_value), last_value IS NOT NULL "
-                "FROM pg_sequences WHERE schemaname = 'public'")).all()
+        connection = self._connect()
+        self.fingerprint = connection.execute(_FINGERPRINT).fetchone()[0]
+        tables = [row[0] for row in connection.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+            "AND tablename <> 'alembic_version' ORDER BY tablename")]
+        statements = ["BEGIN", "TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " CASCADE"]
+        # Each row as JSON text, put back by json_populate_record: every type round-trips
+        # exactly, in the database's own terms.
+        for table in tables:
+            for (row,) in connection.execute(f'SELECT row_to_json(t)::text FROM "{table}" t'):
+                statements.append(f'INSERT INTO "{table}" SELECT * FROM json_populate_record('
+                                  f'NULL::"{table}", {_literal(row)}::json)')
+        setvals = [f"setval({_literal(name)}::regclass, {value}, {called})"
+                   for name, value, called in connection.execute(
+                       "SELECT format('%I.%I', schemaname, sequencename), "
+                       "coalesce(last_value, start_value), last_value IS NOT NULL "
+                       "FROM pg_sequences WHERE schemaname = 'public'")]
+        if setvals:
+            statements.append("SELECT " + ", ".join(setvals))
+        statements.append("COMMIT")
+        self._reset = ";\n".join(statements)
 
     def fresh(self, folder: Path | None = None) -> str:
         """The database as the migrations left it; its URL (``folder``: unused, the same
         call as :meth:`SqliteTemplate.fresh`)."""
-        with self.engine.connect() as connection:
-            # Connections a test left open (an app it made and never disposed) could hold
-            # a lock on a table; nothing else uses this test process's database now.
-            connection.execute(sa_text(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
-                "AND backend_type = 'client backend' AND usename = current_user"))
-            same = connection.scalar(sa_text(_FINGERPRINT)) == self.fingerprint
-        if not same:
+        connection = self._connect()
+        # Connections a test left open (an app it made and never disposed) could hold a lock
+        # on a table; nothing else uses this test process's database now.
+        fingerprint = connection.execute(
+            f"SELECT ({_FINGERPRINT}), (SELECT count(pg_terminate_backend(pid)) "
+            "FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend' "
+            "AND usename = current_user)").fetchone()[0]
+        if fingerprint != self.fingerprint:
             self._migrate()
-            return self.url
-        with self.engine.begin() as connection:
-            connection.execute(sa_text("TRUNCATE " + ", ".join(f'"{t}"' for t in self.tables)
-                                       + " CASCADE"))
-            for table, rows in self.rows.items():
-                if rows:
-                    connection.execute(sa_text(
-                        f'INSERT INTO "{table}" SELECT * FROM '
-                        f'json_populate_record(NULL::"{table}", CAST(:row AS json))'),
-                        [{"row": row} for row in rows])
-            for name, value, called in self.sequences:
-                connection.execute(sa_text("SELECT setval(CAST(:name AS regclass), :value, "
-                                           ":called)"),
-                                   {"name": name, "value": value, "called": called})
+        else:
+            connection.execute(self._reset)
         return self.url
+
+    def close(self) -> None:
+        """Close the connection (at the end of the test session)."""
+        if self._connection is not None:
+            self._connection.close()
+
+
+def _literal(value: str) -> str:
+    """``value`` as an SQL string literal (standard_conforming_strings, PostgreSQL's
+    default since 9.1)."""
+    return "'" + value.replace("'", "''") + "'"
 
 
 def _null_pool() -> Any:
