@@ -12,10 +12,16 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from ladder.extensions import db
 from tests.factories import SqliteTemplate, make_app
+
+#: How long ``expect`` waits for its condition (Playwright's default is 5 s). A passing check
+#: returns as soon as the condition holds; the ceiling only matters on a loaded machine, where
+#: a page that needs a few seconds of the live server's CPU must not fail for being slow.
+expect.set_options(timeout=30_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
