@@ -54,9 +54,16 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
 	    fonts-noto-cjk >/dev/null; }
 
-## make test: every test — unit, service, web and real-browser.
+## make test: every test — unit, service, web and real-browser — spread over every core
+## (pytest-xdist; `make test TEST_JOBS=0` runs them in this one process), then the 25
+## slowest. Python may keep its compiled bytecode here (and pytest its rewritten test
+## modules, in the __pycache__ folders .gitignore leaves out): an environment that forbids it
+## (PYTHONDONTWRITEBYTECODE) makes every test process and every server a test starts compile
+## the whole package again.
+TEST_JOBS ?= auto
 test: install-test chromium
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup \
+	  --durations=25 $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

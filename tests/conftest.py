@@ -3,6 +3,12 @@
 Set ``TEST_DATABASE_URL`` to run the database tests against PostgreSQL (``.ci/run`` does);
 otherwise each test gets its own SQLite file. Tests that use the ``app`` fixture are marked
 ``db`` automatically, so ``pytest -m db`` selects exactly the database-touching tests.
+
+Each test process migrates one database once (``migrated``) and each test starts from an
+exact copy of it (``tests/factories.py``, "A freshly migrated database per test"). Under
+pytest-xdist each worker has its own PostgreSQL database, ``<database>_<worker>``:
+``TEST_DATABASE_URL`` is rewritten to it in the worker, so every test and helper that reads it
+(``tests/served.py``, the wheel test) stays inside its worker's database.
 """
 
 from __future__ import annotations
@@ -16,7 +22,21 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from ladder.extensions import db
-from tests.factories import ORGANIZER, make_app, reset_postgres
+from tests.factories import (
+    ORGANIZER,
+    PostgresTemplate,
+    SqliteTemplate,
+    make_app,
+    postgres_url,
+    worker_database,
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    url = os.environ.get("TEST_DATABASE_URL")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if url and worker:
+        os.environ["TEST_DATABASE_URL"] = worker_database(url, worker)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -25,17 +45,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.db)
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """A fresh app with a freshly migrated database."""
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
+    """This test process's migrated SQLite file, copied for each test that asks."""
+    return SqliteTemplate(tmp_path_factory.mktemp("migrated"))
+
+
+@pytest.fixture(scope="session")
+def migrated(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+             ) -> Iterator[SqliteTemplate | PostgresTemplate]:
+    """This test process's migrated database: the SQLite file to copy, or the PostgreSQL
+    database of ``TEST_DATABASE_URL`` to bring back to its migrated state."""
     url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        url = url.replace("postgresql://", "postgresql+psycopg://", 1)
-        reset_postgres(url)
-    application = make_app(tmp_path, url, WTF_CSRF_ENABLED=True, SERVER_NAME=None)
-    with application.app_context():
-        from ladder.services.setup import init_database
-        init_database()
+    if not url:
+        yield request.getfixturevalue("migrated_sqlite")
+        return
+    template = PostgresTemplate(postgres_url(url), tmp_path_factory.mktemp("migrated-pg"))
+    yield template
+    template.close()
+
+
+@pytest.fixture
+def app(tmp_path: Path, migrated: SqliteTemplate | PostgresTemplate) -> Iterator[Flask]:
+    """A fresh app with a freshly migrated database."""
+    application = make_app(tmp_path, migrated.fresh(tmp_path), WTF_CSRF_ENABLED=True,
+                           SERVER_NAME=None)
     yield application
     with application.app_context():
         db.session.remove()

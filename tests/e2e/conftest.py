@@ -12,10 +12,16 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from ladder.extensions import db
-from tests.factories import make_app
+from tests.factories import SqliteTemplate, make_app
+
+#: How long ``expect`` waits for its condition (Playwright's default is 5 s). A passing check
+#: returns as soon as the condition holds; the ceiling only matters on a loaded machine, where
+#: a page that needs a few seconds of the live server's CPU must not fail for being slow.
+expect.set_options(timeout=30_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -49,12 +55,10 @@ class LiveServer:
 
 
 @pytest.fixture
-def live_app(tmp_path: Path) -> Iterator[Flask]:
-    """An app over a fresh file SQLite database (browser tests always use SQLite)."""
-    app = make_app(tmp_path, SECRET_KEY="e2e-secret")
-    with app.app_context():
-        from ladder.services.setup import init_database
-        init_database()
+def live_app(tmp_path: Path, migrated_sqlite: SqliteTemplate) -> Iterator[Flask]:
+    """An app over a fresh file SQLite database (browser tests always use SQLite), a copy of
+    the test process's migrated one."""
+    app = make_app(tmp_path, migrated_sqlite.fresh(tmp_path), SECRET_KEY="e2e-secret")
     yield app
     with app.app_context():
         db.engine.dispose()

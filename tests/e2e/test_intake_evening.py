@@ -22,6 +22,7 @@ from ladder.formats import read_event
 from ladder.names.display_form import display_form
 from ladder.services.accounts import set_organizer
 from ladder.vocabulary.tournament import Kind
+from tests.e2e.htmx_wait import wait_for_settled
 from tests.e2e.organizer_actions import Actions
 from tests.factories import TESTDATA, member, publish_t, tournament
 
@@ -205,6 +206,7 @@ def test_inline_edit_by_keyboard_only(live_server, page: Page) -> None:
     editor = page.locator("td.result-editor")
     kind = editor.get_by_label("Result of round 1")
     expect(kind).to_be_focused()  # …with the focus inside it
+    wait_for_settled(page)
     assert table.bounding_box()["width"] == width  # the editor does not widen the table
     page.keyboard.press("Escape")  # cancel: the editor closes, focus is back on the cell
     expect(editor).to_have_count(0)
@@ -223,6 +225,7 @@ def test_inline_edit_by_keyboard_only(live_server, page: Page) -> None:
     expect(page.locator(f'td[data-result="{cell_id}"] a.score')).to_be_focused()
     # Cai now leads: the rows re-sorted, and the confirmation says so.
     expect(page.locator("#edit-status")).to_have_text("Saved; the standings changed order.")
+    wait_for_settled(page)
     assert table.bounding_box()["width"] == width
 
     # The public event page's crosstable editor behaves the same.
@@ -256,4 +259,5 @@ def test_a_stale_edit_message_does_not_widen_the_table(live_server, page: Page) 
     editor.get_by_label("Result of round 1").select_option("win")
     editor.get_by_role("button", name="Save").click()
     expect(page.locator("td.result-editor [role=alert]")).to_contain_text("“loss”")
+    wait_for_settled(page)
     assert table.bounding_box()["width"] == width

@@ -36,7 +36,7 @@ from ladder.services.importing import import_file
 from ladder.services.members import set_junior
 from ladder.services.night_rounds import night_trf
 from ladder.vocabulary.tournament import Kind
-from tests.e2e.htmx_wait import wait_for_htmx
+from tests.e2e.htmx_wait import wait_for_htmx, wait_for_settled
 from tests.e2e.organizer_actions import Actions
 from tests.factories import make_app, publish_t, tournament
 
@@ -84,8 +84,7 @@ def _words(app: Flask) -> Any:
 
 def _settled_width(page: Page, width: int = 390) -> None:
     """No sideways scrolling, measured once htmx is idle and the page has settled."""
-    wait_for_htmx(page)
-    page.wait_for_load_state("load")
+    wait_for_settled(page)  # measured half styled, the desk once read 415 px (htmx_wait.py)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
@@ -390,6 +389,6 @@ def test_the_pairing_chapter_on_a_360_px_phone(live_server: Any, browser: Browse
     page = context.new_page()
     page.goto(live_server.url + "/guide/pairing?lang=ko")
     expect(page.get_by_role("heading", level=1)).to_have_text("클럽 모임의 대진 방법")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    _settled_width(page, 360)
     assert page.locator("td.why").count() >= 4
     context.close()

@@ -34,7 +34,8 @@ import requests
 
 from tests.served import Organizer
 
-pytestmark = pytest.mark.db
+# One pytest-xdist worker runs the module: the session's wheel is built and installed once.
+pytestmark = [pytest.mark.db, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parents[2]
 SELF_HOSTING = ROOT / "docs" / "self-hosting.md"
