@@ -6,10 +6,8 @@ import json
 
 import click
 
-from .group import cli
 
-
-@cli.group("bench")
+@click.group("bench")
 def bench_group() -> None:
     """Benchmarks that print one JSON line of seconds (docs/qualities.md §1)."""
 
