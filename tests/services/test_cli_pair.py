@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -190,6 +191,41 @@ def test_bench_pairing_prints_one_json_line() -> None:
         assert set(entry["seconds"]) == {"round_1", "round_3"}
         assert all(value >= 0 for value in entry["seconds"].values())
         assert entry["all_rounds"] >= sum(entry["seconds"].values()) - 1e-3
+        assert set(entry["rounds_detail"]) == {"round_1", "round_3"}
+        for figures in entry["rounds_detail"].values():
+            assert figures["engine_cpu_s"] > 0 and figures["engine_peak_mib"] > 0
+            assert figures["process_cpu_s"] > figures["engine_cpu_s"]  # start-up included
+            assert "bbp_cpu_s" not in figures
+
+
+FAKE_BBP = """#!{python}
+# Stands in for bbpPairings (--dutch FILE -p OUT): pairs with this engine, writes its format.
+import sys
+from pathlib import Path
+from ladder.pairing import pair_trf_detailed
+from ladder.pairing.engine_format import engine_output
+_, system, posed, flag, out = sys.argv
+assert (system, flag) == ("--dutch", "-p")
+Path(out).write_text(engine_output(pair_trf_detailed(Path(posed).read_text())))
+"""
+
+
+def test_bench_pairing_sets_the_engine_beside_another_executable(tmp_path: Path) -> None:
+    fake = tmp_path / "bbpPairings.exe"
+    fake.write_text(FAKE_BBP.format(python=sys.executable), encoding="utf-8")
+    fake.chmod(0o755)
+    result = run("bench", "pairing", "--sizes", "12", "--rounds", "3", "--timed", "2",
+                 "--bbp", str(fake))
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["bbp"] == str(fake)
+    figures = report["players_12"]["rounds_detail"]["round_2"]
+    assert figures["same_as_bbp"] is True
+    assert figures["bbp_cpu_s"] > 0
+    assert figures["engine_cpu_ratio"] == pytest.approx(
+        figures["engine_cpu_s"] / figures["bbp_cpu_s"], abs=0.006)
+    assert figures["process_cpu_ratio"] == pytest.approx(
+        figures["process_cpu_s"] / figures["bbp_cpu_s"], abs=0.006)
 
 
 def test_requested_byes_given_only_as_240_records_are_not_paired(tmp_path: Path) -> None:
