@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 from itertools import compress, repeat
-from operator import add, eq, lt, ne, sub
+from operator import eq, ne, not_, sub
 
 __all__ = ["Matcher"]
 
@@ -96,19 +96,29 @@ class Matcher:
         self._tree_to: list[int] = [-1] * size  # ... and its own vertex on that edge
         self._step = 0  # T: the stage's dual steps so far
         self._big = 1
-        #: per vertex outside the trees: a lower bound of its least slack to an outer vertex,
-        #: plus T (exact unless that outer vertex's tree was dissolved since)
-        self._best: list[int] = []
-        self._pen: list[int] = []  # 0 outside the trees, above every slack inside them
-        self._outer: list[int] = []  # the outer vertices (some of dissolved trees, until pruned)
+        # Least slacks of the edges from outer vertices to vertices outside the trees (plus
+        # T), each edge bounded from one end at least: per outer vertex (to the vertices then
+        # outside) and per vertex outside (to the vertices then outer), with the other end;
+        # exact when computed, too low only once that other end has changed sides.
+        self._out_key: list[int] = []
+        self._out_to: list[int] = []
+        self._free_key: list[int] = []
+        self._free_from: list[int] = []
+        #: per outer vertex: its least slack (plus 2T) to an outer vertex of another blossom
+        self._pair_key: list[int] = []
+        self._pair_to: list[int] = []
+        #: the bounds above, least first (an entry superseded by a later bound is skipped):
+        #: (key, 0, outer, outside) or (key, 1, outside, outer); (key, outer, other outer)
+        self._free_heap: list[tuple[int, int, int, int]] = []
+        self._pair_heap: list[tuple[int, int, int]] = []
+        self._outside_list: list[int] = []
+        self._outside_stale = True
+        self._outer: list[int] = []  # the outer vertices (some no longer, until pruned)
         self._dead = 0  # entries of ``_outer`` no longer outer
-        #: per outer vertex: a lower bound of its least slack to an outer vertex of another
-        #: outermost blossom, plus 2T
-        self._pair_best: list[int] = []
-        self._pair_pen: list[int] = []  # 0 for outer vertices, above every slack otherwise
         self._outer_heap: list[tuple[int, int]] = []  # (stored dual, outer vertex)
         self._inner_blossoms: list[int] = []
         self._members: dict[int, list[int]] = {}  # tree -> the blossoms labelled into it
+        self._exposed: dict[int, None] = {}  # exposed vertices outside the trees
         self._in_tree: list[int] = []  # vertices labelled in this stage
         self._tree_blossoms: list[int] = []  # blossoms labelled in this stage
 
@@ -305,10 +315,15 @@ class Matcher:
         n = self._n
         big = self._big = ((max(self._y) + self._max) << 4) + 16
         self._step = 0
-        self._best = [big] * n
-        self._pair_best = [big] * n
-        self._pen = [0] * n
-        self._pair_pen = [2 * big] * n
+        self._out_key = [big] * n
+        self._out_to = [-1] * n
+        self._free_key = [big] * n
+        self._free_from = [-1] * n
+        self._pair_key = [big] * n
+        self._pair_to = [-1] * n
+        self._free_heap = []
+        self._pair_heap = []
+        self._outside_stale = True
         self._outer = []
         self._dead = 0
         self._outer_heap = []
@@ -316,6 +331,7 @@ class Matcher:
         self._members = {}
         self._in_tree = []
         self._tree_blossoms = []
+        self._exposed = {}
         self._first_trees(roots)
         try:
             self._grow_until_done()
@@ -323,44 +339,38 @@ class Matcher:
             self._end_stage()
 
     def _first_trees(self, roots: list[int]) -> None:
-        """The roots' blossoms outer; the least slacks computed row by row (each vertex
-        against the outer vertices, fewer than all vertices when blossoms are large)."""
-        n = self._n
+        """The roots' blossoms outer; the least slacks computed from the side of each vertex
+        outside the trees (against the outer vertices) and of each outer vertex (against
+        the outer vertices of other blossoms)."""
         y = self._y
-        w = self._w
         top = self._top
-        big = self._big
+        mate = self._mate
         outer: list[int] = []
         for r in roots:
             self._members[r] = []
             outer += self._mark_outer(top[r], r)
         self._outer = outer
-        pair_pen = self._pair_pen
         outer_heap = self._outer_heap
         for o in outer:
-            pair_pen[o] = 0
             outer_heap.append((y[o], o))
         outer_heap.sort()
-        ys = list(map(y.__getitem__, outer))
-        best = self._best
-        sign = self._sign
-        for v in range(n):
-            if not sign[v]:
-                best[v] = min(map(sub, ys, map(w[v].__getitem__, outer))) + y[v]
-        pair_best = self._pair_best
+        # Each edge from an outer vertex to one outside, bounded from the smaller side.
+        outside = self._outside()
+        if len(outer) <= len(outside):
+            for o in outer:
+                self._out_exact(o)
+        else:
+            for v in outside:
+                self._free_exact(v)
+        for v in outside:
+            if mate[v] == -1:
+                self._exposed[v] = None
+                self._free_exact(v)  # exact, for the ties (see _tight_exposed)
         for r in roots:
             b = top[r]
-            if b < n:  # a single vertex: every other outer vertex
-                keys = list(map(sub, ys, map(w[b].__getitem__, outer)))
-                keys[outer.index(b)] = 2 * big
-                pair_best[b] = min(keys) + y[b] if len(keys) > 1 else big
-                continue
-            others = [o for o in outer if top[o] != b]
-            if not others:
-                continue
-            others_y = list(map(y.__getitem__, others))
+            others = list(compress(outer, map(ne, map(top.__getitem__, outer), repeat(b))))
             for a in self._leaves[b]:
-                pair_best[a] = min(map(sub, others_y, map(w[a].__getitem__, others))) + y[a]
+                self._pair_exact(a, others)
 
     def _grow_until_done(self) -> None:
         top = self._top
@@ -377,8 +387,8 @@ class Matcher:
             step = self._step
             big = self._big
             d_outer, outer_v = self._least_outer_dual()
-            free_key, free_v, free_o = self._least_free_edge()
-            pair_key, pair_a, pair_b = self._least_outer_edge()
+            free_key, free_o, free_v = self._least_free_edge()
+            pair_key, pair_a, pair_b = self._least_pair_edge()
             d_free = free_key - step
             d_pair = (pair_key - 2 * step) >> 1
             d_inner = big
@@ -400,13 +410,14 @@ class Matcher:
                 self._dissolve_tree(r)
                 continue
             if delta == d_free and mate[base[top[free_v]]] != -1:
-                exposed = self._tight_exposed(step + delta)
+                exposed = self._tight_exposed(free_key)
                 if exposed is not None:
-                    free_v, free_o = exposed
+                    free_o, free_v = exposed
             if delta == d_free and mate[base[top[free_v]]] == -1:
                 r = tree[top[free_o]]
                 self._flip(free_o, free_v)
                 self._flip(free_v, free_o)
+                self._exposed.pop(free_v, None)
                 self._dissolve_tree(r)
             elif delta == d_pair:
                 ra, rb = tree[top[pair_a]], tree[top[pair_b]]
@@ -427,20 +438,6 @@ class Matcher:
                 self._expand_inner(inner_b)
         raise RuntimeError("maximum-weight matching: a stage took more steps than its bound")
 
-    def _tight_exposed(self, key: int) -> tuple[int, int] | None:
-        """An exposed vertex outside the trees whose least slack (plus T) is ``key``, with
-        the outer vertex at the other end of that edge; None when there is none."""
-        best = self._best
-        mate = self._mate
-        top = self._top
-        base = self._base
-        for v in compress(range(self._n), map(eq, best, repeat(key))):
-            if mate[base[top[v]]] == -1:
-                keys = self._live_outer_keys(v)
-                if keys and min(keys) == key:
-                    return v, self._outer[keys.index(key)]
-        return None
-
     def _least_outer_dual(self) -> tuple[int, int]:
         """The least dual of an outer vertex now, and that vertex."""
         heap = self._outer_heap
@@ -453,66 +450,140 @@ class Matcher:
             heappop(heap)
         return self._big, -1
 
-    def _live_outer_keys(self, v: int) -> list[int]:
-        """Per entry of the outer list: the slack of its edge to ``v`` plus T (v outside the
-        trees) or plus 2T (v outer), or more than any slack where the entry is no longer
-        outer."""
-        y = self._y
-        outer = self._outer
-        wv = self._w[v]
-        return list(map(add, map(sub, map(add, map(y.__getitem__, outer), repeat(y[v])),
-                                 map(wv.__getitem__, outer)),
-                        map(self._pair_pen.__getitem__, outer)))
-
     def _least_free_edge(self) -> tuple[int, int, int]:
-        """The least slack (plus T) from an outer vertex to a vertex outside the trees: the
-        key, that vertex and the outer one. A stale bound is replaced by the exact least."""
-        best = self._best
-        big = self._big
-        while True:
-            least = min(best)
-            if least >= big:
-                return big, -1, -1
-            v = best.index(least)
-            keys = self._live_outer_keys(v)
-            exact = min(keys) if keys else big
-            if exact == least:
-                return least, v, self._outer[keys.index(least)]
-            best[v] = exact
-
-    def _least_outer_edge(self) -> tuple[int, int, int]:
-        """The least slack (plus 2T) between outer vertices of different outermost blossoms:
-        the key and its two ends. A stale bound (its other end now in the same blossom, or
-        no longer outer) is replaced by the exact least, for the whole blossom at once."""
-        pair_best = self._pair_best
-        big = self._big
-        top = self._top
-        while True:
-            least = min(pair_best)
-            if least >= big:
-                return 2 * big, -1, -1
-            a = pair_best.index(least)
-            ta = top[a]
-            outer = self._outer
-            others = list(compress(outer, map(ne, map(top.__getitem__, outer), repeat(ta))))
-            keys = self._pair_keys(a, others)
-            exact = min(keys) if keys else big
-            if exact == least:
-                return least, a, others[keys.index(least)]
-            pair_best[a] = exact
-            for v in self._leaves[ta]:  # its blossom's other vertices: likely stale as well
-                if v != a and self._sign[v] == _OUTER and pair_best[v] < big:
-                    keys = self._pair_keys(v, others)
-                    pair_best[v] = min(keys) if keys else big
-
-    def _pair_keys(self, a: int, others: list[int]) -> list[int]:
-        """Per vertex of ``others`` (outer, or no longer): the slack of its edge to outer
-        ``a`` plus 2T, or more than any slack where it is no longer outer."""
+        """The least slack (plus T) of an edge from an outer vertex to a vertex outside the
+        trees, and its two ends. Each such edge is bounded from one end at least (the end
+        that was scanned last); a stale bound is replaced by the exact least."""
+        heap = self._free_heap
+        out_key = self._out_key
+        out_to = self._out_to
+        free_key = self._free_key
+        free_from = self._free_from
         y = self._y
+        w = self._w
+        sign = self._sign
+        while heap:
+            key, side, x, p = heap[0]
+            if side == 0:  # x outer, p outside
+                if out_key[x] != key or out_to[x] != p or sign[x] != _OUTER:
+                    heappop(heap)  # superseded
+                    continue
+                if not sign[p] and y[x] + y[p] - w[x][p] == key:
+                    return key, x, p
+                heappop(heap)
+                self._out_exact(x)
+            else:  # x outside, p outer
+                if free_key[x] != key or free_from[x] != p or sign[x]:
+                    heappop(heap)
+                    continue
+                if sign[p] == _OUTER and y[p] + y[x] - w[p][x] == key:
+                    return key, p, x
+                heappop(heap)
+                self._free_exact(x)
+        return self._big, -1, -1
+
+    def _tight_exposed(self, key: int) -> tuple[int, int] | None:
+        """An exposed vertex outside the trees at slack ``key`` (plus T) from an outer vertex,
+        and that outer vertex; None when there is none. (Their bounds are kept exact.)"""
+        y = self._y
+        w = self._w
+        sign = self._sign
+        free_key = self._free_key
+        for v in self._exposed:
+            if free_key[v] == key:
+                o = self._free_from[v]
+                if sign[o] == _OUTER and y[o] + y[v] - w[o][v] == key:
+                    return o, v
+                self._free_exact(v)
+                if free_key[v] == key:
+                    return self._free_from[v], v
+        return None
+
+    def _least_pair_edge(self) -> tuple[int, int, int]:
+        """The least slack (plus 2T) of an edge between outer vertices of different outermost
+        blossoms, and its two ends. A stale bound (the other end now in the same blossom, or
+        no longer outer) is replaced by the exact least, for its whole blossom at once."""
+        heap = self._pair_heap
+        pair_key = self._pair_key
+        pair_to = self._pair_to
+        top = self._top
+        y = self._y
+        w = self._w
+        sign = self._sign
+        while heap:
+            key, a, b = heap[0]
+            if pair_key[a] != key or pair_to[a] != b or sign[a] != _OUTER:
+                heappop(heap)  # superseded
+                continue
+            ta = top[a]
+            if sign[b] == _OUTER and top[b] != ta and y[a] + y[b] - w[a][b] == key:
+                return key, a, b
+            heappop(heap)
+            outer = self._live_outer()
+            others = list(compress(outer, map(ne, map(top.__getitem__, outer), repeat(ta))))
+            for v in self._leaves[ta]:  # a blossom's bounds go stale together
+                if v != a and sign[v] == _OUTER and pair_key[v] < self._big and (
+                        top[pair_to[v]] == ta or sign[pair_to[v]] != _OUTER):
+                    self._pair_exact(v, others)
+            self._pair_exact(a, others)
+        return 2 * self._big, -1, -1
+
+    def _out_exact(self, o: int) -> None:
+        """Outer ``o``'s exact least slack (plus T) to a vertex outside the trees."""
+        outside = self._outside()
+        if not outside:
+            self._out_key[o] = self._big
+            return
+        y = self._y
+        wo = self._w[o]
+        keys = list(map(sub, map(y.__getitem__, outside), map(wo.__getitem__, outside)))
+        least = min(keys)
+        key = self._out_key[o] = least + y[o]
+        to = self._out_to[o] = outside[keys.index(least)]
+        heappush(self._free_heap, (key, 0, o, to))
+
+    def _free_exact(self, v: int) -> None:
+        """``v``'s (outside the trees) exact least slack (plus T) to an outer vertex."""
+        y = self._y
+        outer = self._live_outer()
+        if not outer:
+            self._free_key[v] = self._big
+            return
+        wv = self._w[v]
+        keys = list(map(sub, map(y.__getitem__, outer), map(wv.__getitem__, outer)))
+        least = min(keys)
+        key = self._free_key[v] = least + y[v]
+        o = self._free_from[v] = outer[keys.index(least)]
+        heappush(self._free_heap, (key, 1, v, o))
+
+    def _outside(self) -> list[int]:
+        """The vertices outside the trees (the list rebuilt after labels changed)."""
+        if self._outside_stale:
+            self._outside_list = list(compress(range(self._n), map(not_, self._sign)))
+            self._outside_stale = False
+        return self._outside_list
+
+    def _live_outer(self) -> list[int]:
+        """The outer vertices (the list pruned of those whose tree was dissolved)."""
+        if self._dead:
+            sign = self._sign
+            self._outer = [o for o in self._outer if sign[o] == _OUTER]
+            self._dead = 0
+        return self._outer
+
+    def _pair_exact(self, a: int, others: list[int]) -> None:
+        """Outer ``a``'s exact least slack (plus 2T) to an outer vertex of ``others`` (the
+        outer vertices of the other blossoms)."""
+        y = self._y
+        if not others:
+            self._pair_key[a] = self._big
+            return
         wa = self._w[a]
-        return list(map(add, map(sub, map(add, map(y.__getitem__, others), repeat(y[a])),
-                                 map(wa.__getitem__, others)),
-                        map(self._pair_pen.__getitem__, others)))
+        keys = list(map(sub, map(y.__getitem__, others), map(wa.__getitem__, others)))
+        least = min(keys)
+        key = self._pair_key[a] = least + y[a]
+        b = self._pair_to[a] = others[keys.index(least)]
+        heappush(self._pair_heap, (key, a, b))
 
     def _end_stage(self) -> None:
         """Write the duals the stage moved lazily back as they are; forget the labels."""
@@ -541,14 +612,13 @@ class Matcher:
         y = self._y
         sign = self._sign
         step = self._step
-        pen = self._pen
-        pair_pen = self._pair_pen
-        pair_best = self._pair_best
         label = self._label
         tree = self._tree
         parent = self._parent
         z = self._z
         big = self._big
+        out_key = self._out_key
+        pair_key = self._pair_key
         freed = []
         for b in self._members.pop(r):
             lab = label[b]
@@ -558,23 +628,21 @@ class Matcher:
                 s = sign[v]
                 if s == _OUTER:
                     self._dead += 1
+                    out_key[v] = big
+                    pair_key[v] = big
                 y[v] -= s * step
                 sign[v] = 0
-                pen[v] = 0
-                pair_pen[v] = 2 * big
-                pair_best[v] = big
                 freed.append(v)
             if b >= self._n:
                 z[b] += 2 * lab * step
             label[b] = 0
             tree[b] = -1
-        if 2 * self._dead > len(self._outer):
-            self._outer = [o for o in self._outer if sign[o] == _OUTER]
-            self._dead = 0
-        best = self._best
+        self._outside_stale = True
+        mate = self._mate
         for v in freed:
-            keys = self._live_outer_keys(v)
-            best[v] = min(keys) if keys else big
+            self._free_exact(v)
+            if mate[v] == -1:
+                self._exposed[v] = None
 
     # ----------------------------------------------------------------------- labelling
 
@@ -584,9 +652,9 @@ class Matcher:
         y = self._y
         sign = self._sign
         step = self._step
-        pen = self._pen
-        best = self._best
-        big2 = 2 * self._big
+        free_key = self._free_key
+        big = self._big
+        2 * big
         fresh = []
         for v in self._leaves[b]:
             s = sign[v]
@@ -594,10 +662,10 @@ class Matcher:
                 continue
             y[v] = y[v] - s * step + step  # the dual now, plus T
             sign[v] = _OUTER
-            pen[v] = big2
-            best[v] = self._big
+            free_key[v] = big
             fresh.append(v)
             self._in_tree.append(v)
+        self._outside_stale = True
         if b >= self._n:
             self._z[b] = self._z[b] + 2 * self._label[b] * step - 2 * step  # now, minus 2T
         self._label[b] = _OUTER
@@ -607,32 +675,29 @@ class Matcher:
         return fresh
 
     def _scan(self, o: int) -> None:
-        """A new outer vertex ``o``: the least slacks of the vertices outside the trees and
-        between outer vertices, the least outer dual."""
+        """A new outer vertex ``o``: its least slacks (to the vertices outside the trees, and
+        to the outer vertices of other blossoms), the exposed vertices' exact bounds, the
+        least outer dual."""
+        self._out_exact(o)
         y = self._y
-        n = self._n
         wo = self._w[o]
         yo = y[o]
-        everyone = range(n)
-        raw = list(map(sub, map(add, y, repeat(yo, n)), wo))
-        best = self._best
-        keys = list(map(add, raw, self._pen))
-        for i in compress(everyone, map(lt, keys, best)):
-            best[i] = keys[i]
-        pair_pen = self._pair_pen
-        pair_pen[o] = 0
-        keys = list(map(add, raw, pair_pen))
-        big = self._big
-        for v in self._leaves[self._top[o]]:  # the edges inside o's blossom are no pairs
-            keys[v] = 2 * big
-        pair_best = self._pair_best
-        for i in compress(everyone, map(lt, keys, pair_best)):
-            pair_best[i] = keys[i]
-        least = min(keys)
-        if least < pair_best[o]:
-            pair_best[o] = least
-        self._outer.append(o)
-        heappush(self._outer_heap, (yo, o))
+        heap = self._free_heap
+        free_key = self._free_key
+        free_from = self._free_from
+        for v in self._exposed:
+            key = yo + y[v] - wo[v]
+            if key < free_key[v]:
+                free_key[v] = key
+                free_from[v] = o
+                heappush(heap, (key, 1, v, o))
+        top = self._top
+        outer = self._live_outer()
+        to = top[o]
+        self._pair_exact(o, list(compress(outer, map(ne, map(top.__getitem__, outer),
+                                                     repeat(to)))))
+        outer.append(o)
+        heappush(self._outer_heap, (y[o], o))
 
     def _make_inner(self, b: int, frm: int, to: int, r: int) -> None:
         """Outermost blossom ``b`` (outside the trees) becomes inner in tree ``r``, reached by
@@ -640,16 +705,15 @@ class Matcher:
         y = self._y
         sign = self._sign
         step = self._step
-        pen = self._pen
-        best = self._best
+        free_key = self._free_key
         big = self._big
-        big2 = 2 * big
+        2 * big
         for v in self._leaves[b]:
             y[v] -= step  # outside the trees: the dual now; inner: stored minus T
             sign[v] = _INNER
-            pen[v] = big2
-            best[v] = big
+            free_key[v] = big
             self._in_tree.append(v)
+        self._outside_stale = True
         if b >= self._n:
             self._z[b] += 2 * step
             self._inner_blossoms.append(b)
@@ -665,14 +729,11 @@ class Matcher:
         y = self._y
         sign = self._sign
         step = self._step
-        pen = self._pen
-        best = self._best
+        self._outside_stale = True
         for v in self._leaves[b]:
             y[v] -= sign[v] * step
             sign[v] = 0
-            pen[v] = 0
-            keys = self._live_outer_keys(v)
-            best[v] = min(keys) if keys else self._big
+            self._free_exact(v)
         self._label[b] = 0
         self._tree[b] = -1
 
@@ -740,16 +801,11 @@ class Matcher:
         self._tree_blossoms.append(nb)
         y = self._y
         sign = self._sign
-        pen = self._pen
-        best = self._best
-        big = self._big
         fresh = []
         for c in inner_children:
             for v in self._leaves[c]:
                 y[v] += 2 * step  # inner stored (now - T) to outer stored (now + T)
-                sign[v] = _OUTER
-                pen[v] = 2 * big
-                best[v] = big
+                sign[v] = _OUTER  # (its bound was dropped when it became inner)
                 fresh.append(v)
         for v in fresh:
             self._scan(v)
