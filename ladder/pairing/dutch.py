@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ladder.pairing.matching import Matcher
 from ladder.pairing.state import Player, Round
-from ladder.pairing.weights import Layout, compatible, edge_weight
+from ladder.pairing.weights import Layout, WeightTable, compatible
 
 
 class NoPairing(Exception):
@@ -62,14 +62,12 @@ class _Engine:
         self.matcher = Matcher(self.n)
         self.trace = Trace(vertex_count=self.n)
         self.mate: list[int] = list(range(self.n))
-        self.weights: dict[tuple[int, int], int] = {}  # the matcher's weights, mirrored
         self.dirty = True
 
     def set(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        if self.weights.get(key, 0) != weight:
-            self.weights[key] = weight
-            self.matcher.set_weight(u, v, weight)
+        """Set a weight in the matcher (``u`` the modified vertex); a change makes the next
+        :meth:`compute` match again."""
+        if self.matcher.set_weight(u, v, weight):
             self.dirty = True
 
     def compute(self) -> list[int]:
@@ -91,11 +89,8 @@ class _Engine:
 
     def finalize(self, v0: int, v1: int, max_weight: int) -> None:
         """Fix board ``v0``-``v1``: its edge above all others, their other edges removed."""
-        for u in range(self.n):
-            if u != v0:
-                self.set(v0, u, max_weight if u == v1 else 0)
-            if u != v1:
-                self.set(v1, u, max_weight if u == v0 else 0)
+        if self.matcher.fix_pair(v0, v1, max_weight):
+            self.dirty = True
 
 
 def _layout(round_: Round, players: list[Player]) -> Layout:
@@ -123,9 +118,10 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
     """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
     players, round_ = engine.p, engine.round
     top = players[0].score
+    table = None if engine.n % 2 else WeightTable(layout, players)
     for i in range(engine.n):
         for j in range(i):
-            if engine.n % 2:
+            if table is None:
                 w = 0
                 if compatible(round_, players[i], players[j]):
                     w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
@@ -133,7 +129,7 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
                         layout.shifts[players[i].score] + layout.shifts[players[j].score])
                     w = (w << layout.group_bits) + (players[i].score >= top)
             else:
-                w = edge_weight(layout, players[j], players[i], False, False)
+                w = table.weight(j, i, False, False)
             engine.set(i, j, w)
 
 
@@ -159,9 +155,10 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
     for rank, played in enumerate(counts):
         ranks[played] = rank
     layout.unplayed_ranks = ranks
+    table = WeightTable(layout, players)
     for i in range(engine.n):
         for j in range(i):
-            engine.set(i, j, edge_weight(layout, players[j], players[i], False, False))
+            engine.set(i, j, table.weight(j, i, False, False))
 
 
 def pair_players(round_: Round) -> tuple[list[tuple[int, int]], int | None, Trace]:
@@ -255,13 +252,15 @@ Base = dict[tuple[int, int], int]
 def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_end: int) -> Base:
     """Weights of every board in the bracket and the next score group, set in the matcher."""
     base: Base = {}
-    members, players = state.members, engine.p
+    members = state.members
+    table = WeightTable(layout, engine.p)
     for larger in range(state.moved_down, len(members)):
+        in_current, in_next = larger < residents_end, larger >= residents_end
+        lower = members[larger]
         for smaller in range(larger):
-            w = edge_weight(layout, players[members[smaller]], players[members[larger]],
-                            larger < residents_end, larger >= residents_end)
+            w = table.weight(members[smaller], lower, in_current, in_next)
             base[larger, smaller] = w
-            engine.set(members[larger], members[smaller], w)
+            engine.set(lower, members[smaller], w)
     return base
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 from itertools import compress, repeat
-from operator import eq, ne, not_, sub
+from operator import add, eq, lt, ne, not_, sub
 
 __all__ = ["Matcher"]
 
@@ -124,15 +124,20 @@ class Matcher:
 
     # ----------------------------------------------------------------- public interface
 
-    def set_weight(self, u: int, v: int, weight: int) -> None:
+    def set_weight(self, u: int, v: int, weight: int) -> bool:
         """Set the weight of edge ``(u, v)`` (0 removes it); ``u`` is the modified vertex.
+        Answers whether the weight changed (an unchanged weight changes nothing).
 
         The blossoms around ``u`` are dissolved (its outermost blossom unmatched); ``u``'s
         dual is set at the next :meth:`compute`, which repairs the matching.
         """
+        wu = self._w[u] if 0 <= u < self._n else None
+        w2 = weight << 1
+        if wu is not None and 0 <= v < self._n and wu[v] == w2 and u != v:
+            return False
         if u == v:
             raise ValueError("an edge needs two distinct vertices")
-        if not (0 <= u < self._n and 0 <= v < self._n):
+        if wu is None or not 0 <= v < self._n:
             raise IndexError("vertex out of range")
         if weight < 0:
             raise ValueError("weights must be >= 0")
@@ -143,9 +148,25 @@ class Matcher:
         if self._top[u] != u:
             self._isolate(u)
         self._pending[u] = None
-        w2 = weight << 1
-        self._w[u][v] = w2
+        wu[v] = w2
         self._w[v][u] = w2
+        return True
+
+    def fix_pair(self, u: int, v: int, weight: int) -> bool:
+        """Give edge ``(u, v)`` ``weight`` and every other edge at ``u`` or ``v`` weight 0 (a
+        board fixed for good, when ``weight`` is above every other); answers whether any
+        weight changed."""
+        changed = False
+        n = self._n
+        for a, b in ((u, v), (v, u)):
+            row = self._w[a]
+            if row.count(0) == n - 1 and row[b] == weight << 1:
+                continue
+            for x in compress(range(n), row):
+                if x != b:
+                    changed |= self.set_weight(a, x, 0)
+            changed |= self.set_weight(a, b, weight)
+        return changed
 
     def compute(self) -> None:
         """Make the matching a maximum-weight matching of the current weights."""
@@ -354,18 +375,16 @@ class Matcher:
         for o in outer:
             outer_heap.append((y[o], o))
         outer_heap.sort()
-        # Each edge from an outer vertex to one outside, bounded from the smaller side.
         outside = self._outside()
-        if len(outer) <= len(outside):
+        if len(outer) <= 4:  # few rows: scanned at C speed, the least kept per vertex
             for o in outer:
-                self._out_exact(o)
+                self._lower_free_bounds(o)
         else:
             for v in outside:
                 self._free_exact(v)
         for v in outside:
             if mate[v] == -1:
                 self._exposed[v] = None
-                self._free_exact(v)  # exact, for the ties (see _tight_exposed)
         for r in roots:
             b = top[r]
             others = list(compress(outer, map(ne, map(top.__getitem__, outer), repeat(b))))
@@ -528,6 +547,25 @@ class Matcher:
             self._pair_exact(a, others)
         return 2 * self._big, -1, -1
 
+    def _lower_free_bounds(self, o: int) -> None:
+        """New outer ``o``: the vertices outside the trees whose least slack it lowers."""
+        outside = self._outside()
+        if not outside:
+            return
+        y = self._y
+        wo = self._w[o]
+        yo = y[o]
+        keys = list(map(add, map(sub, map(y.__getitem__, outside), map(wo.__getitem__, outside)),
+                        repeat(yo)))
+        free_key = self._free_key
+        free_from = self._free_from
+        heap = self._free_heap
+        for k in compress(range(len(keys)), map(lt, keys, map(free_key.__getitem__, outside))):
+            v = outside[k]
+            key = free_key[v] = keys[k]
+            free_from[v] = o
+            heappush(heap, (key, 1, v, o))
+
     def _out_exact(self, o: int) -> None:
         """Outer ``o``'s exact least slack (plus T) to a vertex outside the trees."""
         outside = self._outside()
@@ -678,19 +716,8 @@ class Matcher:
         """A new outer vertex ``o``: its least slacks (to the vertices outside the trees, and
         to the outer vertices of other blossoms), the exposed vertices' exact bounds, the
         least outer dual."""
-        self._out_exact(o)
+        self._lower_free_bounds(o)
         y = self._y
-        wo = self._w[o]
-        yo = y[o]
-        heap = self._free_heap
-        free_key = self._free_key
-        free_from = self._free_from
-        for v in self._exposed:
-            key = yo + y[v] - wo[v]
-            if key < free_key[v]:
-                free_key[v] = key
-                free_from[v] = o
-                heappush(heap, (key, 1, v, o))
         top = self._top
         outer = self._live_outer()
         to = top[o]
