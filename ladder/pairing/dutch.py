@@ -59,10 +59,27 @@ class _Engine:
         self.round = round_
         self.p = players
         self.n = len(players)
-        self.matcher = Matcher(self.n)
+        #: With an odd number of players, a stand-in vertex joined to every player by one
+        #: weight (:meth:`set_left_over_weight`): every matching leaves a player over, so the
+        #: same weight is added to every matching (the best ones stay the best) and the player
+        #: matched to the stand-in is the one left over. Without it, the odd set of all the
+        #: players is a blossom that every change of weights dissolves and the matcher builds
+        #: again (most of the matcher's work at 60 and 200 players).
+        self.extra = self.n if self.n % 2 else -1
+        self.matcher = Matcher(self.n + self.n % 2)
+        self.fixed: set[int] = set()
         self.trace = Trace(vertex_count=self.n)
         self.mate: list[int] = list(range(self.n))
         self.dirty = True
+
+    def set_left_over_weight(self, weight: int) -> None:
+        """The weight of the stand-in's edges (with an odd number of players). Any weight
+        above 0 gives the same pairings; about half a board's (the unit of its top field)
+        keeps the odd sets of players from needing blossoms."""
+        if self.extra >= 0:
+            for v in range(self.n):
+                if v not in self.fixed:
+                    self.set(v, self.extra, weight)
 
     def set(self, u: int, v: int, weight: int) -> None:
         """Set a weight in the matcher (``u`` the modified vertex); a change makes the next
@@ -81,14 +98,16 @@ class _Engine:
         self.matcher.compute()
         self.trace.computes += 1
         mate = []
+        extra = self.extra
         for v in range(self.n):
             m = self.matcher.mate(v)
-            mate.append(v if m < 0 else m)
+            mate.append(v if m < 0 or m == extra else m)
         self.mate = mate
         return mate
 
     def finalize(self, v0: int, v1: int, max_weight: int) -> None:
         """Fix board ``v0``-``v1``: its edge above all others, their other edges removed."""
+        self.fixed.update((v0, v1))
         if self.matcher.fix_pair(v0, v1, max_weight):
             self.dirty = True
 
@@ -119,6 +138,7 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
     players, round_ = engine.p, engine.round
     top = players[0].score
     table = None if engine.n % 2 else WeightTable(layout, players)
+    engine.set_left_over_weight(1 << (layout.scores_shift + layout.group_bits))  # a board's unit
     for i in range(engine.n):
         for j in range(i):
             if table is None:
@@ -156,6 +176,7 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
         ranks[played] = rank
     layout.unplayed_ranks = ranks
     table = WeightTable(layout, players)
+    engine.set_left_over_weight(table.top)  # the unit of a board's top field
     for i in range(engine.n):
         for j in range(i):
             engine.set(i, j, table.weight(j, i, False, False))
