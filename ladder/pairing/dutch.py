@@ -68,9 +68,20 @@ class _Engine:
         self.extra = self.n if self.n % 2 else -1
         self.matcher = Matcher(self.n + self.n % 2)
         self.fixed: set[int] = set()
+        self.table: WeightTable | None = None
         self.trace = Trace(vertex_count=self.n)
         self.mate: list[int] = list(range(self.n))
         self.dirty = True
+
+    def weights(self, layout: Layout) -> WeightTable:
+        """The weight table of ``layout`` (built once a round; its PAB parts follow the
+        layout's PAB data, which the steps set as they go)."""
+        table = self.table
+        if table is None or table.layout is not layout:
+            table = self.table = WeightTable(layout, self.p)
+        else:
+            table.refresh_pab()
+        return table
 
     def set_left_over_weight(self, weight: int) -> None:
         """The weight of the stand-in's edges (with an odd number of players). Any weight
@@ -137,7 +148,7 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
     """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
     players, round_ = engine.p, engine.round
     top = players[0].score
-    table = None if engine.n % 2 else WeightTable(layout, players)
+    table = None if engine.n % 2 else engine.weights(layout)
     engine.set_left_over_weight(1 << (layout.scores_shift + layout.group_bits))  # a board's unit
     for i in range(engine.n):
         for j in range(i):
@@ -175,7 +186,7 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
     for rank, played in enumerate(counts):
         ranks[played] = rank
     layout.unplayed_ranks = ranks
-    table = WeightTable(layout, players)
+    table = engine.weights(layout)
     engine.set_left_over_weight(table.top)  # the unit of a board's top field
     for i in range(engine.n):
         for j in range(i):
@@ -274,7 +285,7 @@ def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_en
     """Weights of every board in the bracket and the next score group, set in the matcher."""
     base: Base = {}
     members = state.members
-    table = WeightTable(layout, engine.p)
+    table = engine.weights(layout)
     for larger in range(state.moved_down, len(members)):
         in_current, in_next = larger < residents_end, larger >= residents_end
         lower = members[larger]

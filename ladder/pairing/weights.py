@@ -168,7 +168,7 @@ class WeightTable:
     of the higher player, a part of the lower one and, for the colours (C.04.3 C.10-C.13)
     and the compatibility, a part of the two together (kept per pair of colour states).
     ``tests/unit/pairing/test_weights.py`` checks the two agree on every pair of every
-    bracket of reference rounds. Build a new table when the layout's PAB fields change.
+    bracket of reference rounds. When the layout's PAB data change, :meth:`refresh_pab`.
     """
 
     def __init__(self, layout: Layout, players: list[Player]) -> None:
@@ -192,9 +192,9 @@ class WeightTable:
         self.top = 1 << offset
         self.colour_offsets = (off["c10"], off["c11"], off["c12"], off["c13"])
         self.colours: dict[tuple[object, object], int] = {}
-        bye_score = layout.bye_score
-        c9 = layout.single_downfloater_is_bye and layout.unplayed_ranks is not None
+        self.c9_offset = off["c9"]
         self.own: list[int] = []  # in every weight of the player (C.2/C.3, C.9)
+        self.refresh_pab()
         self.current_higher: list[int] = []  # as the higher player of a current-bracket pair
         self.next_higher: list[int] = []  # ... of a next-bracket pair (C.7)
         self.current_lower: list[int] = []  # as the lower player of a current-bracket pair
@@ -202,12 +202,6 @@ class WeightTable:
         self.up_lower: list[list[int]] = []  # per back: the lower player's upfloat (0/1)
         self.up_cost: list[list[int]] = []  # per back: what such an upfloat takes off
         for p in players:
-            bye_candidate = p.eligible_for_bye and p.score <= bye_score
-            own = (not bye_candidate) * self.top
-            if c9 and p.score == bye_score:
-                assert layout.unplayed_ranks is not None
-                own += layout.unplayed_ranks[p.played_games] << off["c9"]
-            self.own.append(own)
             shift = shifts[p.score]
             current = (1 << off["c5"]) + (1 << (off["c6"] + shift))
             lower = same = 0
@@ -229,6 +223,22 @@ class WeightTable:
             self.same_score_higher.append(same)
             self.up_lower.append(ups)
             self.up_cost.append(costs)
+
+    def refresh_pab(self) -> None:
+        """The parts that follow the layout's PAB data (the PAB assignee's score, C.9): to
+        be called again when they change."""
+        layout = self.layout
+        bye_score = layout.bye_score
+        c9 = layout.single_downfloater_is_bye and layout.unplayed_ranks is not None
+        own = []
+        for p in self.players:
+            bye_candidate = p.eligible_for_bye and p.score <= bye_score
+            part = (not bye_candidate) * self.top
+            if c9 and p.score == bye_score:
+                assert layout.unplayed_ranks is not None
+                part += layout.unplayed_ranks[p.played_games] << self.c9_offset
+            own.append(part)
+        self.own = own
 
     def colour(self, higher: Player, lower: Player) -> int:
         """The colour fields (C.04.3 C.10-C.13) of a current-bracket pair."""

@@ -44,14 +44,15 @@ def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> 
         return
     rng = random.Random(f"{file}-{round_number}")
     layout = _layout(round_, players)
+    table = WeightTable(layout, players)
     for bye in (False, True):
-        if bye:
+        if bye:  # the PAB data change (as the engine sets them), the table follows
             layout.bye_score = rng.choice(players).score
             layout.single_downfloater_is_bye = rng.random() < 0.5
             counts = sorted((p.played_games for p in players if p.score == layout.bye_score),
                             reverse=True)
             layout.unplayed_ranks = {played: rank for rank, played in enumerate(counts)}
-        table = WeightTable(layout, players)
+            table.refresh_pab()
         compared = 0
         for lower in range(len(players)):
             for higher in range(lower):
