@@ -47,13 +47,24 @@ asks for no tie order (ladder/pairing/dutch.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from heapq import heappop, heappush
 from itertools import compress, repeat
-from operator import add, eq, lt, ne, not_, sub
+from operator import add, eq, itemgetter, lt, ne, not_, sub
 
 __all__ = ["Matcher"]
 
 _OUTER, _INNER = 1, -1  # a tree blossom's label, also the sign of its dual's change
+
+
+def _gatherer(indices: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function answering a row's entries at ``indices`` (in one C call)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda row: (row[only],)
+    return lambda row: ()
 
 
 class Matcher:
@@ -96,24 +107,25 @@ class Matcher:
         self._tree_to: list[int] = [-1] * size  # ... and its own vertex on that edge
         self._step = 0  # T: the stage's dual steps so far
         self._big = 1
-        # Least slacks of the edges from outer vertices to vertices outside the trees (plus
-        # T), each edge bounded from one end at least: per outer vertex (to the vertices then
-        # outside) and per vertex outside (to the vertices then outer), with the other end;
-        # exact when computed, too low only once that other end has changed sides.
-        self._out_key: list[int] = []
-        self._out_to: list[int] = []
+        #: per vertex outside the trees: a bound of its least slack to an outer vertex (plus
+        #: T) and that outer vertex; exact when computed, too low only once that vertex's tree
+        #: has ended
         self._free_key: list[int] = []
         self._free_from: list[int] = []
         #: per outer vertex: its least slack (plus 2T) to an outer vertex of another blossom
         self._pair_key: list[int] = []
         self._pair_to: list[int] = []
         #: the bounds above, least first (an entry superseded by a later bound is skipped):
-        #: (key, 0, outer, outside) or (key, 1, outside, outer); (key, outer, other outer)
-        self._free_heap: list[tuple[int, int, int, int]] = []
+        #: (key, outside, outer); (key, outer, other outer)
+        self._free_heap: list[tuple[int, int, int]] = []
         self._pair_heap: list[tuple[int, int, int]] = []
         self._outside_list: list[int] = []
         self._outside_stale = True
         self._outer: list[int] = []  # the outer vertices (some no longer, until pruned)
+        self._outer_y: list[int] = []  # ... their stored duals
+        self._outer_get: Callable[[list[int]], tuple[int, ...]] | None = None
+        self._outside_y: list[int] = []
+        self._outside_get: Callable[[list[int]], tuple[int, ...]] = _gatherer([])
         self._dead = 0  # entries of ``_outer`` no longer outer
         self._outer_heap: list[tuple[int, int]] = []  # (stored dual, outer vertex)
         self._inner_blossoms: list[int] = []
@@ -336,8 +348,6 @@ class Matcher:
         n = self._n
         big = self._big = ((max(self._y) + self._max) << 4) + 16
         self._step = 0
-        self._out_key = [big] * n
-        self._out_to = [-1] * n
         self._free_key = [big] * n
         self._free_from = [-1] * n
         self._pair_key = [big] * n
@@ -371,6 +381,8 @@ class Matcher:
             self._members[r] = []
             outer += self._mark_outer(top[r], r)
         self._outer = outer
+        self._outer_y = list(map(y.__getitem__, outer))
+        self._outer_get = None
         outer_heap = self._outer_heap
         for o in outer:
             outer_heap.append((y[o], o))
@@ -385,11 +397,22 @@ class Matcher:
         for v in outside:
             if mate[v] == -1:
                 self._exposed[v] = None
-        for r in roots:
-            b = top[r]
-            others = list(compress(outer, map(ne, map(top.__getitem__, outer), repeat(b))))
-            for a in self._leaves[b]:
-                self._pair_exact(a, others)
+        pair_key = self._pair_key
+        pair_to = self._pair_to
+        pair_heap = self._pair_heap
+        big = self._big
+        outer_y = self._outer_y
+        for k, a in enumerate(outer):
+            if top[a] != a:
+                self._pair_exact(a, top[a])
+                continue
+            keys = list(map(sub, outer_y, self._outer_row(self._w[a])))
+            keys[k] = big  # itself
+            least = min(keys)
+            if least < big:
+                key = pair_key[a] = least + y[a]
+                b = pair_to[a] = outer[keys.index(least)]
+                heappush(pair_heap, (key, a, b))
 
     def _grow_until_done(self) -> None:
         top = self._top
@@ -471,34 +494,24 @@ class Matcher:
 
     def _least_free_edge(self) -> tuple[int, int, int]:
         """The least slack (plus T) of an edge from an outer vertex to a vertex outside the
-        trees, and its two ends. Each such edge is bounded from one end at least (the end
-        that was scanned last); a stale bound is replaced by the exact least."""
+        trees, and its two ends. Each vertex outside keeps a bound, lowered as vertices
+        become outer; a stale one (its outer vertex's tree ended) is replaced by the exact
+        least."""
         heap = self._free_heap
-        out_key = self._out_key
-        out_to = self._out_to
         free_key = self._free_key
         free_from = self._free_from
         y = self._y
         w = self._w
         sign = self._sign
         while heap:
-            key, side, x, p = heap[0]
-            if side == 0:  # x outer, p outside
-                if out_key[x] != key or out_to[x] != p or sign[x] != _OUTER:
-                    heappop(heap)  # superseded
-                    continue
-                if not sign[p] and y[x] + y[p] - w[x][p] == key:
-                    return key, x, p
-                heappop(heap)
-                self._out_exact(x)
-            else:  # x outside, p outer
-                if free_key[x] != key or free_from[x] != p or sign[x]:
-                    heappop(heap)
-                    continue
-                if sign[p] == _OUTER and y[p] + y[x] - w[p][x] == key:
-                    return key, p, x
-                heappop(heap)
-                self._free_exact(x)
+            key, x, p = heap[0]
+            if free_key[x] != key or free_from[x] != p or sign[x]:
+                heappop(heap)  # superseded
+                continue
+            if sign[p] == _OUTER and y[p] + y[x] - w[p][x] == key:
+                return key, p, x
+            heappop(heap)
+            self._free_exact(x)
         return self._big, -1, -1
 
     def _tight_exposed(self, key: int) -> tuple[int, int] | None:
@@ -538,13 +551,11 @@ class Matcher:
             if sign[b] == _OUTER and top[b] != ta and y[a] + y[b] - w[a][b] == key:
                 return key, a, b
             heappop(heap)
-            outer = self._live_outer()
-            others = list(compress(outer, map(ne, map(top.__getitem__, outer), repeat(ta))))
             for v in self._leaves[ta]:  # a blossom's bounds go stale together
                 if v != a and sign[v] == _OUTER and pair_key[v] < self._big and (
                         top[pair_to[v]] == ta or sign[pair_to[v]] != _OUTER):
-                    self._pair_exact(v, others)
-            self._pair_exact(a, others)
+                    self._pair_exact(v, ta)
+            self._pair_exact(a, ta)
         return 2 * self._big, -1, -1
 
     def _lower_free_bounds(self, o: int) -> None:
@@ -552,11 +563,8 @@ class Matcher:
         outside = self._outside()
         if not outside:
             return
-        y = self._y
-        wo = self._w[o]
-        yo = y[o]
-        keys = list(map(add, map(sub, map(y.__getitem__, outside), map(wo.__getitem__, outside)),
-                        repeat(yo)))
+        keys = list(map(add, map(sub, self._outside_y, self._outside_get(self._w[o])),
+                        repeat(self._y[o])))
         free_key = self._free_key
         free_from = self._free_from
         heap = self._free_heap
@@ -564,63 +572,63 @@ class Matcher:
             v = outside[k]
             key = free_key[v] = keys[k]
             free_from[v] = o
-            heappush(heap, (key, 1, v, o))
-
-    def _out_exact(self, o: int) -> None:
-        """Outer ``o``'s exact least slack (plus T) to a vertex outside the trees."""
-        outside = self._outside()
-        if not outside:
-            self._out_key[o] = self._big
-            return
-        y = self._y
-        wo = self._w[o]
-        keys = list(map(sub, map(y.__getitem__, outside), map(wo.__getitem__, outside)))
-        least = min(keys)
-        key = self._out_key[o] = least + y[o]
-        to = self._out_to[o] = outside[keys.index(least)]
-        heappush(self._free_heap, (key, 0, o, to))
+            heappush(heap, (key, v, o))
 
     def _free_exact(self, v: int) -> None:
         """``v``'s (outside the trees) exact least slack (plus T) to an outer vertex."""
-        y = self._y
         outer = self._live_outer()
         if not outer:
             self._free_key[v] = self._big
             return
-        wv = self._w[v]
-        keys = list(map(sub, map(y.__getitem__, outer), map(wv.__getitem__, outer)))
+        keys = list(map(sub, self._outer_y, self._outer_row(self._w[v])))
         least = min(keys)
-        key = self._free_key[v] = least + y[v]
+        key = self._free_key[v] = least + self._y[v]
         o = self._free_from[v] = outer[keys.index(least)]
-        heappush(self._free_heap, (key, 1, v, o))
+        heappush(self._free_heap, (key, v, o))
 
     def _outside(self) -> list[int]:
-        """The vertices outside the trees (the list rebuilt after labels changed)."""
+        """The vertices outside the trees (the list rebuilt after labels changed), with their
+        duals in ``_outside_y`` and a gatherer of a row's entries at them."""
         if self._outside_stale:
-            self._outside_list = list(compress(range(self._n), map(not_, self._sign)))
+            outside = self._outside_list = list(
+                compress(range(self._n), map(not_, self._sign)))
+            self._outside_y = list(map(self._y.__getitem__, outside))
+            self._outside_get = _gatherer(outside)
             self._outside_stale = False
         return self._outside_list
 
     def _live_outer(self) -> list[int]:
-        """The outer vertices (the list pruned of those whose tree was dissolved)."""
+        """The outer vertices (the list pruned of those whose tree was dissolved), with their
+        stored duals in ``_outer_y``."""
         if self._dead:
             sign = self._sign
             self._outer = [o for o in self._outer if sign[o] == _OUTER]
+            self._outer_y = list(map(self._y.__getitem__, self._outer))
+            self._outer_get = None
             self._dead = 0
         return self._outer
 
-    def _pair_exact(self, a: int, others: list[int]) -> None:
-        """Outer ``a``'s exact least slack (plus 2T) to an outer vertex of ``others`` (the
-        outer vertices of the other blossoms)."""
-        y = self._y
-        if not others:
+    def _outer_row(self, row: list[int]) -> tuple[int, ...]:
+        """``row``'s entries at the outer vertices (in the order of ``_live_outer()``)."""
+        if self._outer_get is None:
+            self._outer_get = _gatherer(self._live_outer())
+        return self._outer_get(row)
+
+    def _pair_exact(self, a: int, exclude: int) -> None:
+        """Outer ``a``'s exact least slack (plus 2T) to an outer vertex outside the
+        outermost blossom ``exclude`` (-1: every outer vertex is outside ``a``'s)."""
+        outer = self._live_outer()
+        keys = list(map(sub, self._outer_y, self._outer_row(self._w[a])))
+        if exclude >= 0:
+            mask = list(map(ne, map(self._top.__getitem__, outer), repeat(exclude)))
+            keys = list(compress(keys, mask))
+            outer = list(compress(outer, mask))
+        if not keys:
             self._pair_key[a] = self._big
             return
-        wa = self._w[a]
-        keys = list(map(sub, map(y.__getitem__, others), map(wa.__getitem__, others)))
         least = min(keys)
-        key = self._pair_key[a] = least + y[a]
-        b = self._pair_to[a] = others[keys.index(least)]
+        key = self._pair_key[a] = least + self._y[a]
+        b = self._pair_to[a] = outer[keys.index(least)]
         heappush(self._pair_heap, (key, a, b))
 
     def _end_stage(self) -> None:
@@ -655,7 +663,6 @@ class Matcher:
         parent = self._parent
         z = self._z
         big = self._big
-        out_key = self._out_key
         pair_key = self._pair_key
         freed = []
         for b in self._members.pop(r):
@@ -666,7 +673,6 @@ class Matcher:
                 s = sign[v]
                 if s == _OUTER:
                     self._dead += 1
-                    out_key[v] = big
                     pair_key[v] = big
                 y[v] -= s * step
                 sign[v] = 0
@@ -718,12 +724,11 @@ class Matcher:
         least outer dual."""
         self._lower_free_bounds(o)
         y = self._y
-        top = self._top
-        outer = self._live_outer()
-        to = top[o]
-        self._pair_exact(o, list(compress(outer, map(ne, map(top.__getitem__, outer),
-                                                     repeat(to)))))
-        outer.append(o)
+        to = self._top[o]
+        self._pair_exact(o, to if to != o else -1)  # (o is not in the outer list yet)
+        self._outer.append(o)
+        self._outer_y.append(y[o])
+        self._outer_get = None
         heappush(self._outer_heap, (y[o], o))
 
     def _make_inner(self, b: int, frm: int, to: int, r: int) -> None:
