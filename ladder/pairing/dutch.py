@@ -50,6 +50,8 @@ class Trace:
     #: many of them were moved down into it.
     brackets: list[tuple[list[int], int]] = field(default_factory=list)
     moved_down: dict[int, int] = field(default_factory=dict)  # id -> score group it left
+    #: id -> natural opponent, once the reasons have worked it out (ladder.pairing.reasons)
+    natural: dict[int, int] | None = None
 
 
 class _Engine:
@@ -286,13 +288,17 @@ def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_en
     base: Base = {}
     members = state.members
     table = engine.weights(layout)
+    set_weight = engine.matcher.set_weight
+    weight = table.weight
+    changed = False
     for larger in range(state.moved_down, len(members)):
         in_current, in_next = larger < residents_end, larger >= residents_end
         lower = members[larger]
         for smaller in range(larger):
-            w = table.weight(members[smaller], lower, in_current, in_next)
-            base[larger, smaller] = w
-            engine.set(lower, members[smaller], w)
+            w = base[larger, smaller] = weight(members[smaller], lower, in_current, in_next)
+            changed |= set_weight(lower, members[smaller], w)
+    if changed:
+        engine.dirty = True
     return base
 
 

@@ -402,9 +402,11 @@ class Matcher:
         pair_heap = self._pair_heap
         big = self._big
         outer_y = self._outer_y
+        for r in roots:
+            if top[r] != r:  # a blossom: its vertices against the outer vertices of others
+                self._pair_exact([v for v in self._leaves[top[r]]], top[r])
         for k, a in enumerate(outer):
             if top[a] != a:
-                self._pair_exact(a, top[a])
                 continue
             keys = list(map(sub, outer_y, self._outer_row(self._w[a])))
             keys[k] = big  # itself
@@ -474,8 +476,7 @@ class Matcher:
                 bv = top[free_v]
                 r = tree[top[free_o]]
                 self._make_inner(bv, free_o, free_v, r)
-                for v in self._mark_outer(top[mate[base[bv]]], r):
-                    self._scan(v)
+                self._scan(self._mark_outer(top[mate[base[bv]]], r))
             else:
                 self._expand_inner(inner_b)
         raise RuntimeError("maximum-weight matching: a stage took more steps than its bound")
@@ -551,11 +552,11 @@ class Matcher:
             if sign[b] == _OUTER and top[b] != ta and y[a] + y[b] - w[a][b] == key:
                 return key, a, b
             heappop(heap)
-            for v in self._leaves[ta]:  # a blossom's bounds go stale together
-                if v != a and sign[v] == _OUTER and pair_key[v] < self._big and (
-                        top[pair_to[v]] == ta or sign[pair_to[v]] != _OUTER):
-                    self._pair_exact(v, ta)
-            self._pair_exact(a, ta)
+            stale = [v for v in self._leaves[ta]  # a blossom's bounds go stale together
+                     if v != a and sign[v] == _OUTER and pair_key[v] < self._big and (
+                         top[pair_to[v]] == ta or sign[pair_to[v]] != _OUTER)]
+            stale.append(a)
+            self._pair_exact(stale, ta)
         return 2 * self._big, -1, -1
 
     def _lower_free_bounds(self, o: int) -> None:
@@ -614,22 +615,33 @@ class Matcher:
             self._outer_get = _gatherer(self._live_outer())
         return self._outer_get(row)
 
-    def _pair_exact(self, a: int, exclude: int) -> None:
-        """Outer ``a``'s exact least slack (plus 2T) to an outer vertex outside the
-        outermost blossom ``exclude`` (-1: every outer vertex is outside ``a``'s)."""
+    def _pair_exact(self, vertices: list[int], exclude: int) -> None:
+        """Each outer vertex of ``vertices``: its exact least slack (plus 2T) to an outer
+        vertex outside the outermost blossom ``exclude`` (-1: every outer vertex is)."""
         outer = self._live_outer()
-        keys = list(map(sub, self._outer_y, self._outer_row(self._w[a])))
+        outer_y = self._outer_y
         if exclude >= 0:
             mask = list(map(ne, map(self._top.__getitem__, outer), repeat(exclude)))
-            keys = list(compress(keys, mask))
             outer = list(compress(outer, mask))
-        if not keys:
-            self._pair_key[a] = self._big
+            outer_y = list(compress(outer_y, mask))
+            get = _gatherer(outer)
+        else:
+            get = self._outer_row
+        pair_key = self._pair_key
+        if not outer:
+            for a in vertices:
+                pair_key[a] = self._big
             return
-        least = min(keys)
-        key = self._pair_key[a] = least + self._y[a]
-        b = self._pair_to[a] = outer[keys.index(least)]
-        heappush(self._pair_heap, (key, a, b))
+        w = self._w
+        y = self._y
+        pair_to = self._pair_to
+        heap = self._pair_heap
+        for a in vertices:
+            keys = list(map(sub, outer_y, get(w[a])))
+            least = min(keys)
+            key = pair_key[a] = least + y[a]
+            b = pair_to[a] = outer[keys.index(least)]
+            heappush(heap, (key, a, b))
 
     def _end_stage(self) -> None:
         """Write the duals the stage moved lazily back as they are; forget the labels."""
@@ -718,18 +730,23 @@ class Matcher:
         self._tree_blossoms.append(b)
         return fresh
 
-    def _scan(self, o: int) -> None:
-        """A new outer vertex ``o``: its least slacks (to the vertices outside the trees, and
-        to the outer vertices of other blossoms), the exposed vertices' exact bounds, the
-        least outer dual."""
-        self._lower_free_bounds(o)
+    def _scan(self, fresh: list[int]) -> None:
+        """New outer vertices ``fresh`` (of one outermost blossom): the bounds they lower
+        (of the vertices outside the trees), their least slacks to the outer vertices of
+        other blossoms, the least outer dual."""
+        if not fresh:
+            return
+        for o in fresh:
+            self._lower_free_bounds(o)
+        top = self._top[fresh[0]]
+        self._pair_exact(fresh, top if top >= self._n else -1)  # (not in the outer list yet)
         y = self._y
-        to = self._top[o]
-        self._pair_exact(o, to if to != o else -1)  # (o is not in the outer list yet)
-        self._outer.append(o)
-        self._outer_y.append(y[o])
+        outer_heap = self._outer_heap
+        for o in fresh:
+            self._outer.append(o)
+            self._outer_y.append(y[o])
+            heappush(outer_heap, (y[o], o))
         self._outer_get = None
-        heappush(self._outer_heap, (y[o], o))
 
     def _make_inner(self, b: int, frm: int, to: int, r: int) -> None:
         """Outermost blossom ``b`` (outside the trees) becomes inner in tree ``r``, reached by
@@ -839,8 +856,7 @@ class Matcher:
                 y[v] += 2 * step  # inner stored (now - T) to outer stored (now + T)
                 sign[v] = _OUTER  # (its bound was dropped when it became inner)
                 fresh.append(v)
-        for v in fresh:
-            self._scan(v)
+        self._scan(fresh)
 
     def _expand_inner(self, b: int) -> None:
         """Inner blossom ``b`` whose dual reached zero: its children on the even path from
@@ -890,11 +906,8 @@ class Matcher:
                 self._tree_blossoms.append(child)
             else:
                 outer_children.append(child)
-        fresh: list[int] = []
         for child in outer_children:
-            fresh += self._mark_outer(child, r)
-        for v in fresh:
-            self._scan(v)
+            self._scan(self._mark_outer(child, r))
 
     def _flip(self, s: int, j: int) -> None:
         """Match ``s`` to ``j`` (-1: leave it exposed) and flip the tree path from ``s``'s

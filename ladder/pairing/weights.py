@@ -192,6 +192,14 @@ class WeightTable:
         self.top = 1 << offset
         self.colour_offsets = (off["c10"], off["c11"], off["c12"], off["c13"])
         self.colours: dict[tuple[object, object], int] = {}
+        # compatible(), from parts: the forbidden opponents, the absolute preferences, and in
+        # the last round who is a topscorer (C.04.3 C.1, C.3)
+        self.forbidden = [round_.forbidden[p.id] for p in players]
+        self.absolute = [p.preference if p.absolute else None for p in players]
+        tournament = round_.tournament
+        last = tournament.played_rounds >= tournament.expected_rounds - 1
+        threshold = top_score_threshold(round_)
+        self.excepted = [last and p.score > threshold for p in players]
         self.c9_offset = off["c9"]
         self.own: list[int] = []  # in every weight of the player (C.2/C.3, C.9)
         self.refresh_pab()
@@ -257,7 +265,11 @@ class WeightTable:
         higher, lower = players[h], players[l]
         if higher.score < lower.score:  # not a case of the engine: the plain computation
             return edge_weight(self.layout, higher, lower, in_current, in_next)
-        if not compatible(self.layout.round, higher, lower):
+        if lower.id in self.forbidden[h]:
+            return 0
+        absolute = self.absolute[h]
+        if (absolute is not None and absolute == self.absolute[l] and not self.excepted[h]
+                and not self.excepted[l]):
             return 0
         w = self.top + self.own[h] + self.own[l]
         if in_current:
