@@ -94,6 +94,11 @@ class _Engine:
                 if v not in self.fixed:
                     self.set(v, self.extra, weight)
 
+    def set_row(self, u: int, vertices: list[int], weights: list[int]) -> None:
+        """:meth:`set` of ``u`` and each of ``vertices``, in one call."""
+        if self.matcher.set_weights(u, vertices, weights):
+            self.dirty = True
+
     def set(self, u: int, v: int, weight: int) -> None:
         """Set a weight in the matcher (``u`` the modified vertex); a change makes the next
         :meth:`compute` match again."""
@@ -150,20 +155,23 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
     """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
     players, round_ = engine.p, engine.round
     top = players[0].score
-    table = None if engine.n % 2 else engine.weights(layout)
+    if engine.n % 2 == 0:
+        table = engine.weights(layout)
+        for i in range(engine.n):
+            engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
+        return
     engine.set_left_over_weight(1 << (layout.scores_shift + layout.group_bits))  # a board's unit
     for i in range(engine.n):
+        row = []
         for j in range(i):
-            if table is None:
-                w = 0
-                if compatible(round_, players[i], players[j]):
-                    w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
-                    w = (w << layout.scores_shift) + (
-                        layout.shifts[players[i].score] + layout.shifts[players[j].score])
-                    w = (w << layout.group_bits) + (players[i].score >= top)
-            else:
-                w = table.weight(j, i, False, False)
-            engine.set(i, j, w)
+            w = 0
+            if compatible(round_, players[i], players[j]):
+                w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
+                w = (w << layout.scores_shift) + (
+                    layout.shifts[players[i].score] + layout.shifts[players[j].score])
+                w = (w << layout.group_bits) + (players[i].score >= top)
+            row.append(w)
+        engine.set_row(i, list(range(i)), row)
 
 
 def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None:
@@ -191,8 +199,7 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
     table = engine.weights(layout)
     engine.set_left_over_weight(table.top)  # the unit of a board's top field
     for i in range(engine.n):
-        for j in range(i):
-            engine.set(i, j, table.weight(j, i, False, False))
+        engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
 
 
 def pair_players(round_: Round) -> tuple[list[tuple[int, int]], int | None, Trace]:
@@ -288,17 +295,13 @@ def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_en
     base: Base = {}
     members = state.members
     table = engine.weights(layout)
-    set_weight = engine.matcher.set_weight
-    weight = table.weight
-    changed = False
     for larger in range(state.moved_down, len(members)):
-        in_current, in_next = larger < residents_end, larger >= residents_end
-        lower = members[larger]
-        for smaller in range(larger):
-            w = base[larger, smaller] = weight(members[smaller], lower, in_current, in_next)
-            changed |= set_weight(lower, members[smaller], w)
-    if changed:
-        engine.dirty = True
+        highers = members[:larger]
+        row = table.row(highers, members[larger], larger < residents_end,
+                        larger >= residents_end)
+        for smaller, w in enumerate(row):
+            base[larger, smaller] = w
+        engine.set_row(members[larger], highers, row)
     return base
 
 

@@ -164,6 +164,39 @@ class Matcher:
         self._w[v][u] = w2
         return True
 
+    def set_weights(self, u: int, vertices: list[int], weights: list[int]) -> bool:
+        """:meth:`set_weight` of ``u`` and each vertex of ``vertices`` (``u`` the modified
+        vertex) to the weight at the same place of ``weights``; answers whether any
+        changed."""
+        n = self._n
+        if not 0 <= u < n:
+            raise IndexError("vertex out of range")
+        w = self._w
+        wu = w[u]
+        changed = False
+        for v, weight in zip(vertices, weights, strict=True):
+            w2 = weight << 1
+            if wu[v] == w2 and 0 <= v < n:
+                continue
+            if not 0 <= v < n:
+                raise IndexError("vertex out of range")
+            if v == u:
+                raise ValueError("an edge needs two distinct vertices")
+            if weight < 0:
+                raise ValueError("weights must be >= 0")
+            if weight > self._max:
+                if self._fixed_max:
+                    raise ValueError("weight exceeds max_weight")
+                self._max = weight
+            if not changed:
+                changed = True
+                if self._top[u] != u:
+                    self._isolate(u)
+                self._pending[u] = None
+            wu[v] = w2
+            w[v][u] = w2
+        return changed
+
     def fix_pair(self, u: int, v: int, weight: int) -> bool:
         """Give edge ``(u, v)`` ``weight`` and every other edge at ``u`` or ``v`` weight 0 (a
         board fixed for good, when ``weight`` is above every other); answers whether any
@@ -392,8 +425,7 @@ class Matcher:
             for o in outer:
                 self._lower_free_bounds(o)
         else:
-            for v in outside:
-                self._free_exact(v)
+            self._free_exact(outside)
         for v in outside:
             if mate[v] == -1:
                 self._exposed[v] = None
@@ -512,7 +544,7 @@ class Matcher:
             if sign[p] == _OUTER and y[p] + y[x] - w[p][x] == key:
                 return key, p, x
             heappop(heap)
-            self._free_exact(x)
+            self._free_exact([x])
         return self._big, -1, -1
 
     def _tight_exposed(self, key: int) -> tuple[int, int] | None:
@@ -527,7 +559,7 @@ class Matcher:
                 o = self._free_from[v]
                 if sign[o] == _OUTER and y[o] + y[v] - w[o][v] == key:
                     return o, v
-                self._free_exact(v)
+                self._free_exact([v])
                 if free_key[v] == key:
                     return self._free_from[v], v
         return None
@@ -575,17 +607,29 @@ class Matcher:
             free_from[v] = o
             heappush(heap, (key, v, o))
 
-    def _free_exact(self, v: int) -> None:
-        """``v``'s (outside the trees) exact least slack (plus T) to an outer vertex."""
+    def _free_exact(self, vertices: list[int]) -> None:
+        """Each vertex of ``vertices`` (outside the trees): its exact least slack (plus T) to
+        an outer vertex."""
         outer = self._live_outer()
+        free_key = self._free_key
         if not outer:
-            self._free_key[v] = self._big
+            for v in vertices:
+                free_key[v] = self._big
             return
-        keys = list(map(sub, self._outer_y, self._outer_row(self._w[v])))
-        least = min(keys)
-        key = self._free_key[v] = least + self._y[v]
-        o = self._free_from[v] = outer[keys.index(least)]
-        heappush(self._free_heap, (key, v, o))
+        outer_y = self._outer_y
+        if self._outer_get is None:
+            self._outer_get = _gatherer(outer)
+        get = self._outer_get
+        w = self._w
+        y = self._y
+        free_from = self._free_from
+        heap = self._free_heap
+        for v in vertices:
+            keys = list(map(sub, outer_y, get(w[v])))
+            least = min(keys)
+            key = free_key[v] = least + y[v]
+            o = free_from[v] = outer[keys.index(least)]
+            heappush(heap, (key, v, o))
 
     def _outside(self) -> list[int]:
         """The vertices outside the trees (the list rebuilt after labels changed), with their
@@ -695,8 +739,8 @@ class Matcher:
             tree[b] = -1
         self._outside_stale = True
         mate = self._mate
+        self._free_exact(freed)
         for v in freed:
-            self._free_exact(v)
             if mate[v] == -1:
                 self._exposed[v] = None
 
@@ -736,6 +780,9 @@ class Matcher:
         other blossoms, the least outer dual."""
         if not fresh:
             return
+        if len(fresh) == 1 and self._top[fresh[0]] == fresh[0]:
+            self._scan_single(fresh[0])
+            return
         for o in fresh:
             self._lower_free_bounds(o)
         top = self._top[fresh[0]]
@@ -747,6 +794,42 @@ class Matcher:
             self._outer_y.append(y[o])
             heappush(outer_heap, (y[o], o))
         self._outer_get = None
+
+    def _scan_single(self, o: int) -> None:
+        """:meth:`_scan` of one new outer vertex alone in its blossom (the common case, in
+        one function: :meth:`_lower_free_bounds`, :meth:`_pair_exact`)."""
+        y = self._y
+        wo = self._w[o]
+        yo = y[o]
+        if self._outside_stale:
+            self._outside()
+        outside = self._outside_list
+        if outside:
+            keys = list(map(add, map(sub, self._outside_y, self._outside_get(wo)), repeat(yo)))
+            free_key = self._free_key
+            free_from = self._free_from
+            heap = self._free_heap
+            for k in compress(range(len(keys)),
+                              map(lt, keys, map(free_key.__getitem__, outside))):
+                v = outside[k]
+                key = free_key[v] = keys[k]
+                free_from[v] = o
+                heappush(heap, (key, v, o))
+        outer = self._outer if not self._dead else self._live_outer()
+        if outer:
+            if self._outer_get is None:
+                self._outer_get = _gatherer(outer)
+            keys = list(map(sub, self._outer_y, self._outer_get(wo)))
+            least = min(keys)
+            key = self._pair_key[o] = least + yo
+            b = self._pair_to[o] = outer[keys.index(least)]
+            heappush(self._pair_heap, (key, o, b))
+        else:
+            self._pair_key[o] = self._big
+        outer.append(o)
+        self._outer_y.append(yo)
+        self._outer_get = None
+        heappush(self._outer_heap, (yo, o))
 
     def _make_inner(self, b: int, frm: int, to: int, r: int) -> None:
         """Outermost blossom ``b`` (outside the trees) becomes inner in tree ``r``, reached by
@@ -782,7 +865,7 @@ class Matcher:
         for v in self._leaves[b]:
             y[v] -= sign[v] * step
             sign[v] = 0
-            self._free_exact(v)
+        self._free_exact(self._leaves[b])
         self._label[b] = 0
         self._tree[b] = -1
 

@@ -191,7 +191,10 @@ class WeightTable:
             offset += width
         self.top = 1 << offset
         self.colour_offsets = (off["c10"], off["c11"], off["c12"], off["c13"])
-        self.colours: dict[tuple[object, object], int] = {}
+        #: per player its colour state (what C.10-C.13 read); per pair of states the fields
+        self.colour_keys = [(p.preference, p.colour_difference, p.repeated, p.strong)
+                            for p in players]
+        self.colours: dict[tuple[object, ...], dict[tuple[object, ...], int]] = {}
         # compatible(), from parts: the forbidden opponents, the absolute preferences, and in
         # the last round who is a topscorer (C.04.3 C.1, C.3)
         self.forbidden = [round_.forbidden[p.id] for p in players]
@@ -248,38 +251,53 @@ class WeightTable:
             own.append(part)
         self.own = own
 
-    def colour(self, higher: Player, lower: Player) -> int:
-        """The colour fields (C.04.3 C.10-C.13) of a current-bracket pair."""
-        key = ((higher.preference, higher.colour_difference, higher.repeated, higher.strong),
-               (lower.preference, lower.colour_difference, lower.repeated, lower.strong))
-        value = self.colours.get(key)
-        if value is None:
-            value = sum(bit << offset for bit, offset in zip(
-                _colour_fields(lower, higher, True), self.colour_offsets, strict=True))
-            self.colours[key] = value
-        return value
-
     def weight(self, h: int, l: int, in_current: bool, in_next: bool) -> int:
         """``edge_weight(layout, players[h], players[l], in_current, in_next)``."""
+        return self.row([h], l, in_current, in_next)[0]
+
+    def row(self, highers: list[int], l: int, in_current: bool, in_next: bool) -> list[int]:
+        """:meth:`weight` of each player of ``highers`` against player ``l``."""
         players = self.players
-        higher, lower = players[h], players[l]
-        if higher.score < lower.score:  # not a case of the engine: the plain computation
-            return edge_weight(self.layout, higher, lower, in_current, in_next)
-        if lower.id in self.forbidden[h]:
-            return 0
-        absolute = self.absolute[h]
-        if (absolute is not None and absolute == self.absolute[l] and not self.excepted[h]
-                and not self.excepted[l]):
-            return 0
-        w = self.top + self.own[h] + self.own[l]
-        if in_current:
-            w += self.current_higher[h] + self.current_lower[l] + self.colour(higher, lower)
-            if higher.score == lower.score:
-                w += self.same_score_higher[h]
-            else:
-                for up, cost in zip(self.up_lower[l], self.up_cost[h], strict=True):
-                    if up:
-                        w -= cost
-        if in_next:
-            w += self.next_higher[h]
-        return w
+        lower = players[l]
+        lower_id, lower_score = lower.id, lower.score
+        forbidden, absolute, excepted = self.forbidden, self.absolute, self.excepted
+        lower_absolute, lower_excepted = absolute[l], excepted[l]
+        own = self.own
+        base = self.top + own[l] + (self.current_lower[l] if in_current else 0)
+        current_higher, next_higher = self.current_higher, self.next_higher
+        same_score, up_cost = self.same_score_higher, self.up_cost
+        ups = self.up_lower[l]
+        upfloat = any(ups)
+        keys = self.colour_keys
+        colours = self.colours.setdefault(keys[l], {})
+        out = []
+        for h in highers:
+            higher = players[h]
+            score = higher.score
+            if score < lower_score:  # not a case of the engine: the plain computation
+                out.append(edge_weight(self.layout, higher, lower, in_current, in_next))
+                continue
+            if lower_id in forbidden[h] or (
+                    lower_absolute is not None and absolute[h] == lower_absolute
+                    and not excepted[h] and not lower_excepted):
+                out.append(0)  # C.04.3 C.1, C.3: compatible() is false
+                continue
+            w = base + own[h]
+            if in_current:
+                colour = colours.get(keys[h])
+                if colour is None:
+                    colour = colours[keys[h]] = sum(
+                        bit << offset for bit, offset in zip(
+                            _colour_fields(lower, higher, True), self.colour_offsets,
+                            strict=True))
+                w += current_higher[h] + colour
+                if score == lower_score:
+                    w += same_score[h]
+                elif upfloat:
+                    for up, cost in zip(ups, up_cost[h], strict=True):
+                        if up:
+                            w -= cost
+            if in_next:
+                w += next_higher[h]
+            out.append(w)
+        return out
