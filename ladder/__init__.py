@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # Flask is imported when an app is built: the pure core and the pure
+    from flask import Flask  # commands (ladder pair, tiebreaks, elo) import no Flask at all.
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the application: configuration, extensions, database pragmas, blueprints, CLI."""
+    from flask import Flask
+
     from .config import STATIC, TEMPLATES
     # Inside the installed package when installed from a wheel, else the checkout's (config).
     app = Flask(__name__, instance_relative_config=True,

@@ -1,21 +1,23 @@
-"""The ``ladder`` command line (docs/desk.md §5): a Flask CLI group over the app.
+"""The ``ladder`` command line (docs/desk.md §5): a click group over the app.
 
-The group and its shared helpers live in :mod:`.group`; each topic's commands in its own
-module, imported here once so they register on the group (nothing imports this package back).
+The group, its table of commands and the helpers they share live in :mod:`.group`; each
+topic's commands in its own module, imported when a command of it is run or listed (nothing
+imports this package back). Importing this package imports click and nothing of Flask,
+SQLAlchemy or the pure core: ``ladder --help`` and the pure commands start at once.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
-from flask import Flask
-from flask_babel import gettext as _
-from sqlalchemy.exc import DatabaseError
 
-from . import bench, database, events, pairing, pure, serve  # noqa: F401  (each registers its commands)
-from .group import EXIT_BAD_INPUT, cli
+from .group import COMMANDS, EXIT_BAD_INPUT, _, cli
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def main() -> None:
@@ -35,7 +37,12 @@ def main() -> None:
     except click.ClickException as error:
         click.echo(f"ladder: error: {error.format_message()}", err=True)
         sys.exit(error.exit_code)
-    except DatabaseError as error:
+    except Exception as error:
+        # SQLAlchemy is imported only by the commands that open the database: its error
+        # class is looked up only if it was.
+        errors = sys.modules.get("sqlalchemy.exc")
+        if errors is None or not isinstance(error, errors.DatabaseError):
+            raise
         # No stack trace for a database that is missing, not initialised or unreachable.
         reason = str(error.orig).splitlines()[0] if error.orig else type(error).__name__
         click.echo(_("ladder: database error: %(reason)s (run “ladder init” to create or "
@@ -45,7 +52,10 @@ def main() -> None:
 
 
 def register_cli(app: Flask) -> None:
-    """Attach the commands to ``app.cli`` too, so ``flask --app ladder …`` works the same."""
-    for command in cli.commands.values():
-        if command.name not in app.cli.commands and command.name not in ("run", "shell", "routes"):
-            app.cli.add_command(command)
+    """Attach the commands to ``app.cli`` too, so ``flask --app ladder …`` works the same
+    (Flask's own run, shell and routes stay Flask's there; ``db`` is Flask-Migrate's)."""
+    for name in COMMANDS:
+        if name not in app.cli.commands and name not in ("run", "shell", "routes"):
+            command = cli.get_command(None, name)
+            if command is not None:
+                app.cli.add_command(command, name)

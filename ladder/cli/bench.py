@@ -6,10 +6,8 @@ import json
 
 import click
 
-from .group import cli
 
-
-@cli.group("bench")
+@click.group("bench")
 def bench_group() -> None:
     """Benchmarks that print one JSON line of seconds (docs/qualities.md §1)."""
 
@@ -68,11 +66,20 @@ def _numbers(text: str) -> tuple[int, ...]:
 @click.option("--rounds", default=9, show_default=True, type=click.IntRange(1, 99))
 @click.option("--timed", default="1,5,9", show_default=True, help="Rounds whose pairing is timed.")
 @click.option("--seed", default=2026, show_default=True)
-def bench_pairing_command(sizes: str, rounds: int, timed: str, seed: int) -> None:
-    """Seconds to pair rounds 1, 5 and 9 of synthetic Swiss events (30, 60, 500 players)."""
+@click.option("--bbp", "bbp", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A bbpPairings executable: run it on the same posed rounds and print its "
+                   "CPU seconds and peak memory beside the engine's, and the ratios.")
+@click.option("--processes/--no-processes", default=True, show_default=True,
+              help="Also time whole `ladder pair` processes (start-up included).")
+def bench_pairing_command(sizes: str, rounds: int, timed: str, seed: int, bbp: str | None,
+                          processes: bool) -> None:
+    """CPU seconds and peak memory to pair rounds 1, 5 and 9 of synthetic Swiss events
+    (30, 60, 500 players): the engine's own, a whole `ladder pair` process's, and with --bbp
+    bbpPairings' on the same rounds."""
     from ..bench.pairing import bench_pairing
     click.echo(json.dumps(bench_pairing(sizes=_numbers(sizes), rounds=rounds,
-                                        timed=_numbers(timed), seed=seed)))
+                                        timed=_numbers(timed), seed=seed, bbp=bbp,
+                                        processes=processes)))
 
 
 @bench_group.command("tools")

@@ -5,19 +5,17 @@ from __future__ import annotations
 import sys
 
 import click
-from flask.cli import with_appcontext
-from flask_babel import gettext as _
 
-from .group import cli, fail, with_database
+from .group import _, fail, with_app, with_database
 
 
-@cli.command("init")
+@click.command("init")
 @click.option("--club-name", help="The club's name (shown on every page).")
 @click.option("--language", type=click.Choice(["en", "ko", "zh_Hans", "id"]),
               help="The language of the pages when a visitor has chosen none.")
 @click.option("--timezone", "zone", metavar="ZONE",
               help="The club's IANA time zone, e.g. Asia/Seoul (every time shown is in it).")
-@with_appcontext
+@with_app
 def init_command(club_name: str | None, language: str | None, zone: str | None) -> None:
     """Create the database, or upgrade it to the newest schema; name the club.
 
@@ -52,7 +50,7 @@ def init_command(club_name: str | None, language: str | None, zone: str | None) 
     click.echo(_("Database ready."))
 
 
-@cli.command("rebuild")
+@click.command("rebuild")
 @with_database
 def rebuild_command() -> None:
     """Replay the whole ladder from scratch and store the result."""
@@ -62,7 +60,7 @@ def rebuild_command() -> None:
                  rows=report.rows))
 
 
-@cli.command("check")
+@click.command("check")
 @with_database
 def check_command() -> None:
     """Recompute the ladder from scratch and compare; exit 1 listing any difference."""
@@ -78,7 +76,7 @@ def check_command() -> None:
     click.echo(_("Ladder verified: stored ratings equal a replay from scratch."))
 
 
-@cli.command("create-organizer")
+@click.command("create-organizer")
 @click.argument("username")
 @click.option("--password-stdin", is_flag=True,
               help="Read the password from the first line of standard input (provisioning "
@@ -102,7 +100,7 @@ def create_organizer_command(username: str, password_stdin: bool) -> None:
                else _("Updated organizer %(name)s.", name=username))
 
 
-@cli.command("backup")
+@click.command("backup")
 @click.argument("path", type=click.Path())
 @click.option("--keep", type=click.IntRange(1, 10000), metavar="N",
               help="PATH is a folder: write a new dated backup into it and keep the newest N "
@@ -128,9 +126,9 @@ def backup_command(path: str, keep: int | None) -> None:
     click.echo(_("Backup written to %(path)s.", path=written))
 
 
-@cli.command("restore")
+@click.command("restore")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
-@with_appcontext
+@with_app
 def restore_command(path: str) -> None:
     """Restore a backup made by ``ladder backup`` into an EMPTY database (a new SQLite file
     or a new PostgreSQL database), then run ``ladder init`` and ``ladder check``."""
@@ -143,7 +141,7 @@ def restore_command(path: str) -> None:
     click.echo(_("Restored %(path)s. Now run “ladder init” and “ladder check”.", path=path))
 
 
-@cli.command("demo")
+@click.command("demo")
 @click.option("--if-empty", is_flag=True,
               help="Load only when the database is empty; otherwise just print the login.")
 @click.option("--remove", is_flag=True,

@@ -7,10 +7,8 @@ import json
 from typing import Any
 
 import click
-from flask_babel import gettext as _
 
-from ..vocabulary.lists import split_list
-from .group import cli, fail, read_text_file, with_database
+from .group import _, fail, read_text_file, with_database
 
 
 def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> dt.date | None:
@@ -22,7 +20,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
         raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
 
 
-@cli.command("import")
+@click.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--format", "file_format", type=click.Choice(["trf", "pgn", "paste", "crosstable"]), default=None,
               help="File format (default: from the extension and content).")
@@ -65,7 +63,7 @@ def import_command(file: str, file_format: str | None, name: str | None, date: d
         click.echo("  " + _("review: %(line)s", line=line))
 
 
-@cli.command("standings")
+@click.command("standings")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_database
 def standings_command(as_json: bool) -> None:
@@ -89,7 +87,7 @@ def standings_command(as_json: bool) -> None:
                    f"{line.games:>4}{flag}")
 
 
-@cli.command("members")
+@click.command("members")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_database
 def members_command(as_json: bool) -> None:
@@ -110,7 +108,7 @@ def members_command(as_json: bool) -> None:
         click.echo(f"{m.id:>5}  {m.name:<40} {flags}")
 
 
-@cli.command("season")
+@click.command("season")
 @click.argument("name")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_database
@@ -171,7 +169,7 @@ def season_command(name: str, as_json: bool) -> None:
                    f"{line['change']:+7.1f}")
 
 
-@cli.command("sections")
+@click.command("sections")
 @click.option("--count", type=click.IntRange(min=1, max=999), default=None,
               help="Number of sections of equal size (within one player).")
 @click.option("--bands", default=None,
@@ -190,6 +188,7 @@ def sections_command(count: int | None, bands: str | None, names_file: str | Non
     from ..queries.club import club_settings
     from ..queries.display_names import load_name_book
     from ..queries.sections import candidates, match_names, name_index
+    from ..vocabulary.lists import split_list
     if (count is None) == (bands is None):
         fail(_("give either --count N or --bands \"R1,R2,…\""))
     settings = club_settings()

@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from flask_babel import gettext as _
 
-from .group import EXIT_BAD_INPUT, cli, fail, read_text_file
+from .group import EXIT_BAD_INPUT, _, fail, read_text_file
 
 if TYPE_CHECKING:  # the engine is imported only when a command runs
     from ..pairing.api import RoundPairing
@@ -31,7 +30,7 @@ if TYPE_CHECKING:  # the engine is imported only when a command runs
 EXIT_NO_PAIRING = 1
 
 
-@cli.command("pair")
+@click.command("pair")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the boards in the engines' format (count, then 'white black', "

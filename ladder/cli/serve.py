@@ -1,28 +1,24 @@
-"""Serving: ``ladder serve`` (gunicorn, production) and ``ladder run`` (the development server).
+"""Serving: ``ladder serve`` (gunicorn, production); ``ladder run`` (the development server)
+is in :mod:`.devserver`.
 
 **Production.** ``ladder serve`` runs gunicorn in-process with the defaults below; every
 setting is an option or an environment variable, and ``GUNICORN_CMD_ARGS`` reaches any other
 gunicorn setting. ``gunicorn wsgi:app`` serves the same app (``wsgi.py`` calls
 :func:`serving_app`).
 
-**Development.** ``ladder run`` is Flask's development server, for trying the demo: it refuses a database that
-holds a club's own data (neither empty nor the demo), because the development server is not
-made for members' traffic, unless asked with ``--allow-club-data``.
+``ladder serve`` builds no app in this process (each worker builds its own): it imports Flask
+only to say the database's state at start.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from flask import Flask
-from flask.cli import ScriptInfo
-from flask.cli import run_command as flask_run_command
-from flask_babel import gettext as _
 
-from .group import cli
+if TYPE_CHECKING:
+    from flask import Flask
 
 #: Files the server writes (the SQLite database, its WAL files, backups, the secret key)
 #: are the club's own: owner only.
@@ -128,7 +124,7 @@ def run_gunicorn(options: dict[str, Any]) -> None:
     _Server().run()
 
 
-@cli.command("serve")
+@click.command("serve")
 @click.option("--bind", envvar="LADDER_BIND", show_default=True, default=DEFAULT_BIND,
               help="Address to listen on (HOST:PORT, unix:PATH; several comma-separated). "
                    "Env: LADDER_BIND.")
@@ -162,34 +158,3 @@ def _say_database_state() -> None:
             click.echo(f"ladder serve: {readiness.message()}", err=True)
         from ..extensions import db
         db.engine.dispose()  # the workers open their own connections
-
-
-def _run_dev(allow_club_data: bool, **options: Any) -> None:
-    ctx = click.get_current_context()
-    info = ctx.ensure_object(ScriptInfo)
-    app = info.load_app()
-    from ..demo.load import database_kind
-    from ..services.setup import schema_state
-    with app.app_context():
-        readiness = schema_state()
-        if not readiness.ready:
-            click.echo(f"ladder run: {readiness.message()}", err=True)
-            sys.exit(1)
-        kind = database_kind()
-    if kind == "club" and not allow_club_data:
-        click.echo(_("ladder run: this database holds a club's own data, and the development "
-                     "server is for trying the demo. Serve the club with “ladder serve” "
-                     "(see docs/self-hosting.md), or add --allow-club-data to use the "
-                     "development server anyway."), err=True)
-        sys.exit(1)
-    ctx.invoke(flask_run_command, **options)
-
-
-run_command = click.Command(
-    "run", callback=_run_dev,
-    params=[*flask_run_command.params,
-            click.Option(["--allow-club-data"], is_flag=True,
-                         help="Serve a database that holds a club's own data (neither empty "
-                              "nor the demo) with the development server anyway.")],
-    help="The development server, for trying the demo (production: ladder serve).")
-cli.add_command(run_command)

@@ -64,7 +64,6 @@ from ladder.formats.limits import (
 )
 from ladder.formats.limits import MAX_NAME as MAX_NAME
 from ladder.formats.trf import split_lines
-from ladder.names import name_key
 from ladder.vocabulary.messages import N_, Message, msg
 from ladder.vocabulary.tournament import (
     Colour,
@@ -75,6 +74,14 @@ from ladder.vocabulary.tournament import (
     Tournament,
     looks_like_round_robin,
 )
+
+
+def name_key(name: str) -> str:
+    """:func:`ladder.names.name_key`, imported on first use: a process that reads no pasted
+    results (``ladder pair``, ``ladder tiebreaks``) never loads the names stack."""
+    from ladder.names import name_key as key
+    return key(name)
+
 
 # The older names of two limits (now stated in ladder.formats.limits), kept for importers.
 MAX_LINES = MAX_PASTE_LINES

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from nicknames import NickNamer
-
 # canonical given name -> its common short forms (folded: lower case, no accents).
 EUROPEAN_SHORT_FORMS: dict[str, tuple[str, ...]] = {
     # German
@@ -103,11 +101,19 @@ lucias>luke luther>luke montgomery>gum gum>monty waldo>ossy dalton>dahl broderic
 winfield>winny christiana>ann antoinette>ann antonia>ann deanne>ann nancy>ann
 """.split())
 
+def _lookup() -> dict[str, set[str]]:
+    """nicknames' table. Imported on first use: the package reads its version
+    through importlib.metadata, a tenth of a second that a process matching no name
+    (the command line, most web workers) need not pay."""
+    from nicknames import NickNamer
+    return NickNamer.default_lookup()
+
+
 @lru_cache(maxsize=1)
 def _table() -> dict[str, frozenset[str]]:
     """name -> every name it is a short form of, or that is a short form of it."""
     related: dict[str, set[str]] = {}
-    lookup = NickNamer.default_lookup()
+    lookup = _lookup()
     for full, extra in EUROPEAN_SHORT_FORMS.items():
         lookup.setdefault(full, set()).update(extra)
     for full, shorts in lookup.items():
@@ -123,7 +129,7 @@ def _table() -> dict[str, frozenset[str]]:
 def _shorts() -> dict[str, frozenset[str]]:
     """full name -> its short forms (to tell which of two related names is the short one)."""
     out: dict[str, set[str]] = {}
-    lookup = NickNamer.default_lookup()
+    lookup = _lookup()
     for full, shorts in list(lookup.items()) + [(k, set(v)) for k, v in EUROPEAN_SHORT_FORMS.items()]:
         out.setdefault(full, set()).update(shorts)
     return {k: frozenset(v) for k, v in out.items()}

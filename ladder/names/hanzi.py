@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Any
-
-import opencc
-from pypinyin import Style, pinyin
+from typing import Any, Literal
 
 from .normalize import fold_diacritics
 
@@ -71,9 +68,25 @@ _MAX_READINGS = 3
 _MAX_FORMS = 48
 
 
+#: The two romanisations read from pypinyin ("normal": pinyin without tones).
+Romanisation = Literal["normal", "wadegiles"]
+
+
+# opencc's tables and pypinyin's dictionaries take about half a second and tens of MiB to
+# load: they are loaded on the first Han name, so a process that never meets one (the
+# command line, most web workers) never pays for them.
 @lru_cache(maxsize=1)
 def _t2s() -> Any:
+    import opencc
     return opencc.OpenCC("t2s.json")
+
+
+@lru_cache(maxsize=1)
+def _pinyin() -> Any:
+    from pypinyin import Style, pinyin
+
+    styles = {"normal": Style.NORMAL, "wadegiles": Style.WADEGILES}
+    return lambda ch, style: pinyin(ch, style=styles[style], heteronym=True, errors="ignore")
 
 
 @lru_cache(maxsize=16384)
@@ -100,21 +113,21 @@ _WG_EVERYDAY = {"i": ("yi",), "in": ("yin",), "ing": ("ying",), "chih": ("chi",)
                 "jih": ("ji",), "tzu": ("tsu", "zu"), "ssu": ("szu", "si"), "tzu'": ("tsu",)}
 
 
-def _readings(ch: str, style: Style) -> list[str]:
-    raw = pinyin(ch, style=style, heteronym=True, errors="ignore")
+def _readings(ch: str, style: Romanisation) -> list[str]:
+    raw = _pinyin()(ch, style)
     if not raw:
         return []
     out: list[str] = []
     for r in raw[0][:_MAX_READINGS]:
         folded = _fold(r)
-        extra = _WG_EVERYDAY.get(folded, ()) if style == Style.WADEGILES else ()
+        extra = _WG_EVERYDAY.get(folded, ()) if style == "wadegiles" else ()
         for v in _u_variants(folded) + extra:
             if v and v not in out:
                 out.append(v)
     return out
 
 
-def _spellings(chars: str, style: Style) -> set[str]:
+def _spellings(chars: str, style: Romanisation) -> set[str]:
     per_char = [_readings(c, style) for c in chars]
     if not per_char or not all(per_char):
         return set()
@@ -135,8 +148,8 @@ def given_spellings(chars: str) -> dict[str, frozenset[str]]:
     checked, not listed: :func:`ladder.names.southern.given_matches`.
     """
     s = simplified(chars)
-    pin = _spellings(s, Style.NORMAL)
-    wg = _spellings(s, Style.WADEGILES) - pin
+    pin = _spellings(s, "normal")
+    wg = _spellings(s, "wadegiles") - pin
     return {"pinyin": frozenset(pin), "wade-giles": frozenset(wg)}
 
 
@@ -187,4 +200,4 @@ def surname_spellings(chars: str) -> frozenset[str]:
     listed = SURNAME_SPELLINGS.get(s)
     if listed is not None:
         return frozenset(_fold(x).replace("-", "") for x in listed)
-    return frozenset(_spellings(s, Style.NORMAL) | _spellings(s, Style.WADEGILES))
+    return frozenset(_spellings(s, "normal") | _spellings(s, "wadegiles"))

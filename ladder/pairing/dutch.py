@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ladder.pairing.matching import Matcher
 from ladder.pairing.state import Player, Round
-from ladder.pairing.weights import Layout, compatible, edge_weight
+from ladder.pairing.weights import Layout, WeightTable, compatible
 
 
 class NoPairing(Exception):
@@ -50,6 +50,8 @@ class Trace:
     #: many of them were moved down into it.
     brackets: list[tuple[list[int], int]] = field(default_factory=list)
     moved_down: dict[int, int] = field(default_factory=dict)  # id -> score group it left
+    #: id -> natural opponent, once the reasons have worked it out (ladder.pairing.reasons)
+    natural: dict[int, int] | None = None
 
 
 class _Engine:
@@ -59,17 +61,48 @@ class _Engine:
         self.round = round_
         self.p = players
         self.n = len(players)
-        self.matcher = Matcher(self.n)
+        #: With an odd number of players, a stand-in vertex joined to every player by one
+        #: weight (:meth:`set_left_over_weight`): every matching leaves a player over, so the
+        #: same weight is added to every matching (the best ones stay the best) and the player
+        #: matched to the stand-in is the one left over. Without it, the odd set of all the
+        #: players is a blossom that every change of weights dissolves and the matcher builds
+        #: again (most of the matcher's work at 60 and 200 players).
+        self.extra = self.n if self.n % 2 else -1
+        self.matcher = Matcher(self.n + self.n % 2)
+        self.fixed: set[int] = set()
+        self.table: WeightTable | None = None
         self.trace = Trace(vertex_count=self.n)
         self.mate: list[int] = list(range(self.n))
-        self.weights: dict[tuple[int, int], int] = {}  # the matcher's weights, mirrored
         self.dirty = True
 
+    def weights(self, layout: Layout) -> WeightTable:
+        """The weight table of ``layout`` (built once a round; its PAB parts follow the
+        layout's PAB data, which the steps set as they go)."""
+        table = self.table
+        if table is None or table.layout is not layout:
+            table = self.table = WeightTable(layout, self.p)
+        else:
+            table.refresh_pab()
+        return table
+
+    def set_left_over_weight(self, weight: int) -> None:
+        """The weight of the stand-in's edges (with an odd number of players). Any weight
+        above 0 gives the same pairings; about half a board's (the unit of its top field)
+        keeps the odd sets of players from needing blossoms."""
+        if self.extra >= 0:
+            for v in range(self.n):
+                if v not in self.fixed:
+                    self.set(v, self.extra, weight)
+
+    def set_row(self, u: int, vertices: list[int], weights: list[int]) -> None:
+        """:meth:`set` of ``u`` and each of ``vertices``, in one call."""
+        if self.matcher.set_weights(u, vertices, weights):
+            self.dirty = True
+
     def set(self, u: int, v: int, weight: int) -> None:
-        key = (u, v) if u < v else (v, u)
-        if self.weights.get(key, 0) != weight:
-            self.weights[key] = weight
-            self.matcher.set_weight(u, v, weight)
+        """Set a weight in the matcher (``u`` the modified vertex); a change makes the next
+        :meth:`compute` match again."""
+        if self.matcher.set_weight(u, v, weight):
             self.dirty = True
 
     def compute(self) -> list[int]:
@@ -83,19 +116,18 @@ class _Engine:
         self.matcher.compute()
         self.trace.computes += 1
         mate = []
+        extra = self.extra
         for v in range(self.n):
             m = self.matcher.mate(v)
-            mate.append(v if m < 0 else m)
+            mate.append(v if m < 0 or m == extra else m)
         self.mate = mate
         return mate
 
     def finalize(self, v0: int, v1: int, max_weight: int) -> None:
         """Fix board ``v0``-``v1``: its edge above all others, their other edges removed."""
-        for u in range(self.n):
-            if u != v0:
-                self.set(v0, u, max_weight if u == v1 else 0)
-            if u != v1:
-                self.set(v1, u, max_weight if u == v0 else 0)
+        self.fixed.update((v0, v1))
+        if self.matcher.fix_pair(v0, v1, max_weight):
+            self.dirty = True
 
 
 def _layout(round_: Round, players: list[Player]) -> Layout:
@@ -123,18 +155,23 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
     """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
     players, round_ = engine.p, engine.round
     top = players[0].score
+    if engine.n % 2 == 0:
+        table = engine.weights(layout)
+        for i in range(engine.n):
+            engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
+        return
+    engine.set_left_over_weight(1 << (layout.scores_shift + layout.group_bits))  # a board's unit
     for i in range(engine.n):
+        row = []
         for j in range(i):
-            if engine.n % 2:
-                w = 0
-                if compatible(round_, players[i], players[j]):
-                    w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
-                    w = (w << layout.scores_shift) + (
-                        layout.shifts[players[i].score] + layout.shifts[players[j].score])
-                    w = (w << layout.group_bits) + (players[i].score >= top)
-            else:
-                w = edge_weight(layout, players[j], players[i], False, False)
-            engine.set(i, j, w)
+            w = 0
+            if compatible(round_, players[i], players[j]):
+                w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
+                w = (w << layout.scores_shift) + (
+                    layout.shifts[players[i].score] + layout.shifts[players[j].score])
+                w = (w << layout.group_bits) + (players[i].score >= top)
+            row.append(w)
+        engine.set_row(i, list(range(i)), row)
 
 
 def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None:
@@ -159,9 +196,10 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
     for rank, played in enumerate(counts):
         ranks[played] = rank
     layout.unplayed_ranks = ranks
+    table = engine.weights(layout)
+    engine.set_left_over_weight(table.top)  # the unit of a board's top field
     for i in range(engine.n):
-        for j in range(i):
-            engine.set(i, j, edge_weight(layout, players[j], players[i], False, False))
+        engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
 
 
 def pair_players(round_: Round) -> tuple[list[tuple[int, int]], int | None, Trace]:
@@ -255,13 +293,15 @@ Base = dict[tuple[int, int], int]
 def _base_weights(engine: _Engine, layout: Layout, state: _Bracket, residents_end: int) -> Base:
     """Weights of every board in the bracket and the next score group, set in the matcher."""
     base: Base = {}
-    members, players = state.members, engine.p
+    members = state.members
+    table = engine.weights(layout)
     for larger in range(state.moved_down, len(members)):
-        for smaller in range(larger):
-            w = edge_weight(layout, players[members[smaller]], players[members[larger]],
-                            larger < residents_end, larger >= residents_end)
+        highers = members[:larger]
+        row = table.row(highers, members[larger], larger < residents_end,
+                        larger >= residents_end)
+        for smaller, w in enumerate(row):
             base[larger, smaller] = w
-            engine.set(members[larger], members[smaller], w)
+        engine.set_row(members[larger], highers, row)
     return base
 
 

@@ -3,104 +3,75 @@
 The Dutch engine poses a round as one maximum-weight matching whose edge weights pack the
 pairing criteria into their bits (hundreds of bits for 500 players), and it recomputes the
 matching many times per round after changing the weights at a few vertices. This matcher is
-Edmonds' blossom algorithm with dual variables (the primal-dual method of Galil's survey and
-Gabow's O(n^3) organisation) that *keeps* its duals, blossoms and matching between computes:
-changing the weights at k vertices costs about k augmentations, not a fresh O(n^3) solve.
+Edmonds' blossom algorithm with dual variables (the primal-dual method of Galil's survey,
+"Efficient algorithms for finding maximum matching in graphs", 1986) that *keeps* its duals,
+blossoms and matching between computes, so that changing the weights at k vertices costs
+about k augmenting-path searches, not a fresh O(n^3) solve.
 
-It follows the organisation of the matcher in bbpPairings (the FIDE-endorsed engine), so that
-where several matchings share the maximum weight it tends to choose the same one:
+The invariants kept between computes (with weights stored doubled, so every dual is an
+integer): every dual is feasible (``y[a] + y[b] + z(blossoms holding both) >= w(a, b)``, each
+``y``, ``z`` >= 0), every matched edge and every edge of a blossom's cycle is tight, and a
+blossom with a positive dual is matched inside except at its base. The matching is of maximum
+weight when, besides, every exposed vertex has a zero dual.
 
-* weights are stored doubled and every vertex dual is an integer (no half-units); the dual of a
-  vertex whose weights change is reset to ``2 * max_weight`` (every resistance stays >= 0);
-* changing an edge *(u, v)* dissolves the blossoms around *u* and unmatches *u*'s outermost
-  blossom (u is "the modified vertex", the first argument of :meth:`Matcher.set_weight`);
-* one augmentation phase grows alternating trees from *all* exposed blossoms of positive dual at
-  once; the dual step is the least of: an outer vertex's dual, an outer-to-unlabelled edge's
-  resistance, half an outer-to-outer resistance, half an inner blossom's dual; events are taken
-  in that priority, the first minimum in a fixed iteration order winning each comparison;
-* an exposed vertex whose dual reaches zero ends its tree (it may stay single: the result is a
-  maximum-*weight* matching, not a maximum-cardinality one).
+* **A change** of the edges at a vertex *u* (the first argument of :meth:`Matcher.set_weight`)
+  dissolves the blossoms around *u* (unmatching its outermost blossom, whose dual no longer
+  lets its outer edge be tight); at the next :meth:`Matcher.compute`, *u*'s dual becomes the
+  least that keeps its edges feasible, and *u* keeps its partner when the dual making that
+  edge tight is at least that (then nothing needs repairing), else it is unmatched; an exposed
+  *u* is matched at once to an exposed vertex at the other end of a tight edge.
+* **A compute** then runs one stage: alternating trees grow from every exposed vertex of
+  positive dual at once (each made even first, so that every outer-outer slack is even); the
+  dual step is the least of an outer vertex's dual (that vertex becomes the exposed one, the
+  path to its root flipped), an outer-to-unlabelled edge's slack (grow, or augment when the
+  other end is exposed), half an outer-to-outer slack (a new blossom in one tree, an
+  augmentation between two), half an inner blossom's dual (the blossom is expanded). Where
+  several events are due at once, a tree's ending comes first, then an augmentation, a
+  blossom, a growth. A tree that ends is dissolved and the others go on, so the least slacks
+  are computed once per compute, not once per augmentation.
 
-Edges of weight zero are non-edges and never enter the matching.
+Inside a stage the duals move lazily: an outer vertex's stored dual is its dual plus the
+stage's total step ``T`` (an inner one's minus ``T``), a tree blossom's likewise with ``2T``.
+Each vertex outside the trees keeps a lower bound of its least slack to an outer vertex, and
+each outer vertex one of its least slack to an outer vertex of another blossom (plus ``T``,
+``2T``): exact when computed, and only too low once the vertex at the other end has left the
+trees or joined the same blossom, so a bound is checked when it is the least and recomputed
+when stale. The scans run at C speed (``map``/``compress`` over rows); the weights are Python
+integers of any size.
 
-How bbp breaks ties, and what is reproduced here: its matching is whatever this deterministic
-procedure reaches, so equal-weight alternatives are decided by iteration orders, all of which are
-kept: roots in creation order (its IterablePool appends), vertices in index order, a blossom's
-vertex list as its children were linked (last child first) and as the matching order relinks it
-after every compute; every running minimum is replaced only by a strictly smaller value.
-
-Speed (pure Python): bbp re-derives every least edge at each phase start, O(n^2) a phase. Here a
-phase start reuses the previous phase's least edges wherever both ends kept their duals' course
-(a vertex outer at two successive phase starts was outer throughout, so its dual fell by the same
-total as every such vertex's; the least of such edges stays least, ties and order included), with
-per-row heaps; the per-phase scans and dual steps run at C speed through ``map``/``compress``.
+Edges of weight zero are non-edges and never enter the matching (an outer vertex whose dual
+reaches zero is taken before any such edge could be tight). Where several matchings share the
+maximum weight the one returned is deterministic but otherwise unspecified: the Dutch engine
+asks for no tie order (ladder/pairing/dutch.py).
 """
 
 from __future__ import annotations
 
-from collections import deque
-from heapq import heapify, heappop, heappush
+from collections.abc import Callable
+from heapq import heappop, heappush
 from itertools import compress, repeat
-from operator import add, attrgetter, itemgetter, lt, mul, sub
-from typing import Any
+from operator import add, eq, itemgetter, lt, ne, not_, sub
 
 __all__ = ["Matcher"]
 
-_ZERO = 0  # exposed, dual zero: may end an augmenting path
-_FREE = 1  # matched, not (yet) in a tree
-_OUTER = 2  # even: an exposed root, or the mate of an inner blossom
-_INNER = 3  # odd
-_MIN_RES = attrgetter("min_res")
-_Row = list[tuple[int, int, int]] | tuple[int, int, int]  # heap of (key, vertex, streak) or least
+_OUTER, _INNER = 1, -1  # a tree blossom's label, also the sign of its dual's change
 
 
-class _Blossom:
-    """A vertex or a blossom (an odd cycle of sub-blossoms) of the blossom forest."""
-
-    __slots__ = (
-        "vertex", "root", "parent", "head", "tail", "to_prev", "to_next",
-        "next_b", "prev_b", "dual", "sub", "starts",
-    )
-
-    def __init__(self, vertex: int) -> None:
-        self.vertex = vertex  # the vertex index, or -1 for a blossom with children
-        self.root: _Root | None = None  # for a blossom with children: its outermost blossom's root
-        self.parent: _Blossom | None = None
-        self.head = vertex  # first and last vertex of this blossom's vertex list
-        self.tail = vertex
-        self.to_prev = -1  # the vertex of this child on the edge to the previous sibling
-        self.to_next = -1  # ... and on the edge to the next sibling
-        self.next_b: _Blossom | None = None
-        self.prev_b: _Blossom | None = None
-        self.dual = 0  # twice the blossom's dual (blossoms with children only)
-        self.sub: _Blossom | None = None  # a child (after a compute: the one holding the base)
-        self.starts = False  # matching-order walk: does it start with ``sub``?
-
-
-class _Root:
-    """The bookkeeping of an outermost blossom: its base, its mate, its label in a phase."""
-
-    __slots__ = ("child", "base", "mate", "label", "labeling", "labeled", "min_edges", "min_res")
-
-    def __init__(self, child: _Blossom, base: int, mate: int, label: int = _ZERO,
-                 labeling: int = -1, labeled: int = -1) -> None:
-        self.child = child
-        self.base = base
-        self.mate = mate  # the vertex matched to ``base`` (in another root), or -1
-        self.label = label
-        self.labeling = labeling  # inner root: the outer vertex that labelled it
-        self.labeled = labeled  # inner root: its vertex on that edge
-        # outer root: other outer root's base -> this root's end of the least-resistance edge
-        self.min_edges: dict[int, int] = {}
-        self.min_res = 0  # outer root: least resistance to another outer root
+def _gatherer(indices: list[int]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function answering a row's entries at ``indices`` (in one C call)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda row: (row[only],)
+    return lambda row: ()
 
 
 class Matcher:
     """Maximum-weight matching of a graph on ``vertex_count`` vertices, recomputed incrementally.
 
-    ``max_weight`` bounds every weight ever set; giving the engine's bound (as bbpPairings'
-    ``Computer(capacity, maxEdgeWeight)`` takes it) reproduces bbp's duals exactly. Without it
-    the bound grows with the largest weight seen.
+    ``max_weight`` bounds every weight ever set (a larger weight is refused); without it the
+    bound grows with the largest weight seen.
     """
 
     def __init__(self, vertex_count: int, max_weight: int | None = None) -> None:
@@ -115,58 +86,70 @@ class Matcher:
         self._max = max_weight if max_weight is not None else 0
         self._w: list[list[int]] = [[0] * n for _ in range(n)]  # doubled weights
         self._y: list[int] = [0] * n  # vertex duals
-        self._node: list[_Blossom] = [_Blossom(v) for v in range(n)]
-        self._root_of: list[_Root] = []
-        self._nxt: list[int] = [-1] * n  # vertex lists of the blossoms
-        self._minres: list[int] = [0] * n  # non-outer vertex: least resistance to an outer one
-        self._minedge: list[int] = [-1] * n  # ... and that outer vertex
-        self._pool: dict[_Root, None] = {}  # live roots, in creation order
-        for v in range(n):
-            root = _Root(self._node[v], v, -1)
-            self._root_of.append(root)
-            self._pool[root] = None
-        self._mates: list[int] = [-1] * n
-        self._inf = 1
-        self._big = 4
-        self._sign: list[int] = []  # per vertex in a phase: 1 outer, -1 inner, 0 otherwise
-        self._isfree: list[int] = []  # 1: unlabelled or zero (its least outer edge counts)
-        self._pen: list[int] = []  # 0 where ``_isfree``, else a value above every resistance
-        # the phase's minima: outer dual, outer-outer resistance, inner blossom dual (and where)
-        self._od = 0
-        self._od_v = -1
-        self._oo = 0
-        self._oo_root: _Root | None = None
-        self._id = 0
-        self._id_b: _Blossom | None = None
-        # Reuse between the phases of one compute: a vertex outer at two successive phase starts
-        # was outer all the phase between, so its dual fell by the same amount as every such
-        # vertex's, and a least edge among such vertices stays least (same ties, same order).
-        self._was_outer: list[bool] | None = None  # per vertex: outer at the last phase start
-        self._touched: list[bool] = [False] * n  # per vertex: relabelled during the last phase
-        self._streak: list[int] = [-1] * n  # outer vertex: the phase its outer run began
-        self._phase_no = 0
-        self._total_step = 0  # the dual steps of this compute, summed
-        self._io_heaps: dict[int, _Row] = {}
-        self._row_outer: tuple[list[int], list[int], list[int], Any] = (
-            [], [], [], None)
-        self._ss_heaps: dict[int, tuple[int, list[tuple[int, int, int]]]] = {}
-        # the outer roots of this phase, single vertices and blossoms (some since absorbed)
-        self._phase_singles: list[_Root] = []
-        self._phase_multis: list[_Root] = []
-        self._phase_svs: list[int] = []  # the vertices of ``_phase_singles``
-        self._phase_dirty = False  # roots absorbed since the lists were pruned
+        self._mate: list[int] = [-1] * n
+        # Blossoms: ids below n are the vertices themselves, n .. 2n-1 blossoms with children.
+        size = 2 * n
+        self._parent: list[int] = [-1] * size
+        self._childs: list[list[int]] = [[] for _ in range(size)]  # the cycle, base child first
+        #: edges[b][k] joins childs[b][k] and childs[b][k + 1] (cyclically): (end in k, end in k+1)
+        self._edges: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        self._base: list[int] = list(range(n)) + [-1] * n
+        self._z: list[int] = [0] * size  # blossom duals
+        self._leaves: list[list[int]] = [[v] for v in range(n)] + [[] for _ in range(n)]
+        self._top: list[int] = list(range(n))  # vertex -> its outermost blossom
+        self._free_ids: list[int] = list(range(size - 1, n - 1, -1))
+        self._pending: dict[int, None] = {}  # vertices whose edges changed since the last compute
+        # One stage's state (see the module docstring).
+        self._label: list[int] = [0] * size  # outermost blossoms in a tree: _OUTER / _INNER
+        self._tree: list[int] = [-1] * size  # ... and the root vertex of their tree
+        self._sign: list[int] = [0] * n  # per vertex: 1 outer, -1 inner, 0 outside the trees
+        self._tree_from: list[int] = [-1] * size  # inner blossom: the outer vertex that reached it
+        self._tree_to: list[int] = [-1] * size  # ... and its own vertex on that edge
+        self._step = 0  # T: the stage's dual steps so far
+        self._big = 1
+        #: per vertex outside the trees: a bound of its least slack to an outer vertex (plus
+        #: T) and that outer vertex; exact when computed, too low only once that vertex's tree
+        #: has ended
+        self._free_key: list[int] = []
+        self._free_from: list[int] = []
+        #: per outer vertex: its least slack (plus 2T) to an outer vertex of another blossom
+        self._pair_key: list[int] = []
+        self._pair_to: list[int] = []
+        #: the bounds above, least first (an entry superseded by a later bound is skipped):
+        #: (key, outside, outer); (key, outer, other outer)
+        self._free_heap: list[tuple[int, int, int]] = []
+        self._pair_heap: list[tuple[int, int, int]] = []
+        self._outside_list: list[int] = []
+        self._outside_stale = True
+        self._outer: list[int] = []  # the outer vertices (some no longer, until pruned)
+        self._outer_y: list[int] = []  # ... their stored duals
+        self._outer_get: Callable[[list[int]], tuple[int, ...]] | None = None
+        self._outside_y: list[int] = []
+        self._outside_get: Callable[[list[int]], tuple[int, ...]] = _gatherer([])
+        self._dead = 0  # entries of ``_outer`` no longer outer
+        self._outer_heap: list[tuple[int, int]] = []  # (stored dual, outer vertex)
+        self._inner_blossoms: list[int] = []
+        self._members: dict[int, list[int]] = {}  # tree -> the blossoms labelled into it
+        self._exposed: dict[int, None] = {}  # exposed vertices outside the trees
+        self._in_tree: list[int] = []  # vertices labelled in this stage
+        self._tree_blossoms: list[int] = []  # blossoms labelled in this stage
 
     # ----------------------------------------------------------------- public interface
 
-    def set_weight(self, u: int, v: int, weight: int) -> None:
+    def set_weight(self, u: int, v: int, weight: int) -> bool:
         """Set the weight of edge ``(u, v)`` (0 removes it); ``u`` is the modified vertex.
+        Answers whether the weight changed (an unchanged weight changes nothing).
 
-        The blossoms around ``u`` are dissolved and ``u``'s outermost blossom is unmatched, so
-        the next :meth:`compute` repairs the matching from the current duals.
+        The blossoms around ``u`` are dissolved (its outermost blossom unmatched); ``u``'s
+        dual is set at the next :meth:`compute`, which repairs the matching.
         """
+        wu = self._w[u] if 0 <= u < self._n else None
+        w2 = weight << 1
+        if wu is not None and 0 <= v < self._n and wu[v] == w2 and u != v:
+            return False
         if u == v:
             raise ValueError("an edge needs two distinct vertices")
-        if not (0 <= u < self._n and 0 <= v < self._n):
+        if wu is None or not 0 <= v < self._n:
             raise IndexError("vertex out of range")
         if weight < 0:
             raise ValueError("weights must be >= 0")
@@ -174,879 +157,859 @@ class Matcher:
             if self._fixed_max:
                 raise ValueError("weight exceeds max_weight")
             self._max = weight
-        root = self._root_of[u]
-        if root.mate != -1:
-            self._root_of[root.mate].mate = -1
-            root.mate = -1
-        root.base = u
-        node = self._node[u]
-        if root.child is not node:
-            self._free_ancestor_of_base(root, node)
-        self._y[u] = 2 * self._max
-        w2 = weight << 1
-        self._w[u][v] = w2
+        if self._top[u] != u:
+            self._isolate(u)
+        self._pending[u] = None
+        wu[v] = w2
         self._w[v][u] = w2
+        return True
+
+    def set_weights(self, u: int, vertices: list[int], weights: list[int]) -> bool:
+        """:meth:`set_weight` of ``u`` and each vertex of ``vertices`` (``u`` the modified
+        vertex) to the weight at the same place of ``weights``; answers whether any
+        changed."""
+        n = self._n
+        if not 0 <= u < n:
+            raise IndexError("vertex out of range")
+        w = self._w
+        wu = w[u]
+        changed = False
+        for v, weight in zip(vertices, weights, strict=True):
+            w2 = weight << 1
+            if wu[v] == w2 and 0 <= v < n:
+                continue
+            if not 0 <= v < n:
+                raise IndexError("vertex out of range")
+            if v == u:
+                raise ValueError("an edge needs two distinct vertices")
+            if weight < 0:
+                raise ValueError("weights must be >= 0")
+            if weight > self._max:
+                if self._fixed_max:
+                    raise ValueError("weight exceeds max_weight")
+                self._max = weight
+            if not changed:
+                changed = True
+                if self._top[u] != u:
+                    self._isolate(u)
+                self._pending[u] = None
+            wu[v] = w2
+            w[v][u] = w2
+        return changed
+
+    def fix_pair(self, u: int, v: int, weight: int) -> bool:
+        """Give edge ``(u, v)`` ``weight`` and every other edge at ``u`` or ``v`` weight 0 (a
+        board fixed for good, when ``weight`` is above every other); answers whether any
+        weight changed."""
+        changed = False
+        n = self._n
+        for a, b in ((u, v), (v, u)):
+            row = self._w[a]
+            if row.count(0) == n - 1 and row[b] == weight << 1:
+                continue
+            for x in compress(range(n), row):
+                if x != b:
+                    changed |= self.set_weight(a, x, 0)
+            changed |= self.set_weight(a, b, weight)
+        return changed
 
     def compute(self) -> None:
         """Make the matching a maximum-weight matching of the current weights."""
-        self._inf = (self._max << 2) + 1
-        self._was_outer = None
-        self._total_step = 0
-        self._io_heaps = {}
-        self._ss_heaps = {}
-        self._even_exposed_duals()
-        # each phase leaves one or two fewer exposed vertices of positive dual
-        for _ in range(self._n + 1):
-            if not self._augment():
-                break
-        else:
-            raise RuntimeError("maximum-weight matching: more phases than vertices")
-        for root in list(self._pool):
-            self._matching_order(root)
-        self._read_mates()
+        self._settle_modified()
+        y = self._y
+        mate = self._mate
+        roots = [r for r in range(self._n) if mate[r] == -1 and y[r]]
+        if roots:
+            for r in roots:
+                self._even_root(r)
+            self._stage(roots)
 
     def mate(self, v: int) -> int:
         """The partner of ``v`` in the last computed matching, or -1."""
-        return self._mates[v]
+        return self._mate[v]
 
     def weight(self, u: int, v: int) -> int:
         """The current weight of edge ``(u, v)``."""
         return self._w[u][v] >> 1
 
-    # ------------------------------------------------------------------- blossom forest
+    # ------------------------------------------------------------- changes between computes
 
-    def _new_root(self, child: _Blossom, base: int, mate: int, label: int = _ZERO,
-                  labeling: int = -1, labeled: int = -1) -> _Root:
-        """Make ``child`` (a former sub-blossom) an outermost blossom."""
-        root = _Root(child, base, mate, label, labeling, labeled)
-        child.parent = None
-        self._nxt[child.tail] = -1
-        self._set_root(child, root)
-        self._pool[root] = None
-        return root
+    def _isolate(self, u: int) -> None:
+        """Dissolve the blossoms around ``u``, duals kept feasible: its outermost blossom is
+        unmatched and re-based at ``u``, then each blossom holding ``u`` is expanded, its
+        vertices taking half its dual (its cycle's edges stay tight)."""
+        mate = self._mate
+        b = self._top[u]
+        m = mate[self._base[b]]
+        if m != -1:
+            mate[self._base[b]] = -1
+            mate[m] = -1
+        self._rebase(b, u)
+        mate[u] = -1
+        while b >= self._n:
+            self._expand_exposed(b)
+            b = self._top[u]
 
-    def _set_root(self, child: _Blossom, root: _Root) -> None:
-        """Point every vertex of ``child``, and every blossom inside it, at ``root``."""
-        root_of = self._root_of
-        nxt = self._nxt
-        node = self._node
-        v = child.head
-        while v != -1:
-            root_of[v] = root
-            p = node[v].parent
-            while p is not None and p.tail == v:
-                p.root = root
-                p = p.parent
-            v = nxt[v]
-
-    def _vertices(self, b: _Blossom) -> list[int]:
-        """The vertices of an outermost blossom (its list ends with -1)."""
-        out = []
-        nxt = self._nxt
-        v = b.head
-        while v != -1:
-            out.append(v)
-            v = nxt[v]
-        return out
-
-    def _root_of_node(self, b: _Blossom) -> _Root:
-        if b.vertex >= 0:
-            return self._root_of[b.vertex]
-        assert b.root is not None
-        return b.root
-
-    def _free_ancestor_of_base(self, root: _Root, anc: _Blossom) -> None:
-        """Dissolve the blossoms above ``anc`` (which holds ``root``'s base), duals kept feasible.
-
-        Each freed sub-blossom becomes outermost, matched along the dissolved cycles as the base
-        dictates; its vertices take the halved duals of the blossoms dissolved around them.
-        """
+    def _even_root(self, r: int) -> None:
+        """Give exposed vertex ``r`` an even dual (so every outer-outer slack of a stage is
+        even), duals kept feasible: ``r`` alone takes one more; an exposed blossom takes one
+        more on each vertex and two less on its own dual, or, at zero, is expanded first."""
         y = self._y
-        nxt = self._nxt
-        adjust = 0
-        p = anc.parent
-        while p is not None:
-            adjust += p.dual >> 1
-            p = p.parent
-        blossom = anc.parent
-        next_b = anc.next_b
-        self._new_root(anc, root.base, root.mate)
-        v = anc.head
-        while v != -1:
-            y[v] += adjust
-            v = nxt[v]
-        to_free = anc
-        while blossom is not None:
-            forward = True
-            prev: _Blossom | None = None
-            cur = next_b
-            while cur is not to_free:
-                assert cur is not None
-                nb = cur.next_b
-                assert nb is not None
-                if forward:
-                    self._new_root(cur, cur.to_next, nb.to_prev)
-                else:
-                    assert prev is not None
-                    self._new_root(cur, cur.to_prev, prev.to_next)
-                v = cur.head
-                while v != -1:
-                    y[v] += adjust
-                    v = nxt[v]
-                forward = not forward
-                prev = cur
-                cur = nb
-            adjust -= blossom.dual >> 1
-            to_free = blossom
-            next_b = blossom.next_b
-            blossom = blossom.parent
-        del self._pool[root]
+        if not y[r] & 1:
+            return
+        b = self._top[r]
+        while b >= self._n and not self._z[b]:
+            self._expand_exposed(b)
+            b = self._top[r]
+        if b >= self._n:
+            self._z[b] -= 2
+        for v in self._leaves[b]:
+            y[v] += 1
 
-    def _even_exposed_duals(self) -> None:
-        """Give every exposed vertex an even dual (so outer-outer resistances stay even)."""
+    def _expand_exposed(self, b: int) -> None:
+        """Make the children of the outermost blossom ``b`` outermost (outside a search)."""
         y = self._y
-        node = self._node
-        for root in list(self._pool):
-            if root.mate != -1 or not (y[root.base] & 1):
-                continue
-            adjustable = root.child
-            b = node[root.base]
-            while b is not adjustable:
-                par = b.parent
-                assert par is not None
-                par.sub = b
-                par.starts = True
-                b = par
-            while adjustable.vertex < 0 and not adjustable.dual:
-                assert adjustable.sub is not None
-                adjustable = adjustable.sub
-            if adjustable is not root.child:
-                self._free_ancestor_of_base(root, adjustable)
-            if adjustable.vertex < 0:
-                adjustable.dual -= 2
-            for v in self._vertices(adjustable):
-                y[v] += 1
+        half = self._z[b] >> 1
+        if half:
+            for v in self._leaves[b]:
+                y[v] += half
+        self._release(b)
 
-    def _matching_order(self, root: _Root) -> None:
-        """Relink ``root``'s vertex list: the base first, then matched pairs consecutively."""
-        nxt = self._nxt
-        node = self._node
-        top = root.child
-        cur: _Blossom = top
-        cv = root.base
-        starts = True
-        while True:
-            b = node[cv]
-            while b is not cur:
-                par = b.parent
-                assert par is not None
-                par.sub = b
-                par.starts = starts
-                b = par
-            cur = node[cv]
-            while cur is not top:
-                par = cur.parent
-                assert par is not None and cur.prev_b is not None and cur.next_b is not None
-                starts = (not starts) and par.sub is not cur
-                nxt[cur.prev_b.tail] = cur.head
-                cur = cur.next_b
-                par = cur.parent
-                assert par is not None
-                if cur is par.sub:
-                    assert cur.prev_b is not None and cur.next_b is not None
-                    starts = par.starts
-                    nxt[cur.prev_b.tail] = cur.head
-                    par.head = (cur if starts else cur.next_b).head
-                    par.tail = (cur.prev_b if starts else cur).tail
-                    cur = par
-                else:
-                    cv = cur.to_prev if starts else cur.to_next
-                    break
-            if cur is top:
-                break
-        nxt[top.tail] = -1
+    def _release(self, b: int) -> None:
+        """Forget blossom ``b``: its children become outermost."""
+        top = self._top
+        parent = self._parent
+        for c in self._childs[b]:
+            parent[c] = -1
+            for v in self._leaves[c]:
+                top[v] = c
+        self._childs[b] = []
+        self._edges[b] = []
+        self._leaves[b] = []
+        self._z[b] = 0
+        self._label[b] = 0
+        self._base[b] = -1
+        self._free_ids.append(b)
 
-    def _read_mates(self) -> None:
-        mates = [-1] * self._n
-        nxt = self._nxt
-        for root in self._pool:
-            base = root.base
-            assert root.child.head == base
-            mates[base] = root.mate
-            a = nxt[base]
-            while a != -1:
-                b = nxt[a]
-                mates[a] = b
-                mates[b] = a
-                a = nxt[b]
-        self._mates = mates
-
-    # ------------------------------------------------------------- one augmentation phase
-
-    def _inner_outer_from(self, outer: _Root) -> None:
-        """Update the least outer edge of every non-outer vertex with ``outer``'s vertices.
-
-        ``outer``'s vertices are taken in list order, an edge replacing the stored one only when
-        strictly less resistant. Outer vertices hold -1, so they are never updated.
-        """
+    def _settle_modified(self) -> None:
+        """The dual of each vertex whose edges changed, duals feasible (module docstring)."""
         y = self._y
         w = self._w
-        minres = self._minres
-        minedge = self._minedge
+        mate = self._mate
         n = self._n
         everyone = range(n)
-        for o in self._vertices(outer.child):
-            rs = list(map(sub, map(add, y, repeat(y[o], n)), w[o]))
-            for i in compress(everyone, map(lt, rs, minres)):
-                minres[i] = rs[i]
-                minedge[i] = o
+        waiting = dict(self._pending)  # not yet settled: their duals are about to change
+        for u in self._pending:
+            del waiting[u]
+            wu = w[u]
+            y[u] = 0
+            least = max(map(sub, wu, y))
+            m = mate[u]
+            if m != -1:
+                tight = wu[m] - y[m]
+                if wu[m] and tight >= least:
+                    y[u] = tight
+                    continue
+                mate[m] = -1
+                mate[u] = -1
+            y[u] = least
+            # A tight edge to an exposed vertex (alone, or the base of an exposed blossom).
+            for x in compress(everyone, map(eq, map(sub, wu, y), repeat(least, n))):
+                if mate[x] == -1 and x != u and wu[x] and x not in waiting:
+                    mate[u] = x
+                    mate[x] = u
+                    break
+        self._pending = {}
 
-    def _mark(self, child: _Blossom, label: int) -> None:
-        """Copy a root's new label onto its vertices (the per-vertex arrays of the phase loop)."""
-        sign = self._sign
-        free = self._isfree
-        pen = self._pen
-        minres = self._minres
-        big = self._big
-        touched = self._touched
-        for v in self._vertices(child):
-            touched[v] = True
-            if label == _OUTER:
-                sign[v] = 1
-                free[v] = 0
-                pen[v] = big
-                minres[v] = -1
-            elif label == _INNER:
-                sign[v] = -1
-                free[v] = 0
-                pen[v] = big
-            else:
-                sign[v] = 0
-                free[v] = 1
-                pen[v] = 0
+    # ------------------------------------------------------------------------- blossoms
 
-    def _init_inner_outer(self) -> None:
-        """Least resistance of every non-outer vertex to the outer ones (first in index order).
-
-        Each row is a heap kept across the phases of one compute, keyed by resistance plus the
-        compute's total dual step: constant while both ends keep their duals' course (the row's
-        vertex untouched, the outer end outer all along), so only the vertices newly outer are
-        pushed, and ends that left the outer set (their streak ended) are dropped on top.
-        """
-        y = self._y
-        inf = self._inf
-        total = self._total_step
-        minres = self._minres
-        minedge = self._minedge
-        root_of = self._root_of
-        n = self._n
-        heaps = self._io_heaps
-        streak = self._streak
-        self._phase_no += 1
-        phase = self._phase_no
-        labels = [root_of[v].label for v in range(n)]
-        outer = [v for v in range(n) if labels[v] == _OUTER]
-        others = [v for v in range(n) if labels[v] != _OUTER]
-        was = self._was_outer
-        touched = self._touched
-        newly = []
-        for v in outer:
-            if was is None or not was[v]:
-                streak[v] = phase
-                newly.append(v)
-            heaps.pop(v, None)
-            minres[v] = -1
-        for v in others:
-            streak[v] = -1
-        self._was_outer = [lab == _OUTER for lab in labels]
-        self._touched = [False] * n
-        self._row_outer = (outer, [y[o] for o in outer], [streak[o] for o in outer],
-                           itemgetter(*outer) if len(outer) > 1 else None)
-        for i in others:
-            row = heaps.get(i)
-            top = None
-            again = row is not None and was is not None and not was[i] and not touched[i]
-            if again:
-                assert row is not None
-                top = self._reused_row_top(i, row, newly, phase)
-            if top is None:
-                top = self._built_row_top(i, again)
-            if top is None:
-                minres[i] = inf
-            else:
-                minres[i] = y[i] + top[0] - total
-                minedge[i] = top[1]
-
-    def _reused_row_top(self, i: int, row: _Row, newly: list[int],
-                        phase: int) -> tuple[int, int, int] | None:
-        """The valid least entry of row ``i`` after pushing the newly outer vertices (or None)."""
-        y = self._y
-        wi = self._w[i]
-        total = self._total_step
-        streak = self._streak
-        if isinstance(row, tuple):
-            best = row
-            for o in newly:
-                cand = (y[o] - wi[o] + total, o, phase)
-                if cand < best:
-                    best = cand
-            if streak[best[1]] != best[2]:
-                return None
-            self._io_heaps[i] = best
-            return best
-        for o in newly:
-            heappush(row, (y[o] - wi[o] + total, o, phase))
-        while row and streak[row[0][1]] != row[0][2]:
-            heappop(row)
-        return row[0] if row else None
-
-    def _built_row_top(self, i: int, as_heap: bool) -> tuple[int, int, int] | None:
-        """Build row ``i`` afresh: its least entry only, or a heap once that did not last."""
-        outer, youter, souter, gather = self._row_outer
-        wi = self._w[i]
-        total = self._total_step
-        if not outer:
-            self._io_heaps.pop(i, None)
-            return None
-        if gather is None:
-            keys = [youter[0] - wi[outer[0]] + total]
-        else:
-            keys = list(map(add, map(sub, youter, gather(wi)), repeat(total)))
-        if as_heap:
-            heap = list(zip(keys, outer, souter, strict=True))
-            heapify(heap)
-            self._io_heaps[i] = heap
-            return heap[0]
-        least = min(keys)
-        k = keys.index(least)
-        top = (least, outer[k], souter[k])
-        self._io_heaps[i] = top
-        return top
-
-    def _outer_pair(self, b0: _Root, b1: _Root, best: int) -> int:
-        """Least resistance between outer roots ``b0`` and ``b1`` (``b0``'s list first)."""
-        y = self._y
-        w = self._w
-        a0 = self._root_of_node(b0.child)
-        a1 = self._root_of_node(b1.child)
-        l1 = self._vertices(b1.child)
-        nxt = self._nxt
-        v0 = b0.child.head
-        while v0 != -1:
-            y0 = y[v0]
-            w0 = w[v0]
-            for v1 in l1:
-                r = y0 + y[v1] - w0[v1]
-                if r < best:
-                    best = r
-                    a0.min_edges[a1.base] = v0
-                    a1.min_edges[a0.base] = v1
-                    if r < a0.min_res:
-                        a0.min_res = r
-                    if r < a1.min_res:
-                        a1.min_res = r
-            v0 = nxt[v0]
-        return best
-
-    def _add_phase_outer(self, root: _Root) -> None:
-        """Note a root that became outer during the phase."""
-        if root.child.vertex >= 0:
-            self._phase_singles.append(root)
-            self._phase_svs.append(root.child.vertex)
-        else:
-            self._phase_multis.append(root)
-
-    def _prune_phase_outer(self) -> None:
-        """Drop the outer roots absorbed into blossoms since the last pruning."""
-        pool = self._pool
-        singles = self._phase_singles = [it for it in self._phase_singles if it in pool]
-        self._phase_svs = [it.child.vertex for it in singles]
-        self._phase_multis = [it for it in self._phase_multis if it in pool]
-        self._phase_dirty = False
-
-    def _init_outer_outer_one(self, b0: _Root) -> None:
-        """Least resistances between the new outer root ``b0`` and the other outer roots."""
-        inf = self._inf
-        y = self._y
-        b0.min_res = inf
-        if self._phase_dirty:
-            self._prune_phase_outer()
-        singles = self._phase_singles
-        multis = self._phase_multis
-        v0 = b0.child.vertex
-        if v0 < 0:
-            for it in singles:
-                self._outer_pair(b0, it, inf)
-            for it in multis:
-                if it is not b0:
-                    self._outer_pair(b0, it, inf)
+    def _rebase(self, b: int, v: int) -> None:
+        """Make vertex ``v`` the base of blossom ``b`` (``b`` exposed, or about to be matched
+        at ``v``): the matched edges of its cycle shift along the even path to ``v``'s child."""
+        if self._base[b] == v:
             return
-        assert singles[-1] is b0
-        others = singles[:-1]
-        if others:
-            vs = self._phase_svs[:-1]
-            w0 = self._w[v0]
-            rs = list(map(add, map(sub, map(y.__getitem__, vs), map(w0.__getitem__, vs)),
-                          repeat(y[v0])))
-            for k in compress(range(len(rs)), map(lt, rs, map(_MIN_RES, others))):
-                others[k].min_res = rs[k]
-            b0.min_res = min(rs)
-        for it in multis:
-            self._outer_pair(b0, it, inf)
+        parent = self._parent
+        c = v
+        while parent[c] != b:
+            c = parent[c]
+        if c >= self._n:
+            self._rebase(c, v)
+        childs = self._childs[b]
+        edges = self._edges[b]
+        i = childs.index(c)
+        k = len(childs)
+        mate = self._mate
+        # Base child 0: the matched cycle edges are edges[1], edges[3], ...; with c first they
+        # become edges[i+1], edges[i+3], ... (i odd, going on) or edges[0], ..., edges[i-2].
+        for e in (range(i + 1, k, 2) if i & 1 else range(0, i, 2)):
+            x, z = edges[e]
+            first, second = childs[e], childs[(e + 1) % k]
+            if first >= self._n:
+                self._rebase(first, x)
+            if second >= self._n:
+                self._rebase(second, z)
+            mate[x] = z
+            mate[z] = x
+        childs[:] = childs[i:] + childs[:i]
+        edges[:] = edges[i:] + edges[:i]
+        self._base[b] = v
 
-    def _init_outer_outer_all(self) -> None:
-        """Least resistances between all pairs of outer roots.
-
-        A pair's least edge is the first in the order: the later root's (in pool order) vertex
-        list outside, the earlier root's inside. Between two single vertices there is one edge,
-        left implicit (:meth:`_edge_end`); only the least resistance of each root is computed.
-        """
-        y = self._y
-        w = self._w
-        inf = self._inf
-        outer = [r for r in self._pool if r.label == _OUTER]
-        singles = [r.child.vertex for r in outer if r.child.vertex >= 0]
-        mres = {r: inf for r in outer}
-        if len(singles) > 1:
-            self._singles_least(singles, mres)
-        for j, b0 in enumerate(outer):
-            if b0.child.vertex >= 0:
-                continue
-            for k, b1 in enumerate(outer):
-                if k == j or (k > j and b1.child.vertex < 0):
-                    continue  # a pair of blossoms is done once, from the later one
-                a, b = (b0, b1) if k < j else (b1, b0)  # a: the later root
-                best = inf
-                c0 = c1 = -1
-                l1 = self._vertices(b.child)
-                for v0 in self._vertices(a.child):
-                    y0 = y[v0]
-                    w0 = w[v0]
-                    for v1 in l1:
-                        r = y0 + y[v1] - w0[v1]
-                        if r < best:
-                            best = r
-                            c0 = v0
-                            c1 = v1
-                a.min_edges[b.base] = c0
-                b.min_edges[a.base] = c1
-                if best < mres[a]:
-                    mres[a] = best
-                if best < mres[b]:
-                    mres[b] = best
-        for root in outer:
-            root.min_res = mres[root]
-
-    def _singles_least(self, singles: list[int], mres: dict[_Root, int]) -> None:
-        """Each single outer vertex's least resistance to another single outer vertex.
-
-        Rows are heaps kept across phases as in :meth:`_init_inner_outer` (a vertex never
-        becomes a single outer vertex again in a compute once it stopped being one).
-        """
-        y = self._y
-        w = self._w
-        total = self._total_step
-        root_of = self._root_of
-        streak = self._streak
-        heaps = self._ss_heaps
-        gather = None
-        ys: list[int] = []
-        ss: list[int] = []
-        for v in singles:
-            kept = heaps.get(v)
-            if kept is None or kept[0] != streak[v]:
-                if gather is None:
-                    gather = itemgetter(*singles)
-                    ys = [y[u] for u in singles]
-                    ss = [streak[u] for u in singles]
-                keys = map(add, map(sub, ys, gather(w[v])), repeat(total))
-                heap = [e for e in zip(keys, singles, ss, strict=True) if e[1] != v]
-                heapify(heap)
-                kept = (streak[v], heap)
-                heaps[v] = kept
-            heap = kept[1]
-            while heap:
-                _, u, sid = heap[0]
-                if streak[u] == sid and root_of[u].child.vertex == u:
-                    break
-                heappop(heap)
-            if heap:
-                mres[root_of[v]] = y[v] + heap[0][0] - total
-
-    def _edge_end(self, a: _Root, b: _Root) -> int:
-        """``a``'s end of the least edge between outer roots ``a`` and ``b`` (-1: none known)."""
-        got = a.min_edges.get(b.base, -1)
-        if got == -1 and a.child.vertex >= 0 and b.child.vertex >= 0:
-            return a.child.vertex
-        return got
-
-    def _min_outer_outer(self) -> tuple[int, _Root | None]:
-        best = self._inf
-        which: _Root | None = None
-        for r in self._pool:
-            if r.label == _OUTER and r.min_res < best:
-                best = r.min_res
-                which = r
-        return best, which
-
-    def _min_inner_dual(self) -> tuple[int, _Blossom | None]:
-        best = self._inf
-        which: _Blossom | None = None
-        for r in self._pool:
-            if r.label == _INNER:
-                c = r.child
-                if c.vertex < 0 and c.dual < best:
-                    best = c.dual
-                    which = c
-        return best, which
-
-    def _augment_to_source(self, v: int, new_mate: int) -> None:
-        """Flip the alternating path from ``v`` to its tree's root; ``v`` is matched to ``new_mate``."""
-        root_of = self._root_of
-        r = root_of[v]
-        while r.mate != -1:
-            r.base = v
-            orig = root_of[r.mate]
-            r.mate = new_mate
-            orig.base = orig.labeled
-            orig.mate = orig.labeling
-            v = orig.labeling
-            new_mate = orig.labeled
-            r = root_of[v]
-        r.base = v
-        r.mate = new_mate
-
-    def _augment(self) -> bool:
-        """One phase: grow trees from every exposed root of positive dual until an augmentation.
-
-        Returns False when no exposed vertex has a positive dual (the matching is optimal).
-        """
-        if not self._start_phase():
-            return False
-        # labellings, blossoms and expansions of one phase: each is bounded by the vertices
-        for _ in range(8 * self._n + 16):
-            min_io, min_io_v = self._dual_step()
-            if not self._od:
-                self._augment_to_source(self._od_v, -1)
-                return True
-            if not min_io and self._root_of[min_io_v].label == _ZERO:
-                o = self._minedge[min_io_v]
-                self._augment_to_source(o, min_io_v)
-                self._augment_to_source(min_io_v, o)
-                return True
-            if not self._oo:
-                if self._outer_outer_event():
-                    return True
-            elif not min_io:
-                self._label_free(min_io_v)
-            elif not self._id:
-                assert self._id_b is not None
-                self._dissolve(self._id_b)
-                self._id, self._id_b = self._min_inner_dual()
-            else:
-                raise RuntimeError("maximum-weight matching: a dual step met no event")
-        raise RuntimeError("maximum-weight matching: a phase took more steps than its bound")
-
-    def _start_phase(self) -> bool:
-        """Label the roots (exposed: outer or zero; matched: free) and set the phase's minima."""
-        n = self._n
-        y = self._y
-        inf = self._inf
-        root_of = self._root_of
-        for r in self._pool:
-            r.label = _FREE if r.mate != -1 else (_OUTER if y[r.base] else _ZERO)
-            r.labeling = -1
-            r.labeled = -1
-            r.min_edges = {}
-        big = self._big = inf << 2
-        sign = self._sign = [0] * n
-        free = self._isfree = [0] * n
-        pen = self._pen = [big] * n
-        self._od = inf
-        self._od_v = -1
-        for v in range(n):
-            if root_of[v].label == _OUTER:
-                sign[v] = 1
-                if y[v] < self._od:
-                    self._od = y[v]
-                    self._od_v = v
-            else:
-                free[v] = 1
-                pen[v] = 0
-        if self._od_v == -1:
-            return False
-        self._phase_singles = [r for r in self._pool if r.label == _OUTER and r.child.vertex >= 0]
-        self._phase_svs = [r.child.vertex for r in self._phase_singles]
-        self._phase_multis = [r for r in self._pool if r.label == _OUTER and r.child.vertex < 0]
-        self._phase_dirty = False
-        self._init_inner_outer()
-        self._init_outer_outer_all()
-        self._oo, self._oo_root = self._min_outer_outer()
-        self._id = inf
-        self._id_b = None
-        return True
-
-    def _dual_step(self) -> tuple[int, int]:
-        """Change the duals by the least slack; answer the least outer-to-unlabelled edge.
-
-        The step is the least of: an outer vertex's dual, an outer-to-unlabelled resistance,
-        half an outer-to-outer resistance, half an inner blossom's dual.
-        """
-        n = self._n
-        inf = self._inf
-        minres = self._minres
-        vals = list(map(add, minres, self._pen))
-        min_io = min(vals) if vals else inf
-        if min_io < inf:
-            min_io_v = vals.index(min_io)
-        else:
-            min_io = inf
-            min_io_v = -1
-        delta = min(self._od, min_io, self._oo >> 1, self._id >> 1)
-        if not delta:
-            return min_io, min_io_v
-        delta2 = delta << 1
-        self._total_step += delta
-        self._od -= delta
-        self._oo -= delta2
-        self._id -= delta2
-        y = self._y
-        y[:] = map(sub, y, map(mul, self._sign, repeat(delta, n)))
-        minres[:] = map(sub, minres, map(mul, self._isfree, repeat(delta, n)))
-        for r in self._pool:
-            lab = r.label
-            if lab == _OUTER:
-                if r.min_res < inf:
-                    r.min_res -= delta2
-                c = r.child
-                if c.vertex < 0:
-                    c.dual += delta2
-            elif lab == _INNER:
-                c = r.child
-                if c.vertex < 0:
-                    c.dual -= delta2
-        return min_io - delta, min_io_v
-
-    def _note_outer_vertices(self, child: _Blossom) -> None:
-        """Let the new outer vertices of ``child`` compete for the least outer dual."""
-        y = self._y
-        for v in self._vertices(child):
-            if y[v] < self._od:
-                self._od = y[v]
-                self._od_v = v
-
-    def _outer_outer_event(self) -> bool:
-        """A tight edge between two outer roots: a new blossom (False) or an augmentation."""
-        y = self._y
-        w = self._w
-        root_of = self._root_of
-        a = self._oo_root
-        assert a is not None
-        v0 = v1 = -1
-        for r in self._pool:
-            if r.label == _OUTER and r is not a:
-                c0 = self._edge_end(a, r)
-                c1 = self._edge_end(r, a)
-                if c0 != -1 and c1 != -1 and y[c0] + y[c1] == w[c0][c1]:
-                    v0, v1 = c0, c1
-                    break
-        assert v0 != -1
-        path: deque[int] = deque((v0, v1))
-        self._extend_to_root(path, True)
-        self._extend_to_root(path, False)
-        if root_of[path[0]] is not root_of[path[-1]]:
-            self._augment_to_source(v0, v1)
-            self._augment_to_source(v1, v0)
-            return True
-        while root_of[path[1]] is root_of[path[-2]]:
-            for _ in range(4):
-                path.popleft()
-                path.pop()
-        new = self._make_blossom(list(path))
-        self._note_outer_vertices(new.child)
-        self._oo, self._oo_root = self._min_outer_outer()
-        self._id, self._id_b = self._min_inner_dual()
-        return False
-
-    def _extend_to_root(self, path: deque[int], front: bool) -> None:
-        """Walk one end of ``path`` up its tree: base, mate, then the inner root's labelling edge."""
-        root_of = self._root_of
-        while True:
-            f = root_of[path[0] if front else path[-1]]
-            if f.mate == -1:
-                return
-            inner = root_of[f.mate]
-            steps = (f.base, f.mate, inner.labeled, inner.labeling)
-            if front:
-                path.extendleft(steps)
-            else:
-                path.extend(steps)
-
-    def _label_free(self, u: int) -> None:
-        """A tight edge from an outer vertex to free ``u``: its root inner, the mate's outer."""
-        root_of = self._root_of
-        ru = root_of[u]
-        m = root_of[ru.mate]
-        ru.label = _INNER
-        m.label = _OUTER
-        ru.labeling = self._minedge[u]
-        ru.labeled = u
-        self._mark(ru.child, _INNER)
-        self._mark(m.child, _OUTER)
-        self._add_phase_outer(m)
-        self._inner_outer_from(m)
-        self._init_outer_outer_one(m)
-        self._note_outer_vertices(m.child)
-        if m.min_res < self._oo:
-            self._oo = m.min_res
-            self._oo_root = m
-        c = ru.child
-        if c.vertex < 0 and c.dual < self._id:
-            self._id = c.dual
-            self._id_b = c
-
-    def _make_blossom(self, path: list[int]) -> _Root:
-        """Form an outer blossom from the cycle ``path`` (edges ``path[2k], path[2k+1]``)."""
-        root_of = self._root_of
-        originals = [root_of[path[k]] for k in range(0, len(path), 2)]
-        base_root = originals[0]
-        blossom = _Blossom(-1)
-        blossom.head = originals[-1].child.head
-        blossom.tail = originals[0].child.tail
-        children = [r.child for r in originals]
-        count = len(children)
-        for k in range(count):
-            prev = children[k]
-            nb = children[(k + 1) % count]
-            prev.to_next = path[2 * k]
-            prev.next_b = nb
-            nb.to_prev = path[2 * k + 1]
-            nb.parent = blossom
-            nb.prev_b = prev
-        blossom.sub = children[0]
-        new = _Root(blossom, base_root.base, base_root.mate, base_root.label,
-                    base_root.labeling, base_root.labeled)
-        new.min_edges = dict(base_root.min_edges)
-        blossom.root = new
-        self._absorb_children(new, originals)
-        self._pool[new] = None
-        self._add_phase_outer(new)
-        return new
-
-    def _absorb_children(self, new: _Root, originals: list[_Root]) -> None:
-        """Give the new blossom its children's vertices and least outer-outer edges."""
-        y = self._y
-        w = self._w
-        pool = self._pool
-        new.min_res = self._inf
-        self._phase_dirty = True
-        for r in originals:
-            del pool[r]
-            self._set_root(r.child, new)
-            if r.label != _OUTER:
-                self._mark(r.child, _OUTER)
-        for it in pool:
-            if it.label != _OUTER:
-                continue
-            best = self._inf
-            for r in originals:
-                if r.label == _INNER:
-                    best = self._outer_pair(r, it, best)
-                else:
-                    c0 = self._edge_end(r, it)
-                    c1 = self._edge_end(it, r)
-                    if c0 != -1 and c1 != -1:
-                        res = y[c0] + y[c1] - w[c0][c1]
-                        if res < best:
-                            best = res
-                            new.min_edges[it.base] = c0
-                            it.min_edges[new.base] = c1
-                            if res < new.min_res:
-                                new.min_res = res
-                            if res < it.min_res:
-                                it.min_res = res
-        previous_head = -1
-        nxt = self._nxt
-        for r in originals:
-            if r.label != _OUTER:
-                self._inner_outer_from(r)
-            nxt[r.child.tail] = previous_head
-            previous_head = r.child.head
-
-    def _dissolve(self, blossom: _Blossom) -> None:
-        """Expand an inner blossom whose dual reached zero; relabel its children along the tree.
-
-        The children on the even-length path from the labelling child to the base child keep
-        the tree alternating (inner, outer, ..., inner); the others become free pairs.
-        """
-        old = blossom.root
-        assert old is not None
-        del self._pool[old]
-        root_child = self._child_holding(blossom, old.base)
-        connect = self._child_holding(blossom, old.labeled)
-        forward = True
-        c = root_child
-        while c is not connect:
-            forward = not forward
-            assert c.next_b is not None
-            c = c.next_b
-        links_next = False
-        is_free = False
-        prev = root_child.prev_b
-        cur = root_child
-        nb: _Blossom | None = None
-        while nb is not root_child:
-            assert cur is not None and prev is not None
-            nb = cur.next_b
-            assert nb is not None
-            if cur is connect and not forward:
-                is_free = False
-            if is_free:
-                label = _FREE
-            elif (links_next != forward) or cur is root_child:
-                label = _INNER
-            else:
-                label = _OUTER
-            self._free_child(old, cur, prev, nb, label, cur is root_child, cur is connect,
-                             links_next, forward)
-            if cur is (connect if forward else root_child):
-                is_free = True
-            links_next = not links_next
-            prev = cur
-            cur = nb
-
-    def _child_holding(self, blossom: _Blossom, v: int) -> _Blossom:
-        """The child of ``blossom`` that holds vertex ``v``."""
-        b = self._node[v]
-        while b.parent is not blossom:
-            assert b.parent is not None
-            b = b.parent
+    def _new_blossom(self, childs: list[int], edges: list[tuple[int, int]]) -> int:
+        b = self._free_ids.pop()
+        self._childs[b] = childs
+        self._edges[b] = edges
+        self._base[b] = self._base[childs[0]]
+        leaves: list[int] = []
+        parent = self._parent
+        for c in childs:
+            parent[c] = b
+            leaves += self._leaves[c]
+        self._leaves[b] = leaves
+        top = self._top
+        for v in leaves:
+            top[v] = b
+        self._z[b] = 0
         return b
 
-    def _free_child(self, old: _Root, cur: _Blossom, prev: _Blossom, nb: _Blossom, label: int,
-                    is_base: bool, is_connect: bool, links_next: bool, forward: bool) -> None:
-        """Make child ``cur`` of a dissolved inner blossom a root with ``label``."""
-        if is_base:
-            base, mate = old.base, old.mate
-        elif links_next:
-            base, mate = cur.to_next, nb.to_prev
+    # ------------------------------------------------------------------------ one stage
+
+    def _stage(self, roots: list[int]) -> None:
+        """Grow alternating trees from the exposed vertices ``roots`` (each of positive, even
+        dual) until every tree has ended: in an augmentation (with another tree, or with an
+        exposed vertex of zero dual), or in an outer vertex whose dual reached zero (that
+        vertex is then the exposed one). A tree that ends is dissolved; the others go on."""
+        n = self._n
+        big = self._big = ((max(self._y) + self._max) << 4) + 16
+        self._step = 0
+        self._free_key = [big] * n
+        self._free_from = [-1] * n
+        self._pair_key = [big] * n
+        self._pair_to = [-1] * n
+        self._free_heap = []
+        self._pair_heap = []
+        self._outside_stale = True
+        self._outer = []
+        self._dead = 0
+        self._outer_heap = []
+        self._inner_blossoms = []
+        self._members = {}
+        self._in_tree = []
+        self._tree_blossoms = []
+        self._exposed = {}
+        self._first_trees(roots)
+        try:
+            self._grow_until_done()
+        finally:
+            self._end_stage()
+
+    def _first_trees(self, roots: list[int]) -> None:
+        """The roots' blossoms outer; the least slacks computed from the side of each vertex
+        outside the trees (against the outer vertices) and of each outer vertex (against
+        the outer vertices of other blossoms)."""
+        y = self._y
+        top = self._top
+        mate = self._mate
+        outer: list[int] = []
+        for r in roots:
+            self._members[r] = []
+            outer += self._mark_outer(top[r], r)
+        self._outer = outer
+        self._outer_y = list(map(y.__getitem__, outer))
+        self._outer_get = None
+        outer_heap = self._outer_heap
+        for o in outer:
+            outer_heap.append((y[o], o))
+        outer_heap.sort()
+        outside = self._outside()
+        if len(outer) <= 4:  # few rows: scanned at C speed, the least kept per vertex
+            for o in outer:
+                self._lower_free_bounds(o)
         else:
-            base, mate = cur.to_prev, prev.to_next
-        if is_connect:
-            labeling, labeled = old.labeling, old.labeled
-        elif label != _INNER:
-            labeling = labeled = -1
-        elif forward:
-            labeling, labeled = nb.to_prev, cur.to_next
+            self._free_exact(outside)
+        for v in outside:
+            if mate[v] == -1:
+                self._exposed[v] = None
+        pair_key = self._pair_key
+        pair_to = self._pair_to
+        pair_heap = self._pair_heap
+        big = self._big
+        outer_y = self._outer_y
+        for r in roots:
+            if top[r] != r:  # a blossom: its vertices against the outer vertices of others
+                self._pair_exact([v for v in self._leaves[top[r]]], top[r])
+        for k, a in enumerate(outer):
+            if top[a] != a:
+                continue
+            keys = list(map(sub, outer_y, self._outer_row(self._w[a])))
+            keys[k] = big  # itself
+            least = min(keys)
+            if least < big:
+                key = pair_key[a] = least + y[a]
+                b = pair_to[a] = outer[keys.index(least)]
+                heappush(pair_heap, (key, a, b))
+
+    def _grow_until_done(self) -> None:
+        top = self._top
+        base = self._base
+        mate = self._mate
+        z = self._z
+        label = self._label
+        parent = self._parent
+        tree = self._tree
+        n = self._n
+        for _ in range(16 * n + 16):
+            if not self._members:
+                return
+            step = self._step
+            big = self._big
+            d_outer, outer_v = self._least_outer_dual()
+            free_key, free_o, free_v = self._least_free_edge()
+            pair_key, pair_a, pair_b = self._least_pair_edge()
+            d_free = free_key - step
+            d_pair = (pair_key - 2 * step) >> 1
+            d_inner = big
+            inner_b = -1
+            for b in self._inner_blossoms:
+                if label[b] == _INNER and parent[b] == -1 and b >= n:
+                    half = (z[b] - 2 * step) >> 1
+                    if half < d_inner:
+                        d_inner = half
+                        inner_b = b
+            delta = min(d_outer, d_free, d_pair, d_inner)
+            if delta < 0:
+                raise RuntimeError("maximum-weight matching: a negative dual step")
+            self._step = step + delta
+            # Ties: an ending first, then an augmentation, a blossom, a growth, an expansion.
+            if delta == d_outer:
+                r = tree[top[outer_v]]
+                self._flip(outer_v, -1)
+                self._dissolve_tree(r)
+                continue
+            if delta == d_free and mate[base[top[free_v]]] != -1:
+                exposed = self._tight_exposed(free_key)
+                if exposed is not None:
+                    free_o, free_v = exposed
+            if delta == d_free and mate[base[top[free_v]]] == -1:
+                r = tree[top[free_o]]
+                self._flip(free_o, free_v)
+                self._flip(free_v, free_o)
+                self._exposed.pop(free_v, None)
+                self._dissolve_tree(r)
+            elif delta == d_pair:
+                ra, rb = tree[top[pair_a]], tree[top[pair_b]]
+                if ra == rb:
+                    self._blossom_from(pair_a, pair_b)
+                else:
+                    self._flip(pair_a, pair_b)
+                    self._flip(pair_b, pair_a)
+                    self._dissolve_tree(ra)
+                    self._dissolve_tree(rb)
+            elif delta == d_free:
+                bv = top[free_v]
+                r = tree[top[free_o]]
+                self._make_inner(bv, free_o, free_v, r)
+                self._scan(self._mark_outer(top[mate[base[bv]]], r))
+            else:
+                self._expand_inner(inner_b)
+        raise RuntimeError("maximum-weight matching: a stage took more steps than its bound")
+
+    def _least_outer_dual(self) -> tuple[int, int]:
+        """The least dual of an outer vertex now, and that vertex."""
+        heap = self._outer_heap
+        y = self._y
+        sign = self._sign
+        while heap:
+            stored, v = heap[0]
+            if sign[v] == _OUTER and y[v] == stored:
+                return stored - self._step, v
+            heappop(heap)
+        return self._big, -1
+
+    def _least_free_edge(self) -> tuple[int, int, int]:
+        """The least slack (plus T) of an edge from an outer vertex to a vertex outside the
+        trees, and its two ends. Each vertex outside keeps a bound, lowered as vertices
+        become outer; a stale one (its outer vertex's tree ended) is replaced by the exact
+        least."""
+        heap = self._free_heap
+        free_key = self._free_key
+        free_from = self._free_from
+        y = self._y
+        w = self._w
+        sign = self._sign
+        while heap:
+            key, x, p = heap[0]
+            if free_key[x] != key or free_from[x] != p or sign[x]:
+                heappop(heap)  # superseded
+                continue
+            if sign[p] == _OUTER and y[p] + y[x] - w[p][x] == key:
+                return key, p, x
+            heappop(heap)
+            self._free_exact([x])
+        return self._big, -1, -1
+
+    def _tight_exposed(self, key: int) -> tuple[int, int] | None:
+        """An exposed vertex outside the trees at slack ``key`` (plus T) from an outer vertex,
+        and that outer vertex; None when there is none. (Their bounds are kept exact.)"""
+        y = self._y
+        w = self._w
+        sign = self._sign
+        free_key = self._free_key
+        for v in self._exposed:
+            if free_key[v] == key:
+                o = self._free_from[v]
+                if sign[o] == _OUTER and y[o] + y[v] - w[o][v] == key:
+                    return o, v
+                self._free_exact([v])
+                if free_key[v] == key:
+                    return self._free_from[v], v
+        return None
+
+    def _least_pair_edge(self) -> tuple[int, int, int]:
+        """The least slack (plus 2T) of an edge between outer vertices of different outermost
+        blossoms, and its two ends. A stale bound (the other end now in the same blossom, or
+        no longer outer) is replaced by the exact least, for its whole blossom at once."""
+        heap = self._pair_heap
+        pair_key = self._pair_key
+        pair_to = self._pair_to
+        top = self._top
+        y = self._y
+        w = self._w
+        sign = self._sign
+        while heap:
+            key, a, b = heap[0]
+            if pair_key[a] != key or pair_to[a] != b or sign[a] != _OUTER:
+                heappop(heap)  # superseded
+                continue
+            ta = top[a]
+            if sign[b] == _OUTER and top[b] != ta and y[a] + y[b] - w[a][b] == key:
+                return key, a, b
+            heappop(heap)
+            stale = [v for v in self._leaves[ta]  # a blossom's bounds go stale together
+                     if v != a and sign[v] == _OUTER and pair_key[v] < self._big and (
+                         top[pair_to[v]] == ta or sign[pair_to[v]] != _OUTER)]
+            stale.append(a)
+            self._pair_exact(stale, ta)
+        return 2 * self._big, -1, -1
+
+    def _lower_free_bounds(self, o: int) -> None:
+        """New outer ``o``: the vertices outside the trees whose least slack it lowers."""
+        outside = self._outside()
+        if not outside:
+            return
+        keys = list(map(add, map(sub, self._outside_y, self._outside_get(self._w[o])),
+                        repeat(self._y[o])))
+        free_key = self._free_key
+        free_from = self._free_from
+        heap = self._free_heap
+        for k in compress(range(len(keys)), map(lt, keys, map(free_key.__getitem__, outside))):
+            v = outside[k]
+            key = free_key[v] = keys[k]
+            free_from[v] = o
+            heappush(heap, (key, v, o))
+
+    def _free_exact(self, vertices: list[int]) -> None:
+        """Each vertex of ``vertices`` (outside the trees): its exact least slack (plus T) to
+        an outer vertex."""
+        outer = self._live_outer()
+        free_key = self._free_key
+        if not outer:
+            for v in vertices:
+                free_key[v] = self._big
+            return
+        outer_y = self._outer_y
+        if self._outer_get is None:
+            self._outer_get = _gatherer(outer)
+        get = self._outer_get
+        w = self._w
+        y = self._y
+        free_from = self._free_from
+        heap = self._free_heap
+        for v in vertices:
+            keys = list(map(sub, outer_y, get(w[v])))
+            least = min(keys)
+            key = free_key[v] = least + y[v]
+            o = free_from[v] = outer[keys.index(least)]
+            heappush(heap, (key, v, o))
+
+    def _outside(self) -> list[int]:
+        """The vertices outside the trees (the list rebuilt after labels changed), with their
+        duals in ``_outside_y`` and a gatherer of a row's entries at them."""
+        if self._outside_stale:
+            outside = self._outside_list = list(
+                compress(range(self._n), map(not_, self._sign)))
+            self._outside_y = list(map(self._y.__getitem__, outside))
+            self._outside_get = _gatherer(outside)
+            self._outside_stale = False
+        return self._outside_list
+
+    def _live_outer(self) -> list[int]:
+        """The outer vertices (the list pruned of those whose tree was dissolved), with their
+        stored duals in ``_outer_y``."""
+        if self._dead:
+            sign = self._sign
+            self._outer = [o for o in self._outer if sign[o] == _OUTER]
+            self._outer_y = list(map(self._y.__getitem__, self._outer))
+            self._outer_get = None
+            self._dead = 0
+        return self._outer
+
+    def _outer_row(self, row: list[int]) -> tuple[int, ...]:
+        """``row``'s entries at the outer vertices (in the order of ``_live_outer()``)."""
+        if self._outer_get is None:
+            self._outer_get = _gatherer(self._live_outer())
+        return self._outer_get(row)
+
+    def _pair_exact(self, vertices: list[int], exclude: int) -> None:
+        """Each outer vertex of ``vertices``: its exact least slack (plus 2T) to an outer
+        vertex outside the outermost blossom ``exclude`` (-1: every outer vertex is)."""
+        outer = self._live_outer()
+        outer_y = self._outer_y
+        if exclude >= 0:
+            mask = list(map(ne, map(self._top.__getitem__, outer), repeat(exclude)))
+            outer = list(compress(outer, mask))
+            outer_y = list(compress(outer_y, mask))
+            get = _gatherer(outer)
         else:
-            labeling, labeled = prev.to_next, cur.to_prev
-        nr = self._new_root(cur, base, mate, label, labeling, labeled)
-        self._mark(cur, label)
-        if label == _OUTER:
-            self._add_phase_outer(nr)
-            self._inner_outer_from(nr)
-            self._init_outer_outer_one(nr)
-            self._note_outer_vertices(cur)
-            if nr.min_res < self._oo:
-                self._oo = nr.min_res
-                self._oo_root = nr
+            get = self._outer_row
+        pair_key = self._pair_key
+        if not outer:
+            for a in vertices:
+                pair_key[a] = self._big
+            return
+        w = self._w
+        y = self._y
+        pair_to = self._pair_to
+        heap = self._pair_heap
+        for a in vertices:
+            keys = list(map(sub, outer_y, get(w[a])))
+            least = min(keys)
+            key = pair_key[a] = least + y[a]
+            b = pair_to[a] = outer[keys.index(least)]
+            heappush(heap, (key, a, b))
+
+    def _end_stage(self) -> None:
+        """Write the duals the stage moved lazily back as they are; forget the labels."""
+        y = self._y
+        sign = self._sign
+        step = self._step
+        for v in self._in_tree:
+            s = sign[v]
+            if s:
+                y[v] -= s * step
+                sign[v] = 0
+        label = self._label
+        z = self._z
+        tree = self._tree
+        for b in self._tree_blossoms:
+            lab = label[b]
+            if lab:
+                if b >= self._n and self._parent[b] == -1:
+                    z[b] += 2 * lab * step
+                label[b] = 0
+                tree[b] = -1
+
+    def _dissolve_tree(self, r: int) -> None:
+        """The tree rooted at ``r`` has ended: its blossoms leave it, their vertices' duals
+        written back, their least slacks to the remaining outer vertices computed."""
+        y = self._y
+        sign = self._sign
+        step = self._step
+        label = self._label
+        tree = self._tree
+        parent = self._parent
+        z = self._z
+        big = self._big
+        pair_key = self._pair_key
+        freed = []
+        for b in self._members.pop(r):
+            lab = label[b]
+            if not lab or parent[b] != -1 or tree[b] != r:
+                continue
+            for v in self._leaves[b]:
+                s = sign[v]
+                if s == _OUTER:
+                    self._dead += 1
+                    pair_key[v] = big
+                y[v] -= s * step
+                sign[v] = 0
+                freed.append(v)
+            if b >= self._n:
+                z[b] += 2 * lab * step
+            label[b] = 0
+            tree[b] = -1
+        self._outside_stale = True
+        mate = self._mate
+        self._free_exact(freed)
+        for v in freed:
+            if mate[v] == -1:
+                self._exposed[v] = None
+
+    # ----------------------------------------------------------------------- labelling
+
+    def _mark_outer(self, b: int, r: int) -> list[int]:
+        """Outermost blossom ``b`` (outside the trees, or inner) becomes outer in tree ``r``;
+        answers its new outer vertices (to be scanned)."""
+        y = self._y
+        sign = self._sign
+        step = self._step
+        free_key = self._free_key
+        big = self._big
+        2 * big
+        fresh = []
+        for v in self._leaves[b]:
+            s = sign[v]
+            if s == _OUTER:
+                continue
+            y[v] = y[v] - s * step + step  # the dual now, plus T
+            sign[v] = _OUTER
+            free_key[v] = big
+            fresh.append(v)
+            self._in_tree.append(v)
+        self._outside_stale = True
+        if b >= self._n:
+            self._z[b] = self._z[b] + 2 * self._label[b] * step - 2 * step  # now, minus 2T
+        self._label[b] = _OUTER
+        self._tree[b] = r
+        self._members[r].append(b)
+        self._tree_blossoms.append(b)
+        return fresh
+
+    def _scan(self, fresh: list[int]) -> None:
+        """New outer vertices ``fresh`` (of one outermost blossom): the bounds they lower
+        (of the vertices outside the trees), their least slacks to the outer vertices of
+        other blossoms, the least outer dual."""
+        if not fresh:
+            return
+        if len(fresh) == 1 and self._top[fresh[0]] == fresh[0]:
+            self._scan_single(fresh[0])
+            return
+        for o in fresh:
+            self._lower_free_bounds(o)
+        top = self._top[fresh[0]]
+        self._pair_exact(fresh, top if top >= self._n else -1)  # (not in the outer list yet)
+        y = self._y
+        outer_heap = self._outer_heap
+        for o in fresh:
+            self._outer.append(o)
+            self._outer_y.append(y[o])
+            heappush(outer_heap, (y[o], o))
+        self._outer_get = None
+
+    def _scan_single(self, o: int) -> None:
+        """:meth:`_scan` of one new outer vertex alone in its blossom (the common case, in
+        one function: :meth:`_lower_free_bounds`, :meth:`_pair_exact`)."""
+        y = self._y
+        wo = self._w[o]
+        yo = y[o]
+        if self._outside_stale:
+            self._outside()
+        outside = self._outside_list
+        if outside:
+            keys = list(map(add, map(sub, self._outside_y, self._outside_get(wo)), repeat(yo)))
+            free_key = self._free_key
+            free_from = self._free_from
+            heap = self._free_heap
+            for k in compress(range(len(keys)),
+                              map(lt, keys, map(free_key.__getitem__, outside))):
+                v = outside[k]
+                key = free_key[v] = keys[k]
+                free_from[v] = o
+                heappush(heap, (key, v, o))
+        outer = self._outer if not self._dead else self._live_outer()
+        if outer:
+            if self._outer_get is None:
+                self._outer_get = _gatherer(outer)
+            keys = list(map(sub, self._outer_y, self._outer_get(wo)))
+            least = min(keys)
+            key = self._pair_key[o] = least + yo
+            b = self._pair_to[o] = outer[keys.index(least)]
+            heappush(self._pair_heap, (key, o, b))
+        else:
+            self._pair_key[o] = self._big
+        outer.append(o)
+        self._outer_y.append(yo)
+        self._outer_get = None
+        heappush(self._outer_heap, (yo, o))
+
+    def _make_inner(self, b: int, frm: int, to: int, r: int) -> None:
+        """Outermost blossom ``b`` (outside the trees) becomes inner in tree ``r``, reached by
+        edge ``frm``-``to``."""
+        y = self._y
+        sign = self._sign
+        step = self._step
+        free_key = self._free_key
+        big = self._big
+        2 * big
+        for v in self._leaves[b]:
+            y[v] -= step  # outside the trees: the dual now; inner: stored minus T
+            sign[v] = _INNER
+            free_key[v] = big
+            self._in_tree.append(v)
+        self._outside_stale = True
+        if b >= self._n:
+            self._z[b] += 2 * step
+            self._inner_blossoms.append(b)
+        self._label[b] = _INNER
+        self._tree[b] = r
+        self._tree_from[b] = frm
+        self._tree_to[b] = to
+        self._members[r].append(b)
+        self._tree_blossoms.append(b)
+
+    def _make_free(self, b: int) -> None:
+        """Blossom ``b`` (a child of an expanded inner blossom) leaves the trees."""
+        y = self._y
+        sign = self._sign
+        step = self._step
+        self._outside_stale = True
+        for v in self._leaves[b]:
+            y[v] -= sign[v] * step
+            sign[v] = 0
+        self._free_exact(self._leaves[b])
+        self._label[b] = 0
+        self._tree[b] = -1
+
+    # ------------------------------------------------------------------- tree events
+
+    def _chain(self, b: int) -> list[int]:
+        """Outer blossom ``b`` and its ancestors up to the root: outer, inner, outer, ..."""
+        chain = [b]
+        mate = self._mate
+        top = self._top
+        base = self._base
+        while True:
+            m = mate[base[b]]
+            if m == -1:
+                return chain
+            t = top[m]
+            b = top[self._tree_from[t]]
+            chain.append(t)
+            chain.append(b)
+
+    def _link(self, upper: int, lower: int, upper_is_outer: bool) -> tuple[int, int]:
+        """The tree edge between neighbouring tree blossoms, as (end in upper, end in lower)."""
+        if upper_is_outer:  # lower is inner, reached from upper
+            return self._tree_from[lower], self._tree_to[lower]
+        return self._base[upper], self._base[lower]  # the matched edge, inner above outer
+
+    def _blossom_from(self, a: int, b: int) -> None:
+        """A tight edge between outer vertices ``a`` and ``b`` of one tree: a new blossom."""
+        top = self._top
+        chain_a = self._chain(top[a])
+        chain_b = self._chain(top[b])
+        on_b = set(chain_b)
+        ia = next(k for k, c in enumerate(chain_a) if c in on_b)
+        lca = chain_a[ia]
+        ib = chain_b.index(lca)
+        childs = [lca]
+        edges: list[tuple[int, int]] = []
+        for k in range(ia - 1, -1, -1):  # down from the common ancestor to a's blossom
+            edges.append(self._link(chain_a[k + 1], chain_a[k], (k + 1) % 2 == 0))
+            childs.append(chain_a[k])
+        edges.append((a, b))
+        for k in range(ib):  # up from b's blossom to the common ancestor
+            childs.append(chain_b[k])
+            end_upper, end_lower = self._link(chain_b[k + 1], chain_b[k], (k + 1) % 2 == 0)
+            edges.append((end_lower, end_upper))
+        # the children's duals are fixed from now on; the inner ones' vertices become outer
+        step = self._step
+        z = self._z
+        label = self._label
+        r = self._tree[lca]
+        inner_children = []
+        for c in childs:
+            lab = label[c]
+            if c >= self._n:
+                z[c] += 2 * lab * step
+            if lab == _INNER:
+                inner_children.append(c)
+            label[c] = 0
+            self._tree[c] = -1
+        nb = self._new_blossom(childs, edges)
+        z[nb] = -2 * step  # zero now, outer
+        label[nb] = _OUTER
+        self._tree[nb] = r
+        self._members[r].append(nb)
+        self._tree_blossoms.append(nb)
+        y = self._y
+        sign = self._sign
+        fresh = []
+        for c in inner_children:
+            for v in self._leaves[c]:
+                y[v] += 2 * step  # inner stored (now - T) to outer stored (now + T)
+                sign[v] = _OUTER  # (its bound was dropped when it became inner)
+                fresh.append(v)
+        self._scan(fresh)
+
+    def _expand_inner(self, b: int) -> None:
+        """Inner blossom ``b`` whose dual reached zero: its children on the even path from
+        the entry child to the base child stay in the tree (inner, outer, ..., inner), the
+        others leave it."""
+        childs = list(self._childs[b])
+        edges = list(self._edges[b])
+        k = len(childs)
+        entry, frm = self._tree_to[b], self._tree_from[b]
+        r = self._tree[b]
+        parent = self._parent
+        c = entry
+        while parent[c] != b:
+            c = parent[c]
+        j = childs.index(c)
+        if j & 1:
+            path = list(range(j, k)) + [0]
+            links = [edges[e] for e in range(j, k)]
+        else:
+            path = list(range(j, -1, -1))
+            links = [edges[e - 1][::-1] for e in range(j, 0, -1)]
+        step = self._step
+        z = self._z
+        label = self._label
+        for child in childs:  # a sub-blossom's dual is fixed: z[child] is its dual now
+            label[child] = 0
+        self._tree[b] = -1
+        self._release(b)
+        on_path = set(path)
+        for index, child in enumerate(childs):
+            if index not in on_path:
+                self._make_free(child)
+        outer_children = []
+        for position, index in enumerate(path):
+            child = childs[index]
+            if position % 2 == 0:  # inner: its vertices keep their stored duals
+                if child >= self._n:
+                    z[child] += 2 * step
+                    self._inner_blossoms.append(child)
+                label[child] = _INNER
+                self._tree[child] = r
+                if position == 0:
+                    self._tree_from[child], self._tree_to[child] = frm, entry
+                else:
+                    self._tree_from[child], self._tree_to[child] = links[position - 1]
+                self._members[r].append(child)
+                self._tree_blossoms.append(child)
+            else:
+                outer_children.append(child)
+        for child in outer_children:
+            self._scan(self._mark_outer(child, r))
+
+    def _flip(self, s: int, j: int) -> None:
+        """Match ``s`` to ``j`` (-1: leave it exposed) and flip the tree path from ``s``'s
+        blossom to its root (or, outside the trees, just re-base ``s``'s blossom)."""
+        top = self._top
+        base = self._base
+        mate = self._mate
+        n = self._n
+        while True:
+            bs = top[s]
+            t = mate[base[bs]]
+            if bs >= n:
+                self._rebase(bs, s)
+            mate[s] = j
+            if t == -1 or self._label[bs] != _OUTER:
+                return
+            bt = top[t]
+            x, p = self._tree_to[bt], self._tree_from[bt]
+            if bt >= n:
+                self._rebase(bt, x)
+            mate[x] = p
+            s, j = p, x

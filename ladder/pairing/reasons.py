@@ -40,7 +40,10 @@ def _float_reason(round_: Round, white: Player, black: Player) -> Message | None
 
 def _natural_opponents(trace: Trace) -> dict[int, int]:
     """Per bracket, the pairing by the bracket's order alone (C.04.3 B.2/B.3: S1 against S2,
-    the moved-down players forming S1 in a heterogeneous bracket), before any criterion."""
+    the moved-down players forming S1 in a heterogeneous bracket), before any criterion.
+    Worked out once a round (kept on the trace)."""
+    if trace.natural is not None:
+        return trace.natural
     natural: dict[int, int] = {}
     for ids, moved_down in trace.brackets:
         if moved_down:
@@ -51,6 +54,7 @@ def _natural_opponents(trace: Trace) -> dict[int, int]:
         for a, b in zip(s1, s2, strict=False):
             natural[a] = b
             natural[b] = a
+    trace.natural = natural
     return natural
 
 

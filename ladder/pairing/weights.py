@@ -158,3 +158,146 @@ def edge_weight(layout: Layout, higher: Player, lower: Player, in_current: bool,
         w = (w << gs) + value
     # Room for the exchange and transposition order (C.04.3 B.3, B.4).
     return w << (3 * sb + 1)
+
+
+class WeightTable:
+    """:func:`edge_weight` for one layout, from parts computed once per player.
+
+    ``edge_weight`` builds a weight field by field (shift, add); the same integer is the sum
+    of each field's value shifted to its offset, and each field's value is a sum of a part
+    of the higher player, a part of the lower one and, for the colours (C.04.3 C.10-C.13)
+    and the compatibility, a part of the two together (kept per pair of colour states).
+    ``tests/unit/pairing/test_weights.py`` checks the two agree on every pair of every
+    bracket of reference rounds. When the layout's PAB data change, :meth:`refresh_pab`.
+    """
+
+    def __init__(self, layout: Layout, players: list[Player]) -> None:
+        self.layout = layout
+        self.players = players
+        round_ = layout.round
+        sb, gs, shifts = layout.group_bits, layout.scores_shift, layout.shifts
+        played = round_.tournament.played_rounds
+        backs = [back for back in (1, 2) if played >= back]
+        fields = [("c5", sb), ("c6", gs), ("c7", sb), ("c8", gs), ("c9", 2 * sb),
+                  ("c10", sb), ("c11", sb), ("c12", sb), ("c13", sb)]
+        for back in backs:
+            fields += [(f"fa{back}", sb), (f"fb{back}", sb)]
+        for back in backs:
+            fields += [(f"fc{back}", gs), (f"fd{back}", gs)]
+        offset = 3 * sb + 1  # the room for the exchange and transposition order
+        off: dict[str, int] = {}
+        for name, width in reversed(fields):
+            off[name] = offset
+            offset += width
+        self.top = 1 << offset
+        self.colour_offsets = (off["c10"], off["c11"], off["c12"], off["c13"])
+        #: per player its colour state (what C.10-C.13 read); per pair of states the fields
+        self.colour_keys = [(p.preference, p.colour_difference, p.repeated, p.strong)
+                            for p in players]
+        self.colours: dict[tuple[object, ...], dict[tuple[object, ...], int]] = {}
+        # compatible(), from parts: the forbidden opponents, the absolute preferences, and in
+        # the last round who is a topscorer (C.04.3 C.1, C.3)
+        self.forbidden = [round_.forbidden[p.id] for p in players]
+        self.absolute = [p.preference if p.absolute else None for p in players]
+        tournament = round_.tournament
+        last = tournament.played_rounds >= tournament.expected_rounds - 1
+        threshold = top_score_threshold(round_)
+        self.excepted = [last and p.score > threshold for p in players]
+        self.c9_offset = off["c9"]
+        self.own: list[int] = []  # in every weight of the player (C.2/C.3, C.9)
+        self.refresh_pab()
+        self.current_higher: list[int] = []  # as the higher player of a current-bracket pair
+        self.next_higher: list[int] = []  # ... of a next-bracket pair (C.7)
+        self.current_lower: list[int] = []  # as the lower player of a current-bracket pair
+        self.same_score_higher: list[int] = []  # as the higher of two of the same score
+        self.up_lower: list[list[int]] = []  # per back: the lower player's upfloat (0/1)
+        self.up_cost: list[list[int]] = []  # per back: what such an upfloat takes off
+        for p in players:
+            shift = shifts[p.score]
+            current = (1 << off["c5"]) + (1 << (off["c6"] + shift))
+            lower = same = 0
+            ups = []
+            costs = []
+            for back in backs:
+                floated = float_of(round_, p, back)
+                down = floated == DOWN
+                lower += down * ((1 << off[f"fa{back}"]) + (1 << (off[f"fc{back}"] + shift)))
+                current += down * (1 << (off[f"fc{back}"] + shift))
+                same += down * (1 << off[f"fa{back}"])
+                cost = (1 << off[f"fb{back}"]) + (1 << (off[f"fd{back}"] + shift))
+                current += cost  # C.15/C.17, C.19/C.21 met unless the lower one floats up
+                ups.append(int(floated == UP))
+                costs.append(cost)
+            self.current_higher.append(current)
+            self.next_higher.append((1 << off["c7"]) + (1 << (off["c8"] + shift)))
+            self.current_lower.append(lower)
+            self.same_score_higher.append(same)
+            self.up_lower.append(ups)
+            self.up_cost.append(costs)
+
+    def refresh_pab(self) -> None:
+        """The parts that follow the layout's PAB data (the PAB assignee's score, C.9): to
+        be called again when they change."""
+        layout = self.layout
+        bye_score = layout.bye_score
+        c9 = layout.single_downfloater_is_bye and layout.unplayed_ranks is not None
+        own = []
+        for p in self.players:
+            bye_candidate = p.eligible_for_bye and p.score <= bye_score
+            part = (not bye_candidate) * self.top
+            if c9 and p.score == bye_score:
+                assert layout.unplayed_ranks is not None
+                part += layout.unplayed_ranks[p.played_games] << self.c9_offset
+            own.append(part)
+        self.own = own
+
+    def weight(self, h: int, l: int, in_current: bool, in_next: bool) -> int:
+        """``edge_weight(layout, players[h], players[l], in_current, in_next)``."""
+        return self.row([h], l, in_current, in_next)[0]
+
+    def row(self, highers: list[int], l: int, in_current: bool, in_next: bool) -> list[int]:
+        """:meth:`weight` of each player of ``highers`` against player ``l``."""
+        players = self.players
+        lower = players[l]
+        lower_id, lower_score = lower.id, lower.score
+        forbidden, absolute, excepted = self.forbidden, self.absolute, self.excepted
+        lower_absolute, lower_excepted = absolute[l], excepted[l]
+        own = self.own
+        base = self.top + own[l] + (self.current_lower[l] if in_current else 0)
+        current_higher, next_higher = self.current_higher, self.next_higher
+        same_score, up_cost = self.same_score_higher, self.up_cost
+        ups = self.up_lower[l]
+        upfloat = any(ups)
+        keys = self.colour_keys
+        colours = self.colours.setdefault(keys[l], {})
+        out = []
+        for h in highers:
+            higher = players[h]
+            score = higher.score
+            if score < lower_score:  # not a case of the engine: the plain computation
+                out.append(edge_weight(self.layout, higher, lower, in_current, in_next))
+                continue
+            if lower_id in forbidden[h] or (
+                    lower_absolute is not None and absolute[h] == lower_absolute
+                    and not excepted[h] and not lower_excepted):
+                out.append(0)  # C.04.3 C.1, C.3: compatible() is false
+                continue
+            w = base + own[h]
+            if in_current:
+                colour = colours.get(keys[h])
+                if colour is None:
+                    colour = colours[keys[h]] = sum(
+                        bit << offset for bit, offset in zip(
+                            _colour_fields(lower, higher, True), self.colour_offsets,
+                            strict=True))
+                w += current_higher[h] + colour
+                if score == lower_score:
+                    w += same_score[h]
+                elif upfloat:
+                    for up, cost in zip(ups, up_cost[h], strict=True):
+                        if up:
+                            w -= cost
+            if in_next:
+                w += next_higher[h]
+            out.append(w)
+        return out

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from operator import sub
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
@@ -242,7 +242,13 @@ def tally_column(code: Code, tally: Tally) -> Column:
 # --- C.07 10.2 / 10.3 on a list of kept games -------------------------------------------
 
 _OFF = 4000  # PD for every difference in [-4000, 4000], so the search needs no clamping
-_PD_WIDE = tuple(fide_tables.pd(d) for d in range(-_OFF, _OFF + 1))
+
+
+# The two tables below are built on first use (a tenth of a second), not at import: most
+# processes that import the tie-breaks never compute a TPR or a PTP.
+@cache
+def _pd_wide() -> tuple[int, ...]:
+    return tuple(fide_tables.pd(d) for d in range(-_OFF, _OFF + 1))
 
 
 def percent(halves: int, games: int) -> int:
@@ -266,8 +272,10 @@ def _lowest_difference(percent: int) -> int:
     return fide_tables.MAX_DIFF  # pragma: no cover - PD(MAX_DIFF) is 100
 
 
-#: _lowest_difference for 0 .. 100 hundredths.
-_D_AT_LEAST = tuple(_lowest_difference(p) for p in range(101))
+@cache
+def _d_at_least() -> tuple[int, ...]:
+    """:func:`_lowest_difference` for 0 .. 100 hundredths."""
+    return tuple(_lowest_difference(p) for p in range(101))
 
 
 def ptp_value(ratings: list[int], halves: int) -> int | None:
@@ -286,7 +294,7 @@ def ptp_value(ratings: list[int], halves: int) -> int | None:
         return lowest - 800
     target = 50 * halves  # points in hundredths
     games = len(ratings)
-    d = _D_AT_LEAST[-(-target // games)]
+    d = _d_at_least()[-(-target // games)]
     lo, hi = lowest + d - 1, max(ratings) + d  # f(lo) < target <= f(hi)
     if hi - lo == 1:
         return hi  # every opponent rated the same
@@ -298,7 +306,7 @@ def ptp_value(ratings: list[int], halves: int) -> int | None:
             else:
                 lo = mid
         return hi
-    table = _PD_WIDE
+    table = _pd_wide()
     shifted = [_OFF - r for r in ratings]
     # The answer is mostly within a few points of ARO + D (inside the bracket): probe there
     # first, then 4 points further, then bisect what is left; f(lo) < target <= f(hi).

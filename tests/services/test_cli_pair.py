@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -217,3 +218,81 @@ def test_check_reads_real_exports_and_says_they_were_not_paired_by_the_dutch_sys
     assert rounds == read_trf(without_xxr.read_text(encoding="utf-8")).rounds > 1
     assert f"The file gives no number of rounds (XXR or 142): the {rounds} rounds it holds." \
         in document["assumed"]
+
+
+def test_check_and_out_together_are_refused(tmp_path: Path) -> None:
+    result = run("pair", "--check", str(PAIRINGS / "driven" / "club-001.trf"), "--out",
+                 str(tmp_path / "x.txt"))
+    assert result.exit_code == 2 and not (tmp_path / "x.txt").exists()
+
+
+def test_bench_pairing_prints_one_json_line() -> None:
+    result = run("bench", "pairing", "--sizes", "10,11", "--rounds", "4", "--timed", "1,3")
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    report = json.loads(lines[0])
+    assert report["bench"] == "pairing" and report["timed_rounds"] == [1, 3]
+    for size in (10, 11):
+        entry = report[f"players_{size}"]
+        assert "refused_round" not in entry
+        assert set(entry["seconds"]) == {"round_1", "round_3"}
+        assert all(value >= 0 for value in entry["seconds"].values())
+        assert entry["all_rounds"] >= sum(entry["seconds"].values()) - 1e-3
+        assert set(entry["rounds_detail"]) == {"round_1", "round_3"}
+        for figures in entry["rounds_detail"].values():
+            assert figures["engine_cpu_s"] > 0 and figures["engine_peak_mib"] > 0
+            assert figures["process_cpu_s"] > figures["engine_cpu_s"]  # start-up included
+            assert "bbp_cpu_s" not in figures
+
+
+FAKE_BBP = """#!{python}
+# Stands in for bbpPairings (--dutch FILE -p OUT): pairs with this engine, writes its format.
+import sys
+from pathlib import Path
+from ladder.pairing import pair_trf_detailed
+from ladder.pairing.engine_format import engine_output
+_, system, posed, flag, out = sys.argv
+assert (system, flag) == ("--dutch", "-p")
+Path(out).write_text(engine_output(pair_trf_detailed(Path(posed).read_text())))
+"""
+
+
+def test_bench_pairing_sets_the_engine_beside_another_executable(tmp_path: Path) -> None:
+    fake = tmp_path / "bbpPairings.exe"
+    fake.write_text(FAKE_BBP.format(python=sys.executable), encoding="utf-8")
+    fake.chmod(0o755)
+    result = run("bench", "pairing", "--sizes", "12", "--rounds", "3", "--timed", "2",
+                 "--bbp", str(fake))
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["bbp"] == str(fake)
+    figures = report["players_12"]["rounds_detail"]["round_2"]
+    assert figures["same_as_bbp"] is True
+    assert figures["bbp_cpu_s"] > 0
+    assert figures["engine_cpu_ratio"] == pytest.approx(
+        figures["engine_cpu_s"] / figures["bbp_cpu_s"], abs=0.006)
+    assert figures["process_cpu_ratio"] == pytest.approx(
+        figures["process_cpu_s"] / figures["bbp_cpu_s"], abs=0.006)
+
+
+def test_requested_byes_given_only_as_240_records_are_not_paired(tmp_path: Path) -> None:
+    # club-001 round 4: players 1 and 14 asked for a half-point bye.
+    column = 91 + 30
+    lines = []
+    for line in pose_round(finished("club-001.trf"), 4).splitlines():
+        if line.startswith("001") and line[column:column + 8] == "0000 - H":
+            points = float(line[80:84]) - 0.5
+            line = (line[:80] + f"{points:>4.1f}" + line[84:column]).rstrip()
+        lines.append(line)
+    lines.append("240 H 004    1   14")
+    path = tmp_path / "byes-240.trf"
+    path.write_text("\r\n".join(lines) + "\r\n", encoding="utf-8", newline="")
+    result = run("pair", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    pairs, pab = expected("club-001.trf", 4)
+    assert sorted((b["white"], b["black"]) for b in document["boards"]) == sorted(pairs)
+    assert document["pab"] == pab
+    seated = {n for b in document["boards"] for n in (b["white"], b["black"])}
+    assert not seated & {1, 14}
