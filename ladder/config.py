@@ -117,6 +117,9 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.02),
         "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.0),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # Seconds a worker trusts the club's state without a write announced
+        # (ladder/web/request_state.py): the bound on seeing a change made outside the app.
+        "CLUB_STATE_RECHECK": _number("CLUB_STATE_RECHECK", 1.0),
     }
 
 
