@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -36,7 +36,7 @@ from ..names.privacy import NameBook
 from ..queries.club import ClubState, committed_generation
 from ..queries.club import club_settings as read_club_settings
 from ..queries.club import club_state as read_club_state
-from ..queries.display_names import load_name_book
+from ..queries.display_names import load_name_book, load_names_of
 from ..services.changes import ChangeSignal, signal_of
 from ..services.uow import in_unit_of_work
 
@@ -205,6 +205,16 @@ def names() -> NameBook:
         g.name_book = by_generation(("names", full),
                                     lambda: load_name_book(db.session, club_settings(), full=full))
     return g.name_book
+
+
+def names_for(member_ids: Iterable[int]) -> NameBook:
+    """The display names of ``member_ids`` only, under the same policy as :func:`names` (a
+    page showing one window of a long list): the request's whole name book when it has one
+    already, else just these members read (:func:`~ladder.queries.display_names.load_names_of`)."""
+    if "name_book" in g:
+        return g.name_book
+    full = bool(getattr(current_user, "is_authenticated", False))
+    return load_names_of(db.session, club_settings(), member_ids, full=full)
 
 
 def actor() -> str:
