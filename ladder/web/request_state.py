@@ -197,24 +197,50 @@ def writing() -> bool:
     return in_unit_of_work(current) or bool(current.new or current.dirty or current.deleted)
 
 
+def _whole_book(full: bool) -> NameBook:
+    # Shared by every page of one generation (names change only through a write).
+    return by_generation(("names", full),
+                         lambda: load_name_book(db.session, club_settings(), full=full))
+
+
+def _full_names() -> bool:
+    return bool(getattr(current_user, "is_authenticated", False))
+
+
 def names() -> NameBook:
     """The display names for this request (public policy; organizers see full names)."""
     if "name_book" not in g:
-        full = bool(getattr(current_user, "is_authenticated", False))
-        # Shared by every page of one generation (names change only through a write).
-        g.name_book = by_generation(("names", full),
-                                    lambda: load_name_book(db.session, club_settings(), full=full))
+        g.name_book = _whole_book(_full_names())
     return g.name_book
 
 
-def names_for(member_ids: Iterable[int]) -> NameBook:
-    """The display names of ``member_ids`` only, under the same policy as :func:`names` (a
-    page showing one window of a long list): the request's whole name book when it has one
-    already, else just these members read (:func:`~ladder.queries.display_names.load_names_of`)."""
-    if "name_book" in g:
-        return g.name_book
-    full = bool(getattr(current_user, "is_authenticated", False))
-    return load_names_of(db.session, club_settings(), member_ids, full=full)
+@dataclass(frozen=True)
+class _ShownNames(NameBook):
+    """The names of the members a page said it shows (:func:`names_for`); any other member
+    asked for is answered from the whole book, read then (never a wrong or missing name)."""
+
+    full: bool = False
+
+    def __call__(self, member_id: int | None) -> str:
+        """The display name of a member (see :class:`~ladder.names.privacy.NameBook`)."""
+        if member_id is None:
+            return "—"
+        label = self.labels.get(member_id)
+        return label if label is not None else _whole_book(self.full)(member_id)
+
+
+def names_for(member_ids: Iterable[int | None]) -> NameBook:
+    """The display names for this request when the page shows only ``member_ids`` (one
+    window of a long list, an event's players): just these members are read
+    (:func:`~ladder.queries.display_names.load_names_of`), so the page's cost follows what it
+    shows, not the roster. Same labels as :func:`names`, which answers from them from now on
+    in this request (and from the whole book for any other member)."""
+    if "name_book" not in g:
+        full = _full_names()
+        shown = load_names_of(db.session, club_settings(),
+                              (i for i in member_ids if i is not None), full=full)
+        g.name_book = _ShownNames(shown.labels, full)
+    return g.name_book
 
 
 def actor() -> str:

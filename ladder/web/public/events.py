@@ -25,9 +25,10 @@ from ...queries.events import EventView, load_event
 from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
+from ...vocabulary.tournament import EventKind
 from ..htmx import page_or_fragment
 from ..paging import window
-from ..request_state import club_settings
+from ..request_state import club_settings, names_for
 from ..request_values import MAX_ID, digits
 from ..visibility import is_organizer, public_route
 from . import bp
@@ -63,8 +64,11 @@ def _view_or_404(event_id: int) -> EventView:
 def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
-    # Every hidden member's name, not only the players' (issue 25.1).
-    hidden = () if is_organizer() else hidden_words(db.session, club_settings())
+    names_for(row.member_id for row in view.rows)  # the page names its players only
+    # A bughouse team's name is checked against every hidden member's name, not only the
+    # players' (issue 25.1); no other event has team names.
+    hidden = () if is_organizer() or view.event.kind != EventKind.BUGHOUSE.value \
+        else hidden_words(db.session, club_settings())
     return page_or_fragment(
         "public/event.html", {"standings": "public/_standings.html",
                               "crosstable": "public/_crosstable.html",
