@@ -163,6 +163,40 @@ def standings_order(session: DbSession, event_id: int) -> tuple[int, ...]:
     return tuple(entry_of[event_id][standing.start_no] for standing in ranking.standings)
 
 
+@dataclass(frozen=True)
+class ExplainInputs:
+    """What a tie-break explanation reads of a published event (:func:`explain_inputs`)."""
+
+    event: Any  # a row with RANKING_COLUMNS' names (id, name, date, tiebreak_order, …)
+    tournament: Tournament
+    member_of_start: dict[int, int | None]  # start number → member id (None: not linked)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The event's tie-break codes as its standings apply them: none when the order
+        cannot be read (the standings then rank by points only, :func:`_ranking`)."""
+        codes_text = tuple(c for c in self.event.tiebreak_order.split(",") if c.strip())
+        try:
+            parse_order(",".join(codes_text))
+        except TiebreakError:
+            return ()
+        return codes_text
+
+
+def explain_inputs(session: DbSession, event_id: int) -> ExplainInputs | None:
+    """A published event as plain rows and its pure tournament, in two statements: what one
+    player's tie-break explanation needs, without the event's standings (every tie-break of
+    every player), its rating rows or its grid (None: no such published event)."""
+    event = session.execute(select(*RANKING_COLUMNS).where(
+        Event.id == event_id, Event.status == EventStatus.PUBLISHED)).first()
+    if event is None:
+        return None
+    tournaments, _entry_of = _tournaments_of_rows(session, [event])
+    members = {start_no: member_id for start_no, member_id in session.execute(
+        select(Entry.start_no, Entry.member_id).where(Entry.event_id == event_id))}
+    return ExplainInputs(event, tournaments[event.id], members)
+
+
 def rankings_of_rows(session: DbSession, events: Sequence[Any]) -> dict[int, _Ranking]:
     """The rankings of events already read as rows with :data:`RANKING_COLUMNS`' names
     (``id``, ``name``, ``rounds``, …; more columns may follow): their entries and results

@@ -55,10 +55,11 @@ def register_web(app: Flask) -> None:
     init_check_state(app)
 
     from .request_state import club_settings, names
-    from .urls import explain_links, member_href
+    from .urls import explain_links, member_href, rating_detail_link
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
                                  club=club_settings, member_href=member_href,
-                                 explain_links=explain_links)
+                                 explain_links=explain_links,
+                                 rating_detail_link=rating_detail_link)
 
     from flask_wtf.csrf import CSRFError
 

@@ -21,7 +21,7 @@ from ...queries.event_list import (
     published_count,
     published_years,
 )
-from ...queries.events import EventView, load_event
+from ...queries.events import EventView, explain_inputs, load_event
 from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
@@ -83,23 +83,30 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
     """Why a player has their tie-break value (docs/tiebreaks.md §5): the per-round table, with articles.
 
     Only the event's own tie-break codes are explained; any other code, or an unknown start
-    number, is a 404.
+    number, is a 404. Computes what the explained value needs (the event's scores and this
+    one tie-break), never the event's whole standings.
     """
-    view = _view_or_404(event_id)
-    row = next((r for r in view.rows if r.start_no == start_no), None)
-    known = {c.upper(): c for c in view.codes}
+    found = explain_inputs(db.session, event_id) if event_id <= MAX_ID else None
+    if found is None:
+        abort(404)  # a draft and a missing event look the same
+    known = {c.upper(): c for c in found.codes}
     wanted = known.get(code.strip().upper()) if len(code) <= MAX_CODE else None
-    if row is None or wanted is None:
+    if start_no not in found.member_of_start or wanted is None:
         abort(404)
+    event = found.event
     try:
         parse_code(wanted)
-        explanation: Explanation = explain(view.tournament, start_no, wanted,
-                                           view.event.tiebreak_edition or "fide-2026",
-                                           unrated_rating=view.event.unrated_rating)
+        explanation: Explanation = explain(found.tournament, start_no, wanted,
+                                           event.tiebreak_edition or "fide-2026",
+                                           unrated_rating=event.unrated_rating)
     except TiebreakError:
         abort(404)
-    member_of_start = {r.start_no: r.member_id for r in view.rows}
-    return render_template("public/explain.html", view=view, event=view.event, row=row,
+    member_of_start = found.member_of_start
+    # The page names the player and their opponents only.
+    names_for([member_of_start[start_no],
+               *(member_of_start.get(r.opponent) for r in explanation.rows if r.opponent)])
+    return render_template("public/explain.html", event=event,
+                           player_id=member_of_start[start_no],
                            explanation=explanation, member_of_start=member_of_start,
                            title=_("%(code)s explained", code=wanted))
 
