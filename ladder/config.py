@@ -116,6 +116,12 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "TOOL_BUDGET": os.environ.get("TOOL_BUDGET", "1"),
         "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.02),
         "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.0),
+        # Tool answers computing at once on the whole server (ladder/web/tools/budget.py;
+        # unset: half the CPU cores, at least one; 0: no limit), and how long a tool
+        # request waits for a free one.
+        **({"TOOL_CONCURRENCY": int(_number("TOOL_CONCURRENCY", 1))}
+           if os.environ.get("TOOL_CONCURRENCY", "").strip() else {}),
+        "TOOL_QUEUE_SECONDS": _number("TOOL_QUEUE_SECONDS", 1.0),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         # Seconds a worker trusts the club's state without a write announced
         # (ladder/web/request_state.py): the bound on seeing a change made outside the app.

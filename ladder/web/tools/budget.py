@@ -1,28 +1,46 @@
-"""Each client's budget of tool computation (issue 25, "Cost of anonymous requests").
+"""What the tools may cost the club's pages (issue 25, "Cost of anonymous requests").
 
 The tools are public in every visibility mode, and a unique query string is never answered
-from the page cache: a calculator at its limits costs ~50 ms of CPU, compare mode ~90 ms, a
-cached ladder ~1 ms. So that a few clients asking for tool URLs back to back cannot slow the
-club's pages for everyone, every client (its address, as the proxy reports it with
-``PROXY_FIX``) has a budget of CPU seconds for the tools, kept like a leaky bucket:
+from the page cache: a calculator at its limits costs ~75 ms of CPU, compare mode ~95 ms, a
+cached ladder well under 1 ms. So that anonymous clients asking for tool URLs back to back
+cannot slow the club's pages, three things hold, each for every worker process of the server
+together:
 
-* each computed tool answer (not one from the page cache, not a 304) adds the CPU time its
-  thread spent on it to the client's debt;
-* the debt drains at ``TOOL_BUDGET_RATE`` seconds per second (default 0.02: 1.2 s of
-  computation a minute, a dozen calculator answers at their limits, far more below them);
-* while the debt is over ``TOOL_BUDGET_BURST`` seconds (default 1.0), the client's
-  tool requests that would compute answer 429 with a sentence in the reader's language and
-  ``Retry-After``; the pages it already has stay in the cache and keep answering.
+1. **A share of the machine** (:class:`ToolSlots`): at most ``TOOL_CONCURRENCY`` tool
+   answers compute at once (default: half the CPU cores, at least one), so the other cores
+   are always free for the club's pages. A tool request that finds every slot taken waits up
+   to ``TOOL_QUEUE_SECONDS`` (default 1) for one, then answers 503 with a sentence in the
+   reader's language and ``Retry-After``. The slots are ``flock`` locks on small files of
+   the instance folder (``tool_slots/``), released by the kernel if a worker dies.
+2. **A budget per client**, kept like a leaky bucket: every client (its address, as the
+   proxy reports it with ``PROXY_FIX``) has a debt of CPU seconds for the tools;
 
-A person using a tool by hand never notices; a script hammering it gets 429 after its burst.
-Every worker of the server shares the debts through a small SQLite file of the instance
-folder (:data:`BUDGET_FILE`; never the club's database, whose write lock a tool request must
-not take); should it be unusable, each worker keeps its own. ``TOOL_BUDGET=0`` switches the
-budget off (the bench's "before").
+   * each computed tool answer (not one from the page cache, not a 304) adds the CPU time
+     its thread spent on it to the client's debt;
+   * the debt drains at ``TOOL_BUDGET_RATE`` seconds per second (default 0.02: 1.2 s of
+     computation a minute, a dozen calculator answers at their limits, far more below them);
+   * while the debt is over ``TOOL_BUDGET_BURST`` seconds (default 1.0), the client's tool
+     requests that would compute answer 429 with a sentence in the reader's language and
+     ``Retry-After``; the pages it already has stay in the cache and keep answering.
+
+   The debts live in a small SQLite file of the instance folder (:data:`BUDGET_FILE`; never
+   the club's database, whose write lock a tool request must not take); should it be
+   unusable, each worker keeps its own. ``TOOL_BUDGET=0`` switches the budget off (the
+   bench's "before").
+3. **A cheap refusal**: a refused client is answered before anything is computed, with a
+   light page of its own (``tools/refused.html``: no site layout, no settings read, no
+   session), so a client asking back to back after its refusal costs the server little.
+
+A person using a tool by hand never notices; a script hammering it gets 429 after its burst,
+and however many scripts there are, the tools never hold more than their slots' share of the
+CPU. ``TOOL_CONCURRENCY=0`` switches the slots off.
 """
 
 from __future__ import annotations
 
+import fcntl
+import functools
+import logging
 import math
 import os
 import sqlite3
@@ -38,6 +56,13 @@ from werkzeug.wrappers import Response
 
 DEFAULT_RATE = 0.02
 DEFAULT_BURST = 1.0
+#: Seconds a tool request waits for a free slot before it is told the tools are busy.
+DEFAULT_QUEUE_SECONDS = 1.0
+#: The folder of the instance folder holding one lock file per slot.
+SLOTS_FOLDER = "tool_slots"
+#: How often a waiting request looks for a free slot again.
+_POLL_SECONDS = 0.01
+_log = logging.getLogger(__name__)
 #: The file in the instance folder where every worker of the server keeps the debts.
 BUDGET_FILE = "tool_budget.sqlite3"
 #: Clients remembered in one process's memory (least recently seen forgotten first).
@@ -166,6 +191,74 @@ class ToolBudget:
             pass
 
 
+def default_concurrency() -> int:
+    """Half the machine's CPU cores, at least one: the rest stay free for the club's pages."""
+    return max(1, (os.cpu_count() or 2) // 2)
+
+
+class ToolSlots:
+    """At most ``size`` tool answers computing at once in every worker process of the server.
+
+    ``folder``: where the lock files live (the instance folder's ``tool_slots``), one per
+    slot; a slot is taken with a non-blocking ``flock`` on a file opened for that request
+    alone (so two threads of one worker never share a lock), and the kernel gives it back
+    if the worker dies. Without a folder (or should it be unusable), a semaphore limits this
+    process only. ``clock`` and ``sleep`` are injectable for tests.
+    """
+
+    def __init__(self, size: int, folder: str | None = None, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.size = max(1, size)
+        self.folder = folder
+        self._clock, self._sleep = clock, sleep
+        self._local = threading.BoundedSemaphore(self.size)
+        if folder is not None:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+
+    def _paths(self) -> list[str]:
+        assert self.folder is not None
+        return [os.path.join(self.folder, f"slot-{k}") for k in range(self.size)]
+
+    def take(self, wait: float) -> Callable[[], None] | None:
+        """Take a slot, waiting at most ``wait`` seconds: the function that gives it back,
+        or None when none came free."""
+        if self.folder is None:
+            return self._local.release if self._local.acquire(timeout=max(0.0, wait)) \
+                else None
+        try:
+            descriptors = [os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                           for path in self._paths()]
+        except OSError as error:
+            _log.warning("The tools' slot files cannot be used (%s); this worker limits "
+                         "only its own tool answers.", error)
+            self.folder = None
+            return self.take(wait)
+        deadline = self._clock() + max(0.0, wait)
+        try:
+            while True:
+                for descriptor in descriptors:
+                    try:
+                        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    except BlockingIOError:
+                        continue
+                    descriptors.remove(descriptor)
+                    return functools.partial(_give_back, descriptor)
+                if self._clock() >= deadline:
+                    return None
+                self._sleep(_POLL_SECONDS)
+        finally:
+            for descriptor in descriptors:  # the slots not taken
+                os.close(descriptor)
+
+
+def _give_back(descriptor: int) -> None:
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_UN)
+    finally:
+        os.close(descriptor)
+
+
 def _client() -> str:
     return request.remote_addr or "?"
 
@@ -174,16 +267,28 @@ def _budget() -> ToolBudget | None:
     return current_app.extensions.get("tool_budget")
 
 
+def _slots() -> ToolSlots | None:
+    return current_app.extensions.get("tool_slots")
+
+
 def before_tool() -> Response | tuple[str, int, dict[str, str]] | None:
-    """Refuse a computing tool request of a client over its budget (429); else start the
-    clock. Runs after the page cache's hook, so cached answers and 304s cost nothing."""
+    """Refuse a computing tool request of a client over its budget (429) or when no slot came
+    free (503); else take a slot and start the clock. Runs after the page cache's hook, so
+    cached answers and 304s cost nothing and take no slot."""
     budget = _budget()
-    if budget is None:
-        return None
-    wait = budget.wait(_client())
-    if wait > 0:
-        return too_many(wait)
-    g.tool_cpu_start = time.thread_time()
+    if budget is not None:
+        wait = budget.wait(_client())
+        if wait > 0:
+            return too_many(wait)
+    slots = _slots()
+    if slots is not None:
+        give_back = slots.take(float(current_app.config.get("TOOL_QUEUE_SECONDS",
+                                                            DEFAULT_QUEUE_SECONDS)))
+        if give_back is None:
+            return busy()
+        g.tool_slot = give_back
+    if budget is not None:
+        g.tool_cpu_start = time.thread_time()
     return None
 
 
@@ -196,26 +301,51 @@ def after_tool(response: Response) -> Response:
     return response
 
 
-def too_many(wait: float) -> tuple[str, int, dict[str, str]]:
-    """The 429 answer: a sentence in the reader's language, ``Retry-After`` in seconds (for
-    htmx the page replaces the body: htmx swaps no 4xx answer)."""
+def release_slot(_error: BaseException | None = None) -> None:
+    """Give the request's slot back (at the end of every tool request, failed ones too)."""
+    give_back = g.pop("tool_slot", None)
+    if give_back is not None:
+        give_back()
+
+
+def _refusal(code: int, message: str, seconds: int) -> tuple[str, int, dict[str, str]]:
+    """A light refusal page (``tools/refused.html``), never stored as the URL's page; for
+    htmx it replaces the body (htmx swaps no 4xx or 5xx answer)."""
     from ..cache import do_not_store
     from ..htmx import is_htmx, status_for_htmx
     do_not_store()
-    seconds = 60 if math.isinf(wait) else max(1, min(3600, math.ceil(wait)))
-    g.error_page = True
-    message = _("You asked the tools for many results in a short time. Please wait "
-                "%(seconds)d seconds, then try again; results you already opened still work.",
-                seconds=seconds)
     headers = {"Retry-After": str(seconds), "Cache-Control": "no-store"}
     if is_htmx():
         headers.update({"HX-Retarget": "body", "HX-Reswap": "innerHTML"})
-    return (render_template("error.html", code=429, message=message), status_for_htmx(429),
-            headers)
+    return (render_template("tools/refused.html", code=code, message=message),
+            status_for_htmx(code), headers)
+
+
+def too_many(wait: float) -> tuple[str, int, dict[str, str]]:
+    """The 429 answer: a sentence in the reader's language, ``Retry-After`` in seconds."""
+    seconds = 60 if math.isinf(wait) else max(1, min(3600, math.ceil(wait)))
+    message = _("You asked the tools for many results in a short time. Please wait "
+                "%(seconds)d seconds, then try again; results you already opened still work.",
+                seconds=seconds)
+    return _refusal(429, message, seconds)
+
+
+def busy() -> tuple[str, int, dict[str, str]]:
+    """The 503 answer while every tool slot stays taken: try again in a moment."""
+    return _refusal(503, _("The tools are busy answering other requests. Please try again in "
+                           "a few seconds; results you already opened still work."), 2)
 
 
 def init_budget(app: Flask) -> None:
-    """Create the worker's budget from the configuration (none when ``TOOL_BUDGET`` is 0)."""
+    """Create the worker's budget (none when ``TOOL_BUDGET`` is 0) and the server's tool
+    slots (none when ``TOOL_CONCURRENCY`` is 0) from the configuration."""
+    concurrency = int(app.config.get("TOOL_CONCURRENCY", default_concurrency()))
+    if concurrency > 0:
+        folder: str | None = os.path.join(app.instance_path, SLOTS_FOLDER)
+        try:
+            app.extensions["tool_slots"] = ToolSlots(concurrency, folder)
+        except OSError:  # a read-only instance folder: each worker limits its own
+            app.extensions["tool_slots"] = ToolSlots(concurrency)
     if str(app.config.get("TOOL_BUDGET", "1")) in ("0", "false", "False", "off"):
         return
     rate = float(app.config.get("TOOL_BUDGET_RATE", DEFAULT_RATE))
