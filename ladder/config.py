@@ -122,6 +122,8 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         **({"TOOL_CONCURRENCY": int(_number("TOOL_CONCURRENCY", 1))}
            if os.environ.get("TOOL_CONCURRENCY", "").strip() else {}),
         "TOOL_QUEUE_SECONDS": _number("TOOL_QUEUE_SECONDS", 1.0),
+        # The niceness a tool computes at in a sync worker (0: the request's own).
+        "TOOL_NICE": int(_number("TOOL_NICE", 10)),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         # Seconds a worker trusts the club's state without a write announced
         # (ladder/web/request_state.py): the bound on seeing a change made outside the app.

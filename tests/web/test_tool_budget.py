@@ -200,3 +200,47 @@ def test_a_refusal_is_light_and_sets_no_cookie(budgeted: Flask) -> None:
     assert "Set-Cookie" not in refused.headers
     text = refused.get_data(as_text=True)
     assert "<nav" not in text and 'href="/tools/tiebreaks"' in text
+
+
+# --- The tools' low priority --------------------------------------------------------------------
+
+def test_a_tool_computes_in_a_nicer_thread_of_a_one_request_worker(one_slot: Flask) -> None:
+    """The test client serves one request at a time (``wsgi.multithread`` false), as
+    gunicorn's sync workers do: the view runs in the worker's low-priority thread."""
+    import os
+
+    runner = one_slot.extensions["tool_priority"]
+    client = one_slot.test_client()
+    assert client.get(tool_url(0)).status_code == 200
+    assert client.get(tool_url(1)).status_code == 200
+    assert runner.threads == 1  # one thread per worker, made once
+    (thread,) = runner.native_ids
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, thread) == min(19, own + runner.nice)
+    # A multithreaded worker computes inline: no thread of its own is held back.
+    inline = client.get(tool_url(2), environ_base={"wsgi.multithread": True})
+    assert inline.status_code == 200 and runner.threads == 1
+
+
+def test_the_cpu_spent_in_the_nicer_thread_is_charged_to_the_client(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from ladder.web.tools import budget as budget_module
+    app = make_app(tmp_path, TOOL_BUDGET="1", TOOL_BUDGET_RATE=0.0, TOOL_BUDGET_BURST=100.0)
+    with app.app_context():
+        from ladder.services.setup import init_database
+        init_database()
+    request_thread = threading.get_ident()
+    spent = {"tool": 0.0}
+
+    def thread_time() -> float:  # the tools' thread burns 3.5 s a view; the request none
+        if threading.get_ident() == request_thread:
+            return 1.0
+        spent["tool"] += 3.5
+        return spent["tool"]
+
+    monkeypatch.setattr(budget_module.time, "thread_time", thread_time)
+    assert app.test_client().get(tool_url(0)).status_code == 200
+    debt = app.extensions["tool_budget"]._debts.get("127.0.0.1")  # noqa: SLF001
+    assert debt is not None and debt.seconds == pytest.approx(3.5)

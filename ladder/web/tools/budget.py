@@ -27,17 +27,25 @@ together:
    the club's database, whose write lock a tool request must not take); should it be
    unusable, each worker keeps its own. ``TOOL_BUDGET=0`` switches the budget off (the
    bench's "before").
-3. **A cheap refusal**: a refused client is answered before anything is computed, with a
+3. **A low priority** (:class:`LowPriority`): in a worker that serves one request at a time
+   (gunicorn's sync workers, as ``ladder serve`` runs them; ``wsgi.multithread`` false), a
+   tool's view runs in a thread of its own, ``TOOL_NICE`` (default 10) nicer than the
+   worker: while a tool computes, the kernel gives a page any core it needs first. (A multithreaded worker
+   runs tools inline: a thread the kernel holds back there would hold back its neighbours,
+   which wait for the same interpreter lock.)
+4. **A cheap refusal**: a refused client is answered before anything is computed, with a
    light page of its own (``tools/refused.html``: no site layout, no settings read, no
    session), so a client asking back to back after its refusal costs the server little.
 
 A person using a tool by hand never notices; a script hammering it gets 429 after its burst,
 and however many scripts there are, the tools never hold more than their slots' share of the
-CPU. ``TOOL_CONCURRENCY=0`` switches the slots off.
+CPU, and that at a lower priority than the pages. ``TOOL_CONCURRENCY=0`` switches the slots
+off, ``TOOL_NICE=0`` the low priority.
 """
 
 from __future__ import annotations
 
+import contextvars
 import fcntl
 import functools
 import logging
@@ -48,9 +56,12 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask, current_app, g, render_template, request
+from flask.sansio.app import App
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -62,6 +73,8 @@ DEFAULT_QUEUE_SECONDS = 1.0
 SLOTS_FOLDER = "tool_slots"
 #: How often a waiting request looks for a free slot again.
 _POLL_SECONDS = 0.01
+#: The niceness of the thread a tool computes in (``TOOL_NICE``; 0: the request's own).
+DEFAULT_NICE = 10
 _log = logging.getLogger(__name__)
 #: The file in the instance folder where every worker of the server keeps the debts.
 BUDGET_FILE = "tool_budget.sqlite3"
@@ -259,6 +272,76 @@ def _give_back(descriptor: int) -> None:
         os.close(descriptor)
 
 
+class LowPriority:
+    """Runs a worker's tool views in one thread of its own at niceness ``nice`` (see the
+    module docstring), when the worker serves one request at a time; inline otherwise.
+
+    The view runs in a copy of the request's context (the same request, ``g`` and session),
+    while the request's own thread waits for it; the CPU time it spends there is left in
+    ``g.tool_cpu_elsewhere`` for the client's budget. ``threads`` counts the threads made
+    (one per worker process).
+    """
+
+    def __init__(self, nice: int = DEFAULT_NICE) -> None:
+        self.nice = max(0, min(19, nice))
+        self.threads = 0
+        self.native_ids: list[int] = []  # of the threads made (tests read their niceness)
+        self._executor: ThreadPoolExecutor | None = None
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    def _start(self) -> None:
+        # Linux: PRIO_PROCESS with a thread's id sets that thread's niceness alone. Raising
+        # it needs no privilege; ``nice`` is added to the worker's own.
+        thread = threading.get_native_id()
+        try:
+            own = os.getpriority(os.PRIO_PROCESS, thread)
+            os.setpriority(os.PRIO_PROCESS, thread, min(19, own + self.nice))
+        except OSError as error:  # pragma: no cover - a system that refuses: run as is
+            _log.warning("The tools' thread keeps the worker's priority (%s).", error)
+        self.native_ids.append(thread)
+        self.threads += 1
+
+    def _pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._executor is None or self._pid != os.getpid():  # none, or forked
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="ladder-tools",
+                                                    initializer=self._start)
+                self._pid = os.getpid()
+            return self._executor
+
+    def applies(self) -> bool:
+        """True when this request's tool view runs in the low-priority thread."""
+        return (self.nice > 0 and hasattr(os, "setpriority")
+                and not request.environ.get("wsgi.multithread", True))
+
+    def run(self, view: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``view(*args, **kwargs)``, in the low-priority thread when :meth:`applies`."""
+        if not self.applies():
+            return view(*args, **kwargs)
+        return self._pool().submit(contextvars.copy_context().run, _timed, view, args,
+                                   kwargs).result()
+
+
+def _timed(view: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    start = time.thread_time()
+    try:
+        return view(*args, **kwargs)
+    finally:
+        g.tool_cpu_elsewhere = time.thread_time() - start
+
+
+def low_priority_views(app: App, blueprint: str) -> None:
+    """Run every view of ``blueprint`` through the app's :class:`LowPriority`."""
+    runner: LowPriority | None = app.extensions.get("tool_priority")
+    if runner is None:
+        return
+    for endpoint, view in list(app.view_functions.items()):
+        if endpoint.startswith(blueprint + "."):
+            app.view_functions[endpoint] = functools.update_wrapper(
+                functools.partial(runner.run, view), view)
+
+
 def _client() -> str:
     return request.remote_addr or "?"
 
@@ -296,8 +379,9 @@ def after_tool(response: Response) -> Response:
     """Charge the client for the computation this request did."""
     budget = _budget()
     start = g.pop("tool_cpu_start", None)
+    elsewhere = g.pop("tool_cpu_elsewhere", 0.0)  # spent in the low-priority thread
     if budget is not None and start is not None:
-        budget.charge(_client(), time.thread_time() - start)
+        budget.charge(_client(), time.thread_time() - start + elsewhere)
     return response
 
 
@@ -337,8 +421,12 @@ def busy() -> tuple[str, int, dict[str, str]]:
 
 
 def init_budget(app: Flask) -> None:
-    """Create the worker's budget (none when ``TOOL_BUDGET`` is 0) and the server's tool
-    slots (none when ``TOOL_CONCURRENCY`` is 0) from the configuration."""
+    """Create the worker's budget (none when ``TOOL_BUDGET`` is 0), the server's tool slots
+    (none when ``TOOL_CONCURRENCY`` is 0) and the tools' low priority (none when
+    ``TOOL_NICE`` is 0) from the configuration."""
+    nice = int(app.config.get("TOOL_NICE", DEFAULT_NICE))
+    if nice > 0:
+        app.extensions["tool_priority"] = LowPriority(nice)
     concurrency = int(app.config.get("TOOL_CONCURRENCY", default_concurrency()))
     if concurrency > 0:
         folder: str | None = os.path.join(app.instance_path, SLOTS_FOLDER)
