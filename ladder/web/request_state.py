@@ -97,10 +97,6 @@ class ClubStateWatch:
             self._reading = _Reading(state, token, now)
         return state
 
-    def forget(self) -> None:
-        """Read the database at the next request (the bench's cold samples)."""
-        self._reading = None
-
 
 def _read_state() -> ClubState:
     open_session = db.session() if db.session.registry.has() else None
