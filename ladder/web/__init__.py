@@ -54,12 +54,14 @@ def register_web(app: Flask) -> None:
     from .check_state import init_check_state
     init_check_state(app)
 
+    from .cells import public_cell
     from .request_state import club_settings, names
     from .urls import explain_links, member_href, rating_detail_link
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
                                  club=club_settings, member_href=member_href,
                                  explain_links=explain_links,
-                                 rating_detail_link=rating_detail_link)
+                                 rating_detail_link=rating_detail_link,
+                                 public_cell=public_cell)
 
     from flask_wtf.csrf import CSRFError
 

@@ -83,3 +83,55 @@ def test_an_explanation_computes_one_tie_break_and_shows_the_standings_value(
         assert f"<strong>{value}</strong>" in page.get_data(as_text=True), (start_no, code)
     assert client.get(f"/events/{event_id}/explain/99/{code}").status_code == 404
     assert client.get(f"/events/{event_id}/explain/1/ARO").status_code == 404  # not its order
+
+
+# --- A visitor's result cell, written in Python, equals the macro's -----------------------------
+
+_MACRO = ('{% from "public/_cell.html" import result_cell with context %}'
+          '{{ result_cell(cell, row, event, matrix=matrix, inline=inline, organizer=false) }}')
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh_Hans", "id"])
+def test_a_visitors_cell_is_written_exactly_as_the_macro_writes_it(app: Flask, lang: str) -> None:
+    """Every cell of a Swiss (byes, a forfeit, a junior's protected game), of a round-robin
+    with a bye (the matrix and its "others" column) and of an unrated night, in every
+    language: :func:`ladder.web.cells.public_cell` gives the macro's very bytes."""
+    import datetime as dt
+
+    from ladder.extensions import db
+    from ladder.models import Event
+    from ladder.queries import event_view
+    from ladder.queries.crosstable import crosstable
+    from ladder.queries.events import load_event
+    from ladder.vocabulary.tournament import EventKind, Kind
+    from ladder.web.cells import public_cell
+    from tests.factories import publish_t, tournament
+    seed(app)
+    with app.app_context():
+        publish_t(tournament(["Ann Lee", "Bo Chen", "Cai Wu"],
+                             [(1, 1, 2, Kind.WIN), (2, 1, 3, Kind.DRAW), (3, 2, 3, Kind.LOSS)],
+                             name="Three-player round-robin", kind=EventKind.ROUND_ROBIN,
+                             byes=[(1, 3, Kind.PAIRING_BYE), (2, 2, Kind.PAIRING_BYE),
+                                   (3, 1, Kind.PAIRING_BYE)]), dt.date(2025, 5, 1))
+        event_ids = list(db.session.scalars(db.select(Event.id)))
+    template = app.jinja_env.from_string(_MACRO)
+    compared = {"nc": 0, "matrix": 0, "others": 0, "rounds": 0}
+    with app.test_request_context(f"/?lang={lang}", headers={"Accept-Language": lang}):
+        from flask import session
+        session["lang"] = lang
+        for event_id in event_ids:
+            event = load_event(db.session, event_id)
+            view = event_view(db.session, event)
+            table = crosstable(view)
+            cases = [(cell, row, False, False) for row in view.rows for cell in row.cells]
+            for line in table.matrix:
+                cases += [(cell, line.row, True, False) for cells in line.cells
+                          for cell in cells]
+                cases += [(cell, line.row, True, True) for cell in line.others]
+            for cell, row, matrix, inline in cases:
+                expected = template.render(cell=cell, row=row, event=event, matrix=matrix,
+                                           inline=inline)
+                assert str(public_cell(cell, matrix=matrix, inline=inline)) == expected
+                compared["nc"] += bool(cell.not_counted_mark)
+                compared["others" if inline else "matrix" if matrix else "rounds"] += 1
+    assert all(compared.values()), compared  # every kind of cell was compared
