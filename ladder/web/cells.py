@@ -1,20 +1,23 @@
-"""A result cell as a visitor sees it, written in one function (a crosstable has hundreds).
+"""The cells a public event page has hundreds of, each written by one function.
 
-``public/_cell.html``'s ``result_cell`` macro writes every kind of cell: the organizer's
-editable ones, the desk's, and the visitor's. The visitor's, which every public crosstable
-is made of, is written here instead, byte for byte as the macro writes it (a macro call per
-cell cost a fifth of a cold event page). The templates call :func:`public_cell` only for a
-visitor; an organizer's page still goes through the macro.
+``public/_cell.html``'s ``result_cell`` macro writes every kind of result cell: the
+organizer's editable ones, the desk's, and the visitor's. The visitor's, which every public
+crosstable is made of, is written here instead (:func:`public_cell`), byte for byte as the
+macro writes it (a macro call per cell cost a fifth of a cold event page); an organizer's
+page still goes through the macro. The standings' tie-break cells likewise
+(:func:`tiebreak_cells`). tests/web/test_page_costs.py compares both with the templates.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from flask import url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..queries.events import ResultCell
-from .formatting import cell_text
+from ..queries.events import ResultCell, StandingRow
+from .formatting import cell_text, format_named, tiebreak_text
 
 
 def public_cell(cell: ResultCell, matrix: bool = False, inline: bool = False) -> Markup:
@@ -41,4 +44,26 @@ def public_cell(cell: ResultCell, matrix: bool = False, inline: bool = False) ->
             f'{escape(_("not counted"))}</span></a><span class="nc-tip" role="tooltip" '
             f'id="nc-{escape(cell.result_id)}">{escape(reason(nc))}</span></span>')
     out.append(f"</{tag}>")
+    return Markup("".join(out))  # noqa: S704 - every value above is escaped
+
+
+def tiebreak_cells(row: StandingRow, codes: Sequence[str],
+                   links: Mapping[str, tuple[str, str]], explained: str, not_applied: str,
+                   name: str) -> Markup:
+    """A standings row's tie-break cells, byte for byte as ``public/_standings.html``'s loop
+    over the codes wrote them (each value a link to its explanation, labelled from the
+    table's one translated ``explained`` pattern; a tie-break not applied, a dash)."""
+    out = []
+    for number, code in enumerate(codes, start=1):
+        css = "num tb opt" if number > 4 else "num tb"
+        value = row.tiebreaks.get(code)
+        if value is None:
+            inner = f'<span title="{escape(not_applied)}">—</span>'
+        else:
+            shown = tiebreak_text(value)
+            before, after = links[code]
+            label = format_named(explained, code=code, value=shown, name=name)
+            inner = (f'<a class="tb" href="{escape(before)}{escape(row.start_no)}'
+                     f'{escape(after)}" aria-label="{label}">{escape(shown)}</a>')
+        out.append(f'\n      <td class="{css}">{inner}</td>\n      ')
     return Markup("".join(out))  # noqa: S704 - every value above is escaped

@@ -135,3 +135,56 @@ def test_a_visitors_cell_is_written_exactly_as_the_macro_writes_it(app: Flask, l
                 compared["nc"] += bool(cell.not_counted_mark)
                 compared["others" if inline else "matrix" if matrix else "rounds"] += 1
     assert all(compared.values()), compared  # every kind of cell was compared
+
+
+_TIEBREAK_LOOP = '''{% for code in view.codes %}
+      <td class="num tb{{ ' opt' if loop.index > 4 }}">{% set value = row.tiebreaks.get(code) -%}
+        {% if value is not none %}{% set shown = value|tiebreak -%}
+        <a class="tb" href="{{ links[code][0] }}{{ row.start_no }}{{ links[code][1] }}" aria-label="
+        {{- explained|format_named(code=code, value=shown, name=name) }}">{{ shown }}</a>{% else -%}
+        <span title="{{ not_applied }}">—</span>{% endif %}</td>
+      {% endfor %}'''
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh_Hans", "id"])
+def test_the_tiebreak_cells_are_written_exactly_as_the_templates_loop_wrote_them(
+        app: Flask, lang: str) -> None:
+    """Six codes (the fifth and sixth only on wide screens), one of them dropped for every
+    player (a rating-based tie-break with unrated players: "not applied"), in every
+    language: :func:`ladder.web.cells.tiebreak_cells` gives the loop's very bytes."""
+    from flask import render_template_string, session
+
+    from ladder.extensions import db
+    from ladder.models import Event
+    from ladder.queries import event_view
+    from ladder.queries.events import load_event
+    from ladder.web.cells import tiebreak_cells
+    from ladder.web.request_state import names
+    from ladder.web.urls import explain_links
+    from tests.factories import direct_writes
+    ids = seed(app)
+    with app.app_context(), direct_writes():
+        db.session.get(Event, ids["swiss"]).tiebreak_order = "BH/C1,BH,SB,WIN,PS,ARO"
+        db.session.commit()
+    event_queries._ranking.cache_clear()  # noqa: SLF001
+    kinds = {"link": 0, "dash": 0, "wide": 0}
+    with app.test_request_context(f"/?lang={lang}"):
+        session["lang"] = lang
+        view = event_view(db.session, load_event(db.session, ids["swiss"]))
+        assert len(view.codes) == 6
+        links = explain_links(view.event.id, view.codes)
+        explained = render_template_string(
+            '{{ _("%(code)s %(value)s for %(name)s: explanation", code="%(code)s", '
+            'value="%(value)s", name="%(name)s") }}')
+        not_applied = render_template_string('{{ _("not applied") }}')
+        for row in view.rows:
+            name = names()(row.member_id)
+            expected = render_template_string(
+                _TIEBREAK_LOOP, view=view, row=row, links=links, explained=explained,
+                not_applied=not_applied, name=name)
+            written = str(tiebreak_cells(row, view.codes, links, explained, not_applied, name))
+            assert written == expected
+            kinds["link"] += written.count('<a class="tb"')
+            kinds["dash"] += written.count("—</span>")
+            kinds["wide"] += written.count("num tb opt")
+    assert all(kinds.values()), kinds
