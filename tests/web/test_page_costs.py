@@ -19,10 +19,39 @@ import re
 import pytest
 from flask import Flask
 
+from ladder.extensions import db
 from ladder.queries import events as event_queries
+from ladder.services.members import merge
+from ladder.vocabulary.tournament import EventKind, Kind
 from ladder.web import request_state
 from ladder.web.public import ladder as ladder_view
-from tests.web.test_public_pages import seed
+from tests.factories import direct_writes, member, publish_t, tournament
+
+W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
+NAMES = ["Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park", "Eve Stone"]
+
+
+def seed(app: Flask) -> dict[str, int]:
+    """A Swiss with a half bye, a pairing bye and a forfeit; a round-robin; an unrated night;
+    a junior (Minjun Kim) without consent; a merged duplicate (Ann Lea into Ann Lee)."""
+    import datetime as dt
+    swiss = tournament(NAMES, [(1, 1, 2, W), (1, 3, 4, D), (2, 1, 3, W),
+                               (2, 2, 5, Kind.FORFEIT_WIN), (3, 1, 4, D), (3, 3, 5, L)],
+                       name="Spring Swiss", byes=[(1, 5, Kind.PAIRING_BYE),
+                                                  (2, 4, Kind.HALF_BYE),
+                                                  (3, 2, Kind.ZERO_BYE)])
+    rr = tournament(NAMES[:4], [(1, 1, 2, D), (1, 3, 4, W), (2, 1, 3, L), (2, 2, 4, W),
+                                (3, 1, 4, W), (3, 2, 3, D)],
+                    name="Club Round-Robin", kind=EventKind.ROUND_ROBIN)
+    unrated = tournament(["Ann Lea", "Bo Chen"], [(1, 1, 2, W)], name="Chess960 Night")
+    with app.app_context(), direct_writes():
+        swiss_id = publish_t(swiss, dt.date(2025, 3, 6)).id
+        publish_t(rr, dt.date(2025, 3, 20))
+        publish_t(unrated, dt.date(2025, 4, 3), rated=False)
+        member("Minjun Kim").junior = True
+        db.session.commit()
+        merge(member("Ann Lea").id, member("Ann Lee").id, actor="test")
+    return {"swiss": swiss_id}
 
 
 def _refuse(what: str):  # noqa: ANN202 - a stand-in that fails the test when called
@@ -98,14 +127,11 @@ def test_a_visitors_cell_is_written_exactly_as_the_macro_writes_it(app: Flask, l
     language: :func:`ladder.web.cells.public_cell` gives the macro's very bytes."""
     import datetime as dt
 
-    from ladder.extensions import db
     from ladder.models import Event
     from ladder.queries import event_view
     from ladder.queries.crosstable import crosstable
     from ladder.queries.events import load_event
-    from ladder.vocabulary.tournament import EventKind, Kind
     from ladder.web.cells import public_cell
-    from tests.factories import publish_t, tournament
     seed(app)
     with app.app_context():
         publish_t(tournament(["Ann Lee", "Bo Chen", "Cai Wu"],
@@ -154,14 +180,12 @@ def test_the_tiebreak_cells_are_written_exactly_as_the_templates_loop_wrote_them
     language: :func:`ladder.web.cells.tiebreak_cells` gives the loop's very bytes."""
     from flask import render_template_string, session
 
-    from ladder.extensions import db
     from ladder.models import Event
     from ladder.queries import event_view
     from ladder.queries.events import load_event
     from ladder.web.cells import tiebreak_cells
     from ladder.web.request_state import names
     from ladder.web.urls import explain_links
-    from tests.factories import direct_writes
     ids = seed(app)
     with app.app_context(), direct_writes():
         db.session.get(Event, ids["swiss"]).tiebreak_order = "BH/C1,BH,SB,WIN,PS,ARO"
