@@ -3,7 +3,7 @@
 The tools are public in every visibility mode, and a unique query string is never answered
 from the page cache: a calculator at its limits costs ~75 ms of CPU, compare mode ~95 ms, a
 cached ladder well under 1 ms. So that anonymous clients asking for tool URLs back to back
-cannot slow the club's pages, three things hold, each for every worker process of the server
+cannot slow the club's pages, four things hold, for every worker process of the server
 together:
 
 1. **A share of the machine** (:class:`ToolSlots`): at most ``TOOL_CONCURRENCY`` tool
@@ -30,9 +30,9 @@ together:
 3. **A low priority** (:class:`LowPriority`): in a worker that serves one request at a time
    (gunicorn's sync workers, as ``ladder serve`` runs them; ``wsgi.multithread`` false), a
    tool's view runs in a thread of its own, ``TOOL_NICE`` (default 10) nicer than the
-   worker: while a tool computes, the kernel gives a page any core it needs first. (A multithreaded worker
-   runs tools inline: a thread the kernel holds back there would hold back its neighbours,
-   which wait for the same interpreter lock.)
+   worker: while a tool computes, the kernel gives a page any core it needs first. (A
+   multithreaded worker runs tools inline: a thread the kernel holds back there would hold
+   back its neighbours, which wait for the same interpreter lock.)
 4. **A cheap refusal**: a refused client is answered before anything is computed, with a
    light page of its own (``tools/refused.html``: no site layout, no settings read, no
    session), so a client asking back to back after its refusal costs the server little.
@@ -239,10 +239,13 @@ class ToolSlots:
         if self.folder is None:
             return self._local.release if self._local.acquire(timeout=max(0.0, wait)) \
                 else None
+        descriptors: list[int] = []
         try:
-            descriptors = [os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-                           for path in self._paths()]
+            for path in self._paths():
+                descriptors.append(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
         except OSError as error:
+            for descriptor in descriptors:
+                os.close(descriptor)
             _log.warning("The tools' slot files cannot be used (%s); this worker limits "
                          "only its own tool answers.", error)
             self.folder = None
