@@ -8,15 +8,24 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from sqlalchemy import ColumnElement, select, true
+from sqlalchemy import bindparam, select, true
 
 from ..extensions import DbSession
 from ..models import ClubSettings, Member
 from ..names import disambiguate
 from ..names.initials import initials
 from ..names.privacy import NameBook, shows_initials
+from .prepared import Query
 
 _NAMES = select(Member.id, Member.name, Member.junior, Member.consent_given)
+#: The members shown by initials up to an id, in id order (juniors without consent; with
+#: "initials for all", everyone): on the raw driver, plain tuples for hundreds of rows.
+_MASKED_UP_TO = {
+    for_all: Query(select(Member.id, Member.name)
+                   .where(true() if for_all else Member.junior & ~Member.consent_given,
+                          Member.id <= bindparam("upto"))
+                   .order_by(Member.id))
+    for for_all in (False, True)}
 #: Initials of a name, remembered by the name (a pure function of it): a window of a long
 #: list numbers its members' initials over every member shown by initials.
 _initials = functools.lru_cache(maxsize=1 << 16)(initials)
@@ -36,13 +45,6 @@ def load_name_book(session: DbSession, settings: ClubSettings, *, full: bool = F
             labels[member_id] = name
     labels.update(disambiguate(masked))
     return NameBook(labels)
-
-
-def shown_by_initials(settings: ClubSettings) -> ColumnElement[bool]:
-    """The members :func:`~ladder.names.privacy.shows_initials` shows by initials, in SQL."""
-    if settings.initials_for_all:
-        return true()
-    return Member.junior & ~Member.consent_given
 
 
 def load_names_of(session: DbSession, settings: ClubSettings, member_ids: Iterable[int], *,
@@ -71,10 +73,8 @@ def load_names_of(session: DbSession, settings: ClubSettings, member_ids: Iterab
     if masked:
         wanted = {_initials(name) for name in masked.values()}
         groups: dict[str, list[int]] = {label: [] for label in wanted}
-        for member_id, name in session.execute(
-                select(Member.id, Member.name)
-                .where(shown_by_initials(settings), Member.id <= max(masked))
-                .order_by(Member.id)):
+        for member_id, name in _MASKED_UP_TO[bool(for_all)].fetch(session.connection(),
+                                                                   upto=max(masked)):
             group = groups.get(_initials(name))
             if group is not None:
                 group.append(member_id)
