@@ -88,6 +88,10 @@ def _init_extensions(app: Flask) -> None:
     with app.app_context():
         from .services.uow import configure_engine
         configure_engine(db.engine)
+        # Every worker learns of a committed write from a file, not by asking the database.
+        from .services.changes import attach, watch_commits
+        watch_commits()
+        attach(db.engine, app.instance_path)
 
     @login_manager.user_loader
     def _load_user(token: str) -> models.User | None:

@@ -117,6 +117,14 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "TOOL_BUDGET": os.environ.get("TOOL_BUDGET", "1"),
         "TOOL_BUDGET_RATE": _number("TOOL_BUDGET_RATE", 0.02),
         "TOOL_BUDGET_BURST": _number("TOOL_BUDGET_BURST", 1.0),
+        # Tool answers computing at once on the whole server (ladder/web/tools/budget.py;
+        # unset: half the CPU cores, at least one; 0: no limit), and how long a tool
+        # request waits for a free one.
+        **({"TOOL_CONCURRENCY": int(_number("TOOL_CONCURRENCY", 1))}
+           if os.environ.get("TOOL_CONCURRENCY", "").strip() else {}),
+        "TOOL_QUEUE_SECONDS": _number("TOOL_QUEUE_SECONDS", 1.0),
+        # The niceness a tool computes at in a sync worker (0: the request's own).
+        "TOOL_NICE": int(_number("TOOL_NICE", 10)),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         # A club night's round of more players than this is paired in the background
         # (services/night_pairing.py); the request waits this many seconds for it first.
@@ -126,6 +134,9 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         # this many seconds without a sign of life.
         "NIGHT_PAIRING_HEARTBEAT_SECONDS": _number("NIGHT_PAIRING_HEARTBEAT_SECONDS", 2.0),
         "NIGHT_PAIRING_STALE_SECONDS": _number("NIGHT_PAIRING_STALE_SECONDS", 20.0),
+        # Seconds a worker trusts the club's state without a write announced
+        # (ladder/web/request_state.py): the bound on seeing a change made outside the app.
+        "CLUB_STATE_RECHECK": _number("CLUB_STATE_RECHECK", 1.0),
     }
 
 

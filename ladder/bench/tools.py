@@ -25,7 +25,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -97,22 +96,51 @@ def _visitor(base: str, until: float, samples: list[float]) -> None:
             raise RuntimeError(f"the ladder answered {response.status_code}")
 
 
-def _tool_client(base: str, number: int, until: float, answers: dict[int, int],
-                 times: list[float], lock: threading.Lock) -> None:
+def _tool_client(base: str, number: int, nice: int, ready: Any, start: _Start,
+                 out: Any) -> None:
+    """One anonymous client (its own process and address) asking for new tool URLs back to
+    back from when ``start`` is set until the time it holds (``time.monotonic()``, one clock
+    for every process of the machine); puts (answers by status, seconds of each computed
+    answer) on ``out``."""
     import requests
+    if nice:
+        os.nice(nice)
     http = requests.Session()
+    ready.put(number)
+    start.wait()
+    until = float(start.until.value)
     address = f"198.51.100.{10 + number}"
     n = number * 1_000_000
+    answers: dict[int, int] = {}
+    times: list[float] = []
     while time.monotonic() < until:
-        start = time.perf_counter()
+        began = time.perf_counter()
         response = http.get(base + tool_url(n), headers={"X-Forwarded-For": address},
                             timeout=60)
-        elapsed = time.perf_counter() - start
+        elapsed = time.perf_counter() - began
         n += 1
-        with lock:
-            answers[response.status_code] = answers.get(response.status_code, 0) + 1
-            if response.status_code == 200:
-                times.append(elapsed)
+        answers[response.status_code] = answers.get(response.status_code, 0) + 1
+        if response.status_code == 200:
+            times.append(elapsed)
+    out.put((answers, times))
+
+
+class _Start:
+    """When the tool clients start and until when they ask (shared with their processes)."""
+
+    def __init__(self, context: Any) -> None:
+        self.event = context.Event()
+        self.until = context.Value("d", 0.0)
+
+    def go(self, seconds: float) -> float:
+        """Start the clients now, for ``seconds``; the end as ``time.monotonic()``."""
+        self.until.value = time.monotonic() + seconds
+        self.event.set()
+        return float(self.until.value)
+
+    def wait(self) -> None:
+        """(In a client) wait for :meth:`go`."""
+        self.event.wait()
 
 
 def _serve(url: str, folder: Path, workers: int, budget: bool) -> tuple[subprocess.Popen, str]:
@@ -144,8 +172,9 @@ def _serve(url: str, folder: Path, workers: int, budget: bool) -> tuple[subproce
 
 
 def bench_tools(*, workers: int = 5, clients: int = 4, seconds: float = 15.0,
-                budget: bool = True) -> dict[str, Any]:
+                budget: bool = True, client_nice: int = 10) -> dict[str, Any]:
     """Measure as the module docstring says; the report as a dict."""
+    import multiprocessing
     with tempfile.TemporaryDirectory(prefix="ladder-bench-tools-") as name:
         folder = Path(name)
         url = _prepare(folder)
@@ -158,17 +187,29 @@ def bench_tools(*, workers: int = 5, clients: int = 4, seconds: float = 15.0,
             loaded: list[float] = []
             answers: dict[int, int] = {}
             tool_times: list[float] = []
-            lock = threading.Lock()
-            until = time.monotonic() + seconds
-            threads = [threading.Thread(target=_tool_client,
-                                        args=(base, i, until, answers, tool_times, lock))
+            # Each client in a process of its own (spawned: nothing of this process is
+            # copied), so that their Python never waits for the visitor's, nor the
+            # visitor's for theirs (one process would share one interpreter lock).
+            spawn = multiprocessing.get_context("spawn")
+            out, ready = spawn.Queue(), spawn.Queue()
+            start = _Start(spawn)
+            runners = [spawn.Process(target=_tool_client,
+                                     args=(base, i, client_nice, ready, start, out))
                        for i in range(clients)]
-            for thread in threads:
-                thread.start()
+            for runner in runners:
+                runner.start()
+            for _runner in runners:  # every client has started its interpreter
+                ready.get(timeout=120)
+            until = start.go(seconds)
             time.sleep(min(1.0, seconds / 10))  # the clients are under way
             _visitor(base, until, loaded)
-            for thread in threads:
-                thread.join()
+            for _runner in runners:
+                got, times = out.get(timeout=120)
+                for status, count in got.items():
+                    answers[status] = answers.get(status, 0) + count
+                tool_times.extend(times)
+            for runner in runners:
+                runner.join(timeout=30)
         finally:
             process.terminate()
             try:
@@ -176,7 +217,7 @@ def bench_tools(*, workers: int = 5, clients: int = 4, seconds: float = 15.0,
             except subprocess.TimeoutExpired:
                 process.kill()
     return {"workers": workers, "tool_clients": clients, "seconds": seconds,
-            "budget": budget, "ladder_alone": _stats(alone),
+            "budget": budget, "client_nice": client_nice, "ladder_alone": _stats(alone),
             "ladder_under_tool_load": _stats(loaded),
             "tool_answers": {str(k): v for k, v in sorted(answers.items())},
             "tool_computed": _stats(tool_times)}

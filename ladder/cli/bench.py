@@ -88,8 +88,11 @@ def bench_pairing_command(sizes: str, rounds: int, timed: str, seed: int, bbp: s
 @click.option("--seconds", default=15.0, show_default=True, help="Seconds of each phase.")
 @click.option("--budget/--no-budget", default=True, show_default=True,
               help="Serve with the tools' per-client budget (on by default), or without.")
-def bench_tools_command(workers: int, clients: int, seconds: float, budget: bool) -> None:
+@click.option("--client-nice", default=10, show_default=True, type=click.IntRange(0, 19),
+              help="Niceness of the tool clients' processes (they stand for other machines).")
+def bench_tools_command(workers: int, clients: int, seconds: float, budget: bool,
+                        client_nice: int) -> None:
     """A visitor's ladder p50/p99 alone and while anonymous clients hammer the tools."""
     from ..bench.tools import bench_tools
     click.echo(json.dumps(bench_tools(workers=workers, clients=clients, seconds=seconds,
-                                      budget=budget)))
+                                      budget=budget, client_nice=client_nice)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import DbSession
@@ -34,6 +34,7 @@ from ..vocabulary.tournament import (
     scoring_from_text,
 )
 from .common import RatingChangeMixin
+from .prepared import Query
 from .rating_detail import GAME_REASONS, uncounted_in_event
 
 #: Events whose computed standings are kept in memory per process (about 50 kB each).
@@ -171,6 +172,59 @@ def standings_order(session: DbSession, event_id: int) -> tuple[int, ...]:
     tournaments, entry_of = _tournaments_of_rows(session, events)
     ranking = _ranking_of_row(events[0], tournaments[event_id])
     return tuple(entry_of[event_id][standing.start_no] for standing in ranking.standings)
+
+
+@dataclass(frozen=True)
+class ExplainInputs:
+    """What a tie-break explanation reads of a published event (:func:`explain_inputs`)."""
+
+    event: Any  # a row with RANKING_COLUMNS' names (id, name, date, tiebreak_order, …)
+    tournament: Tournament
+    member_of_start: dict[int, int | None]  # start number → member id (None: not linked)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The event's tie-break codes as its standings apply them: none when the order
+        cannot be read (the standings then rank by points only, :func:`_ranking`)."""
+        codes_text = tuple(c for c in self.event.tiebreak_order.split(",") if c.strip())
+        try:
+            parse_order(",".join(codes_text))
+        except TiebreakError:
+            return ()
+        return codes_text
+
+
+#: An event's entries with their results and members (on the raw driver: plain tuples).
+_EVENT_ROWS = Query(
+    select(Entry.id, Entry.start_no, Entry.raw_name, Entry.typed_rating, Entry.member_id,
+           Result.round, Result.kind, Result.opponent_entry_id, Result.colour,
+           Result.outcome_halves)
+    .outerjoin(Result, Result.entry_id == Entry.id)
+    .where(Entry.event_id == bindparam("event_id")).order_by(Entry.start_no, Result.round))
+
+
+def explain_inputs(session: DbSession, event_id: int) -> ExplainInputs | None:
+    """A published event as plain rows and its pure tournament, in two statements (the event,
+    then its entries with their results, as :func:`_tournaments_of_rows` reads them, and each
+    entry's member): what one player's tie-break explanation needs, without the event's
+    standings (every tie-break of every player), its rating rows or its grid (None: no such
+    published event)."""
+    event = session.execute(select(*RANKING_COLUMNS).where(
+        Event.id == event_id, Event.status == EventStatus.PUBLISHED)).first()
+    if event is None:
+        return None
+    entries: list[EntryRow] = []
+    results: list[ResultRow] = []
+    members: dict[int, int | None] = {}
+    for (entry_id, start_no, name, rating, member_id,
+         round_no, kind, opponent, colour, halves) in _EVENT_ROWS.fetch(session.connection(),
+                                                                       event_id=event_id):
+        if not entries or entries[-1][0] != entry_id:  # each entry's rows come together
+            entries.append((entry_id, start_no, name, rating))
+            members[start_no] = member_id
+        if round_no is not None:
+            results.append((entry_id, round_no, kind, opponent, colour, halves))
+    return ExplainInputs(event, tournament_from_rows(event, entries, results), members)
 
 
 def rankings_of_rows(session: DbSession, events: Sequence[Any]) -> dict[int, _Ranking]:

@@ -133,6 +133,9 @@ def restore(path: str) -> None:
               path], env)
     else:
         raise InvalidInput(_("Backups are made for SQLite and PostgreSQL databases only."))
+    # Written without a session: every worker is told here (services/changes.py).
+    from .changes import announce
+    announce(db.engine)
 
 
 def _refuse_unless_empty() -> None:

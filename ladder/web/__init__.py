@@ -55,12 +55,15 @@ def register_web(app: Flask) -> None:
     from .check_state import init_check_state
     init_check_state(app)
 
+    from .cells import public_cell, tiebreak_cells
     from .competition_words import night_competition
     from .request_state import club_settings, names
-    from .urls import explain_links, member_href
+    from .urls import explain_links, member_href, rating_detail_link
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
                                  club=club_settings, member_href=member_href,
-                                 explain_links=explain_links, night_competition=night_competition)
+                                 explain_links=explain_links, night_competition=night_competition,
+                                 rating_detail_link=rating_detail_link,
+                                 public_cell=public_cell, tiebreak_cells=tiebreak_cells)
 
     from flask_wtf.csrf import CSRFError
 

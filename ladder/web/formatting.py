@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from flask import Flask, g, has_request_context
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..queries.events import ResultCell
 from ..vocabulary.numbers import decimal_text, points_text, styled_text
@@ -374,8 +374,13 @@ def cell_text(cell: ResultCell) -> CellText:
 def format_named(pattern: str, **values: object) -> Markup:
     """``pattern`` (a translated sentence whose placeholders were left as ``%(name)s``) with
     ``values`` put in, each escaped: one translation for a whole table instead of one per
-    cell. The pattern is trusted (it came from ``_()``), the values are not."""
-    return Markup(pattern) % values
+    cell. The pattern is trusted (it came from ``_()``), the values are not.
+
+    The same text as ``Markup(pattern) % values``, without its per-placeholder wrappers (a
+    standings table fills hundreds): text is escaped first, numbers go in as they are."""
+    return Markup(str(pattern) % {  # noqa: S704 - the pattern is trusted, the values escaped
+        key: value if isinstance(value, int | float) else escape(value)
+        for key, value in values.items()})
 
 
 def legend() -> list[tuple[str, str]]:

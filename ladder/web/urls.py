@@ -43,3 +43,14 @@ def explain_links(event_id: int, codes: Sequence[str]) -> dict[str, tuple[str, s
             raise RuntimeError(probe)
         links[code] = (before + "/explain/", "/" + after)
     return links
+
+
+def rating_detail_link(event_id: int) -> tuple[str, str]:
+    """The address of a member's rating change in an event split around the member id:
+    ``before + str(member_id) + after`` equals ``url_for('public.rating_detail', …)`` (one
+    url_for per standings table instead of one per row)."""
+    probe = url_for("public.rating_detail", event_id=event_id, member_id=_PROBE)
+    before, found, after = probe.partition(f"/rating/{_PROBE}")
+    if not found:  # pragma: no cover - the route changed shape
+        raise RuntimeError(probe)
+    return before + "/rating/", after

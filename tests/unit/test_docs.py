@@ -116,10 +116,13 @@ def _resolve(words: str) -> tuple[click.Command, list[str], str]:
     command: click.Command = cli
     path: list[str] = []
     rest = words.split()
-    while isinstance(command, click.Group) and rest and rest[0] in command.commands:
+    while isinstance(command, click.Group) and rest:
+        # get_command, not .commands: the ladder group imports a command when it is asked for
+        found = command.get_command(click.Context(command), rest[0])
+        if found is None:
+            break
         path.append(rest[0])
-        command = command.commands[rest[0]]
-        rest = rest[1:]
+        command, rest = found, rest[1:]
     return command, path, " ".join(rest)
 
 

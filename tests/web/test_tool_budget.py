@@ -99,3 +99,154 @@ def test_the_budget_can_be_switched_off(tmp_path: Path) -> None:
         init_database()
     client = app.test_client()
     assert all(client.get(tool_url(n)).status_code == 200 for n in range(4))
+
+
+# --- The tools' share of the machine: slots for every worker together --------------------------
+
+def _hold_the_slot(folder: str, ready) -> None:  # noqa: ANN001 - multiprocessing parts
+    """(In another process) take the only slot, say so, and keep it until killed.
+
+    It sleeps rather than waiting on an Event: a process killed while waiting on a
+    multiprocessing Condition leaves a sleeper that never wakes, and a later ``set()`` would
+    wait for it for ever."""
+    import time
+
+    from ladder.web.tools.budget import ToolSlots
+    give_back = ToolSlots(1, folder).take(0)
+    assert give_back is not None
+    ready.set()
+    time.sleep(60)
+
+
+def test_at_most_the_slots_compute_at_once_and_a_waiter_gets_a_freed_slot(tmp_path: Path) -> None:
+    from ladder.web.tools.budget import ToolSlots
+    clock = Clock()
+    folder = str(tmp_path / "tool_slots")
+    one = ToolSlots(2, folder)
+    waits: list[float] = []
+    two = ToolSlots(2, folder, clock=clock, sleep=lambda s: (waits.append(s), setattr(
+        clock, "now", clock.now + s)))  # another worker: the same two slots
+    first, second = one.take(0), one.take(0)
+    assert first is not None and second is not None
+    assert two.take(0.5) is None and sum(waits) >= 0.5  # waited its time, then gave up
+    first()
+    third = two.take(0.5)
+    assert third is not None
+    second()
+    third()
+
+
+def test_a_slot_held_by_a_worker_that_dies_is_given_back(tmp_path: Path) -> None:
+    import multiprocessing
+
+    from ladder.web.tools.budget import ToolSlots
+    folder = str(tmp_path / "tool_slots")
+    spawn = multiprocessing.get_context("spawn")
+    ready = spawn.Event()
+    worker = spawn.Process(target=_hold_the_slot, args=(folder, ready))
+    worker.start()
+    try:
+        assert ready.wait(60)
+        assert ToolSlots(1, folder).take(0) is None  # the other process holds it
+        worker.kill()  # dies without giving it back
+        worker.join(30)
+        give_back = ToolSlots(1, folder).take(5)
+        assert give_back is not None  # the kernel released its lock
+        give_back()
+    finally:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(30)
+
+
+@pytest.fixture
+def one_slot(tmp_path: Path) -> Flask:
+    app = make_app(tmp_path, TOOL_CONCURRENCY=1, TOOL_QUEUE_SECONDS=0.05)
+    with app.app_context():
+        from ladder.services.setup import init_database
+        init_database()
+    return app
+
+
+BUSY = {"en": "busy answering other requests", "ko": "바쁩니다", "zh_Hans": "正忙于",
+        "id": "sedang sibuk"}
+
+
+@pytest.mark.parametrize("lang", sorted(BUSY))
+def test_while_every_slot_is_taken_a_tool_that_would_compute_is_told_to_wait(
+        one_slot: Flask, lang: str) -> None:
+    from ladder.web.tools.budget import ToolSlots
+    client = one_slot.test_client()
+    client.get(f"/?lang={lang}")
+    assert client.get(tool_url(0)).status_code == 200  # computed and cached
+    give_back = ToolSlots(1, str(Path(one_slot.instance_path) / "tool_slots")).take(0)
+    assert give_back is not None  # another worker computes now
+    try:
+        busy = client.get(tool_url(1))
+        assert busy.status_code == 503 and busy.headers["Retry-After"].isdigit()
+        assert BUSY[lang] in busy.get_data(as_text=True)
+        assert busy.headers["Cache-Control"] == "no-store" and "ETag" not in busy.headers
+        htmx = client.get(tool_url(1), headers={"HX-Request": "true",
+                                                "HX-Target": "calc-results"})
+        assert htmx.status_code == 200 and htmx.headers["HX-Retarget"] == "body"
+        # What is cached takes no slot; the club's pages never wait for one.
+        assert client.get(tool_url(0)).status_code == 200
+        assert client.get("/").status_code == 200
+    finally:
+        give_back()
+    again = client.get(tool_url(1))
+    assert again.status_code == 200 and BUSY[lang] not in again.get_data(as_text=True)
+
+
+def test_a_refusal_is_light_and_sets_no_cookie(budgeted: Flask) -> None:
+    client = budgeted.test_client(use_cookies=False)
+    assert client.get(tool_url(0)).status_code == 200
+    refused = client.get(tool_url(1))
+    assert refused.status_code == 429
+    assert "Set-Cookie" not in refused.headers
+    text = refused.get_data(as_text=True)
+    assert "<nav" not in text and 'href="/tools/tiebreaks"' in text
+
+
+# --- The tools' low priority --------------------------------------------------------------------
+
+def test_a_tool_computes_in_a_nicer_thread_of_a_one_request_worker(one_slot: Flask) -> None:
+    """The test client serves one request at a time (``wsgi.multithread`` false), as
+    gunicorn's sync workers do: the view runs in the worker's low-priority thread."""
+    import os
+
+    runner = one_slot.extensions["tool_priority"]
+    client = one_slot.test_client()
+    assert client.get(tool_url(0)).status_code == 200
+    assert client.get(tool_url(1)).status_code == 200
+    assert runner.threads == 1  # one thread per worker, made once
+    (thread,) = runner.native_ids
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, thread) == min(19, own + runner.nice)
+    # A multithreaded worker computes inline: no thread of its own is held back.
+    inline = client.get(tool_url(2), environ_base={"wsgi.multithread": True})
+    assert inline.status_code == 200 and runner.threads == 1
+
+
+def test_the_cpu_spent_in_the_nicer_thread_is_charged_to_the_client(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from ladder.web.tools import budget as budget_module
+    app = make_app(tmp_path, TOOL_BUDGET="1", TOOL_BUDGET_RATE=0.0, TOOL_BUDGET_BURST=100.0)
+    with app.app_context():
+        from ladder.services.setup import init_database
+        init_database()
+    request_thread = threading.get_ident()
+    spent = {"tool": 0.0}
+
+    def thread_time() -> float:  # the tools' thread burns 3.5 s a view; the request none
+        if threading.get_ident() == request_thread:
+            return 1.0
+        spent["tool"] += 3.5
+        return spent["tool"]
+
+    monkeypatch.setattr(budget_module.time, "thread_time", thread_time)
+    assert app.test_client().get(tool_url(0)).status_code == 200
+    debt = app.extensions["tool_budget"]._debts.get("127.0.0.1")  # noqa: SLF001
+    assert debt is not None and debt.seconds == pytest.approx(3.5)

@@ -21,13 +21,14 @@ from ...queries.event_list import (
     published_count,
     published_years,
 )
-from ...queries.events import EventView, load_event
+from ...queries.events import EventView, explain_inputs, load_event
 from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
+from ...vocabulary.tournament import EventKind
 from ..htmx import page_or_fragment
 from ..paging import window
-from ..request_state import club_settings
+from ..request_state import club_settings, names_for
 from ..request_values import MAX_ID, digits
 from ..visibility import is_organizer, public_route
 from . import bp
@@ -63,8 +64,11 @@ def _view_or_404(event_id: int) -> EventView:
 def event(event_id: int) -> str:
     """An event: standings with its tie-breaks and rating changes, and the crosstable."""
     view = _view_or_404(event_id)
-    # Every hidden member's name, not only the players' (docs/privacy.md, "Names").
-    hidden = () if is_organizer() else hidden_words(db.session, club_settings())
+    names_for(row.member_id for row in view.rows)  # the page names its players only
+    # A bughouse team's name is checked against every hidden member's name, not only the
+    # players' (docs/privacy.md, "Names"); no other event has team names.
+    hidden = () if is_organizer() or view.event.kind != EventKind.BUGHOUSE.value \
+        else hidden_words(db.session, club_settings())
     return page_or_fragment(
         "public/event.html", {"standings": "public/_standings.html",
                               "crosstable": "public/_crosstable.html",
@@ -79,23 +83,30 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
     """Why a player has their tie-break value (docs/tiebreaks.md §5): the per-round table, with articles.
 
     Only the event's own tie-break codes are explained; any other code, or an unknown start
-    number, is a 404.
+    number, is a 404. Computes what the explained value needs (the event's scores and this
+    one tie-break), never the event's whole standings.
     """
-    view = _view_or_404(event_id)
-    row = next((r for r in view.rows if r.start_no == start_no), None)
-    known = {c.upper(): c for c in view.codes}
+    found = explain_inputs(db.session, event_id) if event_id <= MAX_ID else None
+    if found is None:
+        abort(404)  # a draft and a missing event look the same
+    known = {c.upper(): c for c in found.codes}
     wanted = known.get(code.strip().upper()) if len(code) <= MAX_CODE else None
-    if row is None or wanted is None:
+    if start_no not in found.member_of_start or wanted is None:
         abort(404)
+    event = found.event
     try:
         parse_code(wanted)
-        explanation: Explanation = explain(view.tournament, start_no, wanted,
-                                           view.event.tiebreak_edition or "fide-2026",
-                                           unrated_rating=view.event.unrated_rating)
+        explanation: Explanation = explain(found.tournament, start_no, wanted,
+                                           event.tiebreak_edition or "fide-2026",
+                                           unrated_rating=event.unrated_rating)
     except TiebreakError:
         abort(404)
-    member_of_start = {r.start_no: r.member_id for r in view.rows}
-    return render_template("public/explain.html", view=view, event=view.event, row=row,
+    member_of_start = found.member_of_start
+    # The page names the player and their opponents only.
+    names_for([member_of_start[start_no],
+               *(member_of_start.get(r.opponent) for r in explanation.rows if r.opponent)])
+    return render_template("public/explain.html", event=event,
+                           player_id=member_of_start[start_no],
                            explanation=explanation, member_of_start=member_of_start,
                            title=_("%(code)s explained", code=wanted))
 

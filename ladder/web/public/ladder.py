@@ -16,14 +16,16 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...names import code_points, control_characters, name_key, parse
+from ...names.privacy import NameBook
 from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
+from ...queries.ladder import ladder_size, ladder_window
 from ...vocabulary.numbers import signed_text
 from ..formatting import localiser
 from ..forms import quoted
 from ..htmx import page_or_fragment
-from ..paging import everything, window
-from ..request_state import by_generation, club_settings, names
+from ..paging import Window, everything, window
+from ..request_state import by_generation, club_settings, names, names_for
 from ..urls import member_href_prefix
 from ..visibility import public_route, robots_txt
 from . import bp
@@ -151,12 +153,12 @@ class LadderRow:
     change: str  # "" when the member has no change yet
 
 
-def ladder_rows(lines: Iterable[LadderLine]) -> list[LadderRow]:
+def ladder_rows(lines: Iterable[LadderLine], book: NameBook | None = None) -> list[LadderRow]:
     """The lines of one window as printed, worked out in one loop (the whole ladder prints
     2,000 of them: per-row template calls to the name book, the address and the number
     filters cost more than the rest of the page). Same text as the filters ``rating(0)`` and
-    ``signed`` write."""
-    book, prefix, local = names(), member_href_prefix(), localiser()
+    ``signed`` write. ``book``: the display names (by default every member's)."""
+    book, prefix, local = book or names(), member_href_prefix(), localiser()
     return [LadderRow(line.rank, prefix + str(int(line.member_id)), book(line.member_id),
                       line.provisional, local(f"{line.rating:.0f}"), line.games,
                       local(signed_text(line.last_change, 1))
@@ -171,6 +173,29 @@ def ladder() -> str:
     query, query_error = search_query()
     sort, direction = sort_args()
     as_of, as_of_error = as_of_arg()
+    state: dict[str, Any] = {"q": query or None, "as_of": as_of.isoformat() if as_of else None}
+    if (sort, direction) != ("rating", "desc"):
+        state.update(sort=sort, dir=direction)
+
+    def page_url(number: int | None, **extra: Any) -> str:
+        values = {**state, "page": number if number and number > 1 else None, **extra}
+        return url_for("public.ladder", **values)
+
+    def answer(rows: list[LadderRow], win: Window) -> str:
+        return page_or_fragment("public/ladder.html",
+                                {"ladder-rows": "public/_ladder_rows.html",
+                                 "ladder-more": "public/_ladder_lines.html"},
+                                rows=rows, win=win, page_url=page_url, query=query,
+                                query_error=query_error, sort=sort, direction=direction,
+                                default_dirs=SORTS, as_of=as_of, as_of_error=as_of_error)
+
+    if (not as_of and not query and not query_error and (sort, direction) == ("rating", "desc")
+            and request.args.get("all") != "1"):
+        # Today's ladder in its own order, one window: paged in SQL, named window only,
+        # so the page costs what it shows (docs/qualities.md §2 "Growth").
+        win = window(ladder_size(db.session))
+        shown = ladder_window(db.session, club_settings(), win.offset, win.size)
+        return answer(ladder_rows(shown, names_for(line.member_id for line in shown)), win)
     lines: Sequence[LadderLine]
     if as_of:  # any past date: computed per request (the page cache keeps the page)
         lines = lines_as_of(as_of)
@@ -189,20 +214,7 @@ def ladder() -> str:
         lines = ladder_order(lines, sort, direction)
     # One window at a time; ?all=1 is the whole ladder on one page, for printing.
     win = everything(len(lines)) if request.args.get("all") == "1" else window(len(lines))
-    state: dict[str, Any] = {"q": query or None, "as_of": as_of.isoformat() if as_of else None}
-    if (sort, direction) != ("rating", "desc"):
-        state.update(sort=sort, dir=direction)
-
-    def page_url(number: int | None, **extra: Any) -> str:
-        values = {**state, "page": number if number and number > 1 else None, **extra}
-        return url_for("public.ladder", **values)
-
-    return page_or_fragment("public/ladder.html", {"ladder-rows": "public/_ladder_rows.html",
-                                                   "ladder-more": "public/_ladder_lines.html"},
-                            rows=ladder_rows(win.rows(lines)), win=win, page_url=page_url,
-                            query=query, query_error=query_error, sort=sort,
-                            direction=direction, default_dirs=SORTS, as_of=as_of,
-                            as_of_error=as_of_error)
+    return answer(ladder_rows(win.rows(lines)), win)
 
 
 @bp.get("/robots.txt")

@@ -18,13 +18,14 @@ from __future__ import annotations
 from flask import Blueprint
 
 from ..cache import register_cache
-from .budget import after_tool, before_tool
+from .budget import after_tool, before_tool, low_priority_views, release_slot
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 register_cache(bp)  # a tool's page depends only on its query string, the locale and the club
 # After the cache's hooks: only answers that compute are counted (and refused) per client.
 bp.before_request(before_tool)
 bp.after_request(after_tool)
+bp.teardown_request(release_slot)  # also after a failure: a slot is never kept
 
 
 @bp.context_processor
@@ -35,3 +36,6 @@ def _helpers() -> dict[str, object]:
 
 
 from . import elo, prizes, tiebreaks  # noqa: E402,F401  (register the views)
+
+# Recorded after the views, so it runs once they are on the app: each runs at low priority.
+bp.record_once(lambda state: low_priority_views(state.app, bp.name))
