@@ -343,14 +343,12 @@ class CellText:
     hidden: str = ""  # the label in the locale's parentheses, after the visible mark
 
 
-#: Chinese running text takes full-width punctuation, also in a cell's hidden words.
-_WIDE = {"colon": "：", "comma": "，", "open": "（", "close": "）", "gap": ""}
-_NARROW = {"colon": ": ", "comma": ", ", "open": " (", "close": ")", "gap": " "}
-
-
 def punctuation() -> dict[str, str]:
-    """The colon, comma and parentheses of running text in the reader's language."""
-    return _WIDE if _locale().startswith("zh") else _NARROW
+    """The colon, comma, list separator, semicolon, parentheses, sentence gap and full stop
+    of running text in the reader's language (:data:`ladder.vocabulary.sentences.PUNCTUATION`:
+    Chinese full-width, also in a cell's hidden words)."""
+    from ..vocabulary.sentences import punctuation as for_locale
+    return for_locale(_locale())
 
 
 def cell_text(cell: ResultCell) -> CellText:
