@@ -153,6 +153,14 @@ def edition_name(edition: str | None) -> str:
     return EDITION_NAMES.get(text.strip().lower(), text)
 
 
+def order_text(order: str | None) -> str:
+    """A tie-break order as stored (``BH/C1,BH,SB,WIN``) as running text writes it:
+    ``BH/C1, BH, SB, WIN``. The codes are Latin in every language, so the comma is too;
+    "—" for none."""
+    codes = [code.strip() for code in (order or "").split(",") if code.strip()]
+    return ", ".join(codes) if codes else "—"
+
+
 def tiebreak_name(code: str, article: Any) -> str:
     """A tie-break's name with its article, and what its modifier leaves out, so that each
     variant reads differently (BH/C1 "Buchholz, 1 lowest value cut", BH/M1 "… 1 lowest and
@@ -289,18 +297,18 @@ def short_result(cell: ResultCell) -> str:
 
 
 def reasons_text(reasons: Any) -> str:
-    """Name-matching reasons (or any Messages) translated and joined as the locale lists."""
-    from babel.lists import format_list
-    from flask_babel import get_locale
+    """Name-matching reasons (or any Messages) translated and listed as a sentence lists
+    ("A, B and C", "A、B和C": :func:`ladder.web.i18n.join_list`)."""
+    from .i18n import join_list
+    return join_list((getattr(reason, "message", reason) for reason in reasons or ()),
+                     conjunction=True)
 
-    from .i18n import translate
-    items = [translate(getattr(reason, "message", reason)) for reason in reasons or ()]
-    if not items:
-        return ""
-    try:
-        return format_list(items, style="standard", locale=str(get_locale() or "en"))
-    except (ValueError, LookupError):
-        return ", ".join(items)
+
+def same_name_only(reasons: Any) -> bool:
+    """The reasons of a pre-selected identical name say nothing beyond "same name", which the
+    badge "identical name" already says (confirm-names shows them only when they say more)."""
+    ids = {getattr(getattr(reason, "message", reason), "id", str(reason)) for reason in reasons}
+    return ids <= {"same name"}
 
 
 def event_kind_label(kind: str | EventKind) -> str:
@@ -458,6 +466,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(event_kind_label, "event_kind_label")
     app.add_template_global(format_label, "format_label")
     app.add_template_filter(reasons_text, "reasons")
+    app.add_template_global(same_name_only, "same_name_only")
     app.add_template_global(as_of_text, "as_of_text")
     app.add_template_filter(time_text, "time")
     app.add_template_global(punctuation, "punctuation")
@@ -465,6 +474,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(result_letters, "result_letters")
     app.add_template_filter(number_text, "number")
     app.add_template_filter(edition_name, "edition")
+    app.add_template_filter(order_text, "order")
     app.add_template_filter(formula_text, "formula")
     app.add_template_filter(month_year, "month_year")
     app.add_template_global(club_zone, "club_zone")
