@@ -39,8 +39,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
+
+from .messages import Message
 
 #: Marks a value's place while the spacing around it is worked out (private-use characters,
 #: which no message and no name contains).
@@ -204,3 +207,51 @@ def punctuation(locale: str | None) -> dict[str, str]:
     """
     language = str(locale or "en").split("_")[0]
     return PUNCTUATION.get(language, PUNCTUATION["en"])
+
+
+#: A value of a Message that is a decimal number written by the core ("3.5", "−0.25").
+_DECIMAL = re.compile(r"[−+\-]?\d+\.\d+")
+#: A value of a Message that is a day written by the core (ISO, "2026-03-01").
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def day_text(text: str, locale: str | None) -> str:
+    """An ISO day as ``locale`` writes a date in a sentence (January 7, 2025; 2025년 1월 7일;
+    2025年1月7日; 7 Januari 2025); text that is not a real day stays as it is (a value
+    someone typed).
+
+    >>> day_text("2025-01-07", "ko"), day_text("2025-13-01", "ko")
+    ('2025년 1월 7일', '2025-13-01')
+    """
+    import datetime as dt
+
+    from babel.dates import format_date
+    try:
+        return str(format_date(dt.date.fromisoformat(text), "long", locale=locale or "en"))
+    except (ValueError, LookupError):
+        return text
+
+
+def localised(message: Message, decimal_symbol: str, locale: str | None) -> Message:
+    """``message`` with its values as the reader writes them: the pure core writes decimals
+    with a point ("3.5") and days in ISO ("2026-03-01"); Indonesian reads 3,5, and no page
+    shows an ISO day in a sentence (docs/glossary.md, "Formatting"). Nested Messages too.
+
+    >>> from ladder.vocabulary.messages import msg
+    >>> localised(msg("%(d)s, %(x)s", d="2026-03-01", x="3.5"), ",", "id").params
+    {'d': '1 Maret 2026', 'x': '3,5'}
+    """
+    if not message.values:
+        return message
+
+    def one(value: Any) -> Any:
+        if isinstance(value, Message):
+            return localised(value, decimal_symbol, locale)
+        if isinstance(value, float) and decimal_symbol != ".":
+            value = repr(value)
+        if isinstance(value, str) and decimal_symbol != "." and _DECIMAL.fullmatch(value):
+            return value.replace(".", decimal_symbol)
+        if isinstance(value, str) and _DAY.fullmatch(value):
+            return day_text(value, locale)
+        return value
+    return replace(message, values=tuple((key, one(value)) for key, value in message.values))

@@ -67,6 +67,15 @@ def styled_filter(value: Fraction | int | float | None, style: str) -> str:
     return localised(styled_text(value, style))
 
 
+def standings_style(rows: Any) -> str:
+    """The one number style of a standings table (points and every tie-break value together,
+    :func:`~ladder.vocabulary.numbers.table_style`): the event page writes its table as the
+    club night's does."""
+    from ..vocabulary.numbers import table_style
+    return table_style([value for row in rows
+                        for value in (row.points, *row.tiebreaks.values())])
+
+
 def tiebreak_text(value: Fraction | None) -> str:
     """A tie-break value as an exact decimal (2.5, 13.375), empty when dropped."""
     return localised(decimal_text(value))
@@ -452,6 +461,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(percent, "percent")
     app.add_template_filter(tiebreak_text, "tiebreak")
     app.add_template_filter(styled_filter, "styled")
+    app.add_template_global(standings_style, "standings_style")
     app.add_template_filter(decimal_filter, "decimal")
     app.add_template_filter(rating_text, "rating")
     app.add_template_filter(signed_text, "signed")

@@ -27,9 +27,7 @@ Every value put into a translated sentence goes through :func:`fill` (docs/devel
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from flask import Flask, g, request
@@ -113,10 +111,6 @@ def _plural(singular: str, plural: str, count: int) -> str:
     return str(get_translations().ungettext(singular, plural, count))
 
 
-#: A value of a Message that is a decimal number written by the core ("3.5", "−0.25").
-_DECIMAL = re.compile(r"[−+\-]?\d+\.\d+")
-
-
 def _decimal_symbol() -> str:
     """The reader's decimal separator, once per request (the same cache as the formatters')."""
     if "decimal_symbol" not in g:
@@ -129,21 +123,9 @@ def _decimal_symbol() -> str:
 
 
 def _localised(message: Message) -> Message:
-    """``message`` with its decimal values in the locale's way (Indonesian 3,5): the pure
-    core writes numbers with a point (:mod:`ladder.vocabulary.numbers`), the edge localises."""
-    symbol = _decimal_symbol()
-    if symbol == "." or not message.values:
-        return message
-
-    def one(value: Any) -> Any:
-        if isinstance(value, Message):
-            return _localised(value)
-        if isinstance(value, float):
-            value = repr(value)
-        if isinstance(value, str) and _DECIMAL.fullmatch(value):
-            return value.replace(".", symbol)
-        return value
-    return replace(message, values=tuple((key, one(value)) for key, value in message.values))
+    """``message`` with its decimals and days as the reader writes them
+    (:func:`ladder.vocabulary.sentences.localised`)."""
+    return sentences.localised(message, _decimal_symbol(), _reader())
 
 
 def _reader() -> str:
