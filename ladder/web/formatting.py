@@ -93,6 +93,20 @@ def signed_text(value: float | None, decimals: int = 1) -> str:
     return localised(_signed(value, decimals))
 
 
+def operand_text(value: float | Fraction | None, places: int = 4) -> str:
+    """A number as a factor inside a worked formula: a negative one in brackets, as
+    arithmetic writes it ("40 × (−0.5501)", never "40 × −0.5501")."""
+    text = decimal_filter(value, places)
+    return f"({text})" if text.startswith("−") else text
+
+
+def term_text(value: float | Fraction | None, places: int = 4) -> str:
+    """A signed number added in a worked formula, its operator apart: "+ 13.7657",
+    "− 22.0033" ("1400.0000 + 13.7657", never "1400.0000 +13.7657")."""
+    text = signed_text(value, places)
+    return f"{text[0]} {text[1:]}" if text[:1] in "+−" else text
+
+
 def decimal_filter(value: float | Fraction | None, places: int = 2) -> str:
     """A number with ``places`` decimals, the locale's separator and a true minus sign."""
     if value is None:
@@ -218,6 +232,7 @@ def formula_text(text: str | None) -> str:
     for english, translated in words:
         text = text.replace(english, translated)
     text = re.sub(r"(?<=[(\s])-(?=\d)", "−", text)  # a true minus sign, as in the tables
+    text = re.sub(r"× (−[\d.]+)", r"× (\1)", text)  # a negative factor in brackets
     symbol = decimal_symbol()
     if symbol != ".":
         text = re.sub(r"(?<=\d)\.(?=\d)", symbol, text)
@@ -463,6 +478,8 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(styled_filter, "styled")
     app.add_template_global(standings_style, "standings_style")
     app.add_template_filter(decimal_filter, "decimal")
+    app.add_template_filter(operand_text, "operand")
+    app.add_template_filter(term_text, "term")
     app.add_template_filter(rating_text, "rating")
     app.add_template_filter(signed_text, "signed")
     app.add_template_global(result_mark, "result_mark")
