@@ -56,6 +56,17 @@ def localised(text: str) -> str:
     return localiser()(text)
 
 
+def typed_number(text: Any) -> str:
+    """A number echoed into an input as the reader types it (Indonesian 3,5 and 0,5; the
+    parsers read a comma as a point): a decimal written with a point gets the locale's
+    separator, anything else is shown as it was typed."""
+    import re
+    shown = "" if text is None else str(text)
+    if re.fullmatch(r"[−+-]?\d+\.\d+", shown.strip()):
+        return localised(shown.strip())
+    return shown
+
+
 def points_filter(value: Fraction | int | float | None) -> str:
     """Points with a half as ``½`` (3½), other fractions as localised decimals."""
     return localised(points_text(value))
@@ -271,7 +282,7 @@ def result_mark(cell: ResultCell) -> tuple[str, str]:
     if _scored_otherwise(kind, cell.points):
         # The event's own scoring (a ½-point pairing-allocated bye): its points, not 1.
         worth = points_filter(cell.points)
-        return (_("bye %(points)s", points=worth),
+        return (_bye_mark(kind, worth),
                 _("pairing-allocated bye worth %(points)s in this event", points=worth)
                 if kind is Kind.PAIRING_BYE else
                 _("%(kind)s, worth %(points)s in this event", kind=_(kind.label), points=worth))
@@ -297,10 +308,19 @@ _BYE_POINTS = {Kind.PAIRING_BYE: "1", Kind.FULL_BYE: "1", Kind.HALF_BYE: "½",
                Kind.ZERO_BYE: "0"}
 
 
+def _bye_mark(kind: Kind, points: str) -> str:
+    """A bye's short mark: "bye 1", "bye ½"; the zero-point bye has a mark of its own, since
+    a language may not call an absence a bye (Korean 불참 0: a 부전승 is a win)."""
+    if kind is Kind.ZERO_BYE:
+        from flask_babel import pgettext
+        return pgettext("zero-point bye", "bye %(points)s", points=points)
+    return _("bye %(points)s", points=points)
+
+
 def _build_marks() -> dict[Kind, tuple[str, str]]:
     marks = {kind: (mark, _(kind.label)) for kind, mark in _MARKS.items()}
     for kind, points in _BYE_POINTS.items():
-        marks[kind] = (_("bye %(points)s", points=points), _(kind.label))
+        marks[kind] = (_bye_mark(kind, points), _(kind.label))
     return marks
 
 
@@ -311,7 +331,7 @@ def short_mark(kind: Kind, points: Fraction | int) -> str:
     if kind is Kind.UNRATED_PLAYED:
         return points_filter(points) + "*"
     if _scored_otherwise(kind, points):
-        return _("bye %(points)s", points=points_filter(points))
+        return _bye_mark(Kind(kind), points_filter(points))
     return _marks()[kind][0]
 
 
@@ -414,7 +434,8 @@ def legend() -> list[tuple[str, str]]:
             ("w b", _("played with white, with black")),
             ("+ −", _("won, lost by forfeit (not rated)")),
             ("−−", _("double forfeit")),
-            (_("bye %(points)s", points="1 / ½ / 0"), _("a bye: full point, half point, absent")),
+            (_("bye %(points)s", points="1 / ½"), _("a bye: full point, half point")),
+            (_bye_mark(Kind.ZERO_BYE, "0"), _("absent (zero-point bye)")),
             ("*", _("played, not rated"))]
 
 
@@ -500,6 +521,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(tiebreak_name, "tiebreak_name")
     app.add_template_filter(result_letters, "result_letters")
     app.add_template_filter(number_text, "number")
+    app.add_template_filter(typed_number, "typed_number")
     app.add_template_filter(edition_name, "edition")
     app.add_template_filter(order_text, "order")
     app.add_template_filter(formula_text, "formula")
