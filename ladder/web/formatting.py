@@ -474,15 +474,32 @@ def time_text(value: dt.datetime | None, seconds: bool = False, iso: bool = Fals
     """
     if value is None:
         return "—"
+    day, clock = _time_parts(value, seconds, iso)
+    return f"{day} {clock}"
+
+
+def _time_parts(value: dt.datetime, seconds: bool, iso: bool) -> tuple[str, str]:
+    """(the day, the clock with its zone) of :func:`time_text`."""
     local = local_time(value)
     locale = _locale() if has_request_context() and not iso else "en"
     if locale == "en":
-        clock = f"{local:%Y-%m-%d %H:%M:%S}" if seconds else f"{local:%Y-%m-%d %H:%M}"
+        day = f"{local:%Y-%m-%d}"
+        clock = f"{local:%H:%M:%S}" if seconds else f"{local:%H:%M}"
     else:
         from babel.dates import format_date, format_skeleton
-        day = format_date(local.date(), format="medium", locale=locale)
-        clock = f"{day} {format_skeleton('Hms' if seconds else 'Hm', local, locale=locale)}"
-    return f"{clock} {local.tzname() or ''}".strip()
+        day = str(format_date(local.date(), format="medium", locale=locale))
+        clock = str(format_skeleton("Hms" if seconds else "Hm", local, locale=locale))
+    return day, f"{clock} {local.tzname() or ''}".strip()
+
+
+def time_lines(value: dt.datetime | None, seconds: bool = False) -> Markup:
+    """:func:`time_text` for a narrow column: the day and the clock each kept on one line
+    ("2026. 12. 6." over "09:19:03 UTC", not four broken lines at 390 px)."""
+    if value is None:
+        return Markup("—")
+    day, clock = _time_parts(value, seconds, False)
+    return Markup('<span class="nowrap">{}</span> <span class="nowrap">{}</span>').format(
+        day, clock)
 
 
 def as_of_text(now: dt.datetime | None = None) -> str:
@@ -517,6 +534,7 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(same_name_only, "same_name_only")
     app.add_template_global(as_of_text, "as_of_text")
     app.add_template_filter(time_text, "time")
+    app.add_template_filter(time_lines, "time_lines")
     app.add_template_global(punctuation, "punctuation")
     app.add_template_global(tiebreak_name, "tiebreak_name")
     app.add_template_filter(result_letters, "result_letters")
