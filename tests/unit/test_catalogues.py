@@ -120,3 +120,17 @@ def test_each_meaning_has_its_own_word(locale: str) -> None:
     for (context, word), wanted in MEANINGS[locale].items():
         entry = catalog.get(word, context=context)
         assert entry is not None and entry.string == wanted, (context, word, entry)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_one_plural_form_carries_the_plurals_placeholders(locale: str) -> None:
+    # Korean, Chinese and Indonesian have one form, used for every count: it must name what
+    # the English plural names (%(num)d too), as `msgfmt -c` checks for each msgstr[n].
+    problems = []
+    for entry in _catalog(locale):
+        if not isinstance(entry.id, tuple) or not entry.string or not entry.string[0]:
+            continue
+        missing = _holders(entry.id[1]) - _holders(entry.string[0])
+        if missing:
+            problems.append(f"{sorted(missing)} missing in {entry.id[0][:60]!r}")
+    assert not problems, "\n".join(problems)
