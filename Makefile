@@ -32,7 +32,8 @@ translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po |
 
 ## make messages: extract every message into translations/messages.pot and merge it into the
 ## catalogues (new messages arrive untranslated; the catalogue test then says what is missing).
-KEYWORDS := -k _l -k N_ -k msg -k msgn:1,2 -k lazy_gettext -k lazy_pgettext:1c,2
+KEYWORDS := -k _l -k N_ -k msg -k msgn:1,2 -k lazy_gettext -k lazy_pgettext:1c,2 -k pgettext:1c,2 \
+  -k npgettext:1c,2,3
 messages: | $(VENV)/.installed
 	$(BIN)/pybabel -q extract -F babel.cfg $(KEYWORDS) --no-wrap --sort-by-file \
 	  --add-comments=TRANSLATORS: -o translations/messages.pot .

@@ -167,8 +167,11 @@ def rating_chart(points: list[ChartPoint], *, title: str, description: str,
                  if day.day == 1 else (day_label(day) if day_label else day.isoformat()))
         parts.append(f'<line x1="{x:.1f}" y1="{plot_bottom}" x2="{x:.1f}" y2="{plot_bottom + 5}" '
                      f'stroke="#404040" stroke-width="1"/>')
+        # A tick near the right edge ends at its mark, so a long label ("2026년 12월", shown
+        # larger on a phone) is not cut by the chart's edge.
+        anchor = "end" if x > WIDTH - MARGIN_RIGHT - 60 else "middle"
         parts.append(f'<text class="tick{minor}" x="{x:.1f}" y="{plot_bottom + 26}" '
-                     f'text-anchor="middle" font-size="12" fill="#404040">{escape(label)}</text>')
+                     f'text-anchor="{anchor}" font-size="12" fill="#404040">{escape(label)}</text>')
     parts.append("</g>")
     parts.append(f'<g class="axes"><line x1="{MARGIN_LEFT}" y1="{MARGIN_TOP}" '
                  f'x2="{MARGIN_LEFT}" y2="{plot_bottom}" stroke="#404040" stroke-width="1"/>'

@@ -30,6 +30,8 @@ from ladder.vocabulary.tournament import (
     Tournament,
 )
 
+from ..names.hanzi import sort_reading
+
 #: The rule that gives the pairing numbers, as the check-in page states it.
 PAIRING_NUMBER_RULE = N_(
     "Pairing numbers follow the club ladder: players with at least one rated game by club "
@@ -58,10 +60,13 @@ def seed_key(name: str, rating: float | None, games: int, provisional_games: int
     >>> [k[3] for k in sorted(keys)]
     ['di', 'al', 'bo', 'cy']
     """
+    # Names in alphabetical order: a Han name by its pinyin (王小明 as "wang xiao ming"),
+    # not by code point, so a Chinese club's list reads in the order its members expect.
+    key = sort_reading(name)
     if rating is None or games <= 0:
-        return (1, 0.0, 0, name.casefold())
+        return (1, 0.0, 0, key)
     provisional = 1 if games < provisional_games else 0
-    return (0, -float(rating), provisional, name.casefold())
+    return (0, -float(rating), provisional, key)
 
 
 @dataclass(frozen=True)

@@ -201,3 +201,34 @@ def surname_spellings(chars: str) -> frozenset[str]:
     if listed is not None:
         return frozenset(_fold(x).replace("-", "") for x in listed)
     return frozenset(_spellings(s, "normal") | _spellings(s, "wadegiles"))
+
+
+#: Family-name characters whose surname reading differs from their usual one (单 Shan, not
+#: Dan; 曾 Zeng, not Ceng): the first spelling of :data:`SURNAME_SPELLINGS` is the pinyin.
+_SURNAME_READING = frozenset("单解仇区查朴乐盖缪翟召繁秘种折员宓句过能曾")
+
+
+@lru_cache(maxsize=16384)
+def sort_reading(name: str) -> str:
+    """``name`` as an alphabetical list sorts it: each Han character by its pinyin (a family
+    name by its surname reading), so 王小明 sorts as "wang xiao ming", beside Latin names
+    (docs/club-night.md, the pairing numbers' order); any other letter as it is.
+
+    >>> sorted(["Zoe Li", "王小明", "Anna Lee", "曾志", "陈静"], key=sort_reading)
+    ['Anna Lee', '陈静', '王小明', '曾志', 'Zoe Li']
+    """
+    from pypinyin import Style, pinyin  # loaded on the first Han name (see _pinyin)
+
+    out: list[str] = []
+    for index, char in enumerate(name):
+        if "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff":
+            han = simplified(char)
+            if index == 0 and han in _SURNAME_READING and han in SURNAME_SPELLINGS:
+                reading = SURNAME_SPELLINGS[han][0]
+            else:
+                readings = pinyin(han, style=Style.NORMAL, errors="ignore")
+                reading = readings[0][0] if readings and readings[0] else han
+            out.append(f" {reading} " if out else f"{reading} ")
+        else:
+            out.append(char)
+    return " ".join("".join(out).split()).casefold()

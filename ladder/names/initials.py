@@ -85,16 +85,32 @@ def initials(name: str) -> str:
     return _latin_initials(name) or _UNKNOWN
 
 
+def numbered_label(label: str, rank: int) -> str:
+    """The ``rank``-th member shown as ``label`` (rank 2 and up), bracketed as the label's own
+    script writes it (see :func:`disambiguate`)."""
+    last = label[-1:]
+    if last and is_han(last):
+        return f"{label}（{rank}）"
+    if last and is_hangul(last):
+        return f"{label}({rank})"
+    return f"{label} ({rank})"
+
+
 def disambiguate(names_by_id: Mapping[int, str]) -> dict[int, str]:
     """Display labels for members shown as initials, unique within the mapping.
 
     Members sharing initials are ordered by id: the lowest keeps the plain
     initials, the others get " (2)", " (3)", ... The suffix depends only on
     ids, never on any other part of the name, so it leaks nothing and a
-    label does not change when members with higher ids are added.
+    label does not change when members with higher ids are added. It is
+    bracketed as the label's own script writes it: a masked Han name takes
+    full-width brackets (王*明（2）), a masked Hangul name no space before its
+    bracket (김O준(2), docs/glossary.md), a Latin one " (2)".
 
     >>> disambiguate({1: "Jan Berg", 2: "Jo Brown", 3: "Ann Lee"})
     {1: 'J. B.', 2: 'J. B. (2)', 3: 'A. L.'}
+    >>> disambiguate({1: "王小明", 2: "王大明", 3: "김민준", 4: "김현준"})
+    {1: '王*明', 2: '王*明（2）', 3: '김O준', 4: '김O준(2)'}
     """
     groups: dict[str, list[int]] = defaultdict(list)
     for member_id in sorted(names_by_id):
@@ -102,5 +118,5 @@ def disambiguate(names_by_id: Mapping[int, str]) -> dict[int, str]:
     labels: dict[int, str] = {}
     for label, ids in groups.items():
         for rank, member_id in enumerate(ids, start=1):
-            labels[member_id] = label if rank == 1 else f"{label} ({rank})"
+            labels[member_id] = label if rank == 1 else numbered_label(label, rank)
     return labels

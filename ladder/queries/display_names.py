@@ -13,7 +13,7 @@ from sqlalchemy import bindparam, select, true
 from ..extensions import DbSession
 from ..models import ClubSettings, Member
 from ..names import disambiguate
-from ..names.initials import initials
+from ..names.initials import initials, numbered_label
 from ..names.privacy import NameBook, hidden_keys, shows_initials
 from .prepared import Query
 
@@ -62,7 +62,7 @@ def load_names_of(session: DbSession, settings: ClubSettings, member_ids: Iterab
     window of a long list): the cost follows the window, not the roster.
 
     Members shown by initials are numbered over *every* member shown by initials (equal
-    initials get " (2)", " (3)" … by member id, :func:`~ladder.names.disambiguate`), so when
+    initials get "(2)", "(3)" … by member id, :func:`~ladder.names.disambiguate`), so when
     the window holds one, the ids and names of those numbered before it are read too (one
     narrow statement: a suffix depends only on lower ids; their initials are remembered by
     name).
@@ -90,5 +90,5 @@ def load_names_of(session: DbSession, settings: ClubSettings, member_ids: Iterab
         for member_id, name in masked.items():
             label = _initials(name)
             rank = groups[label].index(member_id) + 1
-            labels[member_id] = label if rank == 1 else f"{label} ({rank})"
+            labels[member_id] = label if rank == 1 else numbered_label(label, rank)
     return NameBook(labels)

@@ -46,13 +46,24 @@ class Conflict(ServiceError):
 def say(message: Any) -> str:
     """A message of the pure core (a :class:`~ladder.vocabulary.messages.Message`) in the reader's
     language; services raise translated errors, the core only says message ids."""
-    from flask_babel import get_translations, gettext
+    from babel.numbers import get_decimal_symbol
+    from flask_babel import get_locale, get_translations, gettext
 
+    from ..vocabulary import sentences
     from ..vocabulary.messages import Message
     if isinstance(message, Message):
-        # The plural *template* (flask_babel's ngettext would fill in only %(num)d and fail
-        # on a sentence with other placeholders); Message.render fills in every value.
-        return message.render(gettext, get_translations().ungettext)
+        # As the web edge says a Message (ladder.web.i18n.translate): its decimals and days
+        # as the reader writes them, every value put in by the one helper (names spaced as
+        # the language needs). The plural *template* (flask_babel's ngettext would fill in
+        # only %(num)d and fail on a sentence with other placeholders).
+        locale = str(get_locale() or "en")
+        try:
+            symbol = str(get_decimal_symbol(locale))
+        except (ValueError, LookupError):
+            symbol = "."
+        return sentences.localised(message, symbol, locale).render(
+            gettext, get_translations().ungettext,
+            lambda template, values: sentences.fill(template, values, locale))
     return str(message)
 
 

@@ -24,7 +24,7 @@ from ..queries.names import name_index
 from ..queries.night import pairing_order
 from ..tiebreaks import TiebreakError, parse_order
 from ..vocabulary.tournament import EventKind
-from . import Conflict, InvalidInput, NotFound, audit, use_case
+from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .events import clean_name, default_order
 
 MAX_ROUNDS = 20
@@ -91,11 +91,11 @@ def _validate(settings: NightSettings) -> str:
     if order is None or not order.strip():
         order = default_order(settings.kind)
     try:
-        parse_order(order)
+        codes = parse_order(order)  # a Chinese keyboard's ，and 、 separate codes too
     except TiebreakError as error:
-        raise InvalidInput(_("Tie-breaks: %(error)s", error=str(error)),
+        raise InvalidInput(_("Tie-breaks: %(error)s", error=say(error.message)),
                            field="tiebreak_order") from None
-    return ",".join(part.strip() for part in order.split(",") if part.strip())
+    return ",".join(code.text for code in codes)
 
 
 @use_case

@@ -344,13 +344,15 @@ def swap_players(night_id: int, round_no: int, first_no: int, second_no: int, ve
                  f"{names[second_no]} changed places by hand",
                  context={"night": night.name, "round": round_no, "player": names[first_no],
                           "opponent": names[second_no],
-                          "broken": [str(_named(w, names)) for w in warnings]})
+                          # Kept as Messages, so the log says them in its reader's language.
+                          "broken": [message_to_json(_named(w, names)) for w in warnings]})
     return [system, *warnings]
 
 
 def _named(message: Message, names: dict[int, str]) -> Message:
     """``message`` with start numbers replaced by names (for the audit's words)."""
-    values = tuple((key, names.get(value, value) if key in ("white", "black", "player")
+    values = tuple((key, names.get(value, value) if key in ("white", "black", "player",
+                                                             "opponent")
                     and isinstance(value, int) else value) for key, value in message.values)
     return Message(message.id, values, message.plural, message.count)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.wording import N_, msg
+from ladder.vocabulary.lists import halfwidth
 
 #: Every tie-break name the engine knows, with a one-line description citing its article
 #: (message ids: help texts, and the ``article`` of an explanation; translated at the web edge).
@@ -136,8 +137,10 @@ def parse_code(text: str) -> Code:
 
 
 def parse_order(order: str | list[str] | tuple[str, ...]) -> tuple[Code, ...]:
-    """Parse a comma-separated list (``"BH/C1,BH,SB"``) or a sequence of codes."""
-    items = order.split(",") if isinstance(order, str) else list(order)
+    """Parse a comma-separated list (``"BH/C1,BH,SB"``) or a sequence of codes; a full-width
+    comma or ``、`` (a Chinese keyboard's) separates codes too, and full-width letters are
+    read as ASCII (:func:`ladder.vocabulary.lists.halfwidth`)."""
+    items = halfwidth(order).split(",") if isinstance(order, str) else list(order)
     codes = tuple(parse_code(item) for item in items if item.strip())
     seen: set[str] = set()
     for code in codes:

@@ -32,7 +32,7 @@ from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.terms import MEAN, MEAN_HALF_UP, SUM, Tally, evaluate, percent, round_half_up
 from ladder.tiebreaks.wording import N_, TextMessage, label, msg
 from ladder.vocabulary.messages import Message
-from ladder.vocabulary.numbers import decimal_text
+from ladder.vocabulary.numbers import decimal_text, points_text
 from ladder.vocabulary.tournament import Kind, Tournament
 
 _KIND_TEXT: dict[Kind, TextMessage] = {
@@ -126,7 +126,7 @@ def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
     if prep.value[i][r] is None:
         return label(N_("a round-robin bye is not an unplayed round (C.07 15.2): no term"))
     if prep.meets[i][r]:
-        score = decimal_text(f(prep.points[j]))
+        score = points_text(f(prep.points[j]))  # a score as scores are written: 3½
         if prep.adjusted[j] == prep.points[j]:
             if kind.played:
                 return msg("opponent's final score %(score)s", score=score)
@@ -140,7 +140,7 @@ def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
         rule = "C.02 13.15.3" if ed.own_unplayed == "virtual" else "US Chess 34E"
         return msg("opponent's adjusted score (%(rule)s): final score %(score)s, unplayed "
                    "rounds counted as draws", rule=rule, score=score)
-    own_score = decimal_text(f(prep.points[i]))
+    own_score = points_text(f(prep.points[i]))
     if ed.own_unplayed == "dummy":
         if not ed.dummy_caps:
             return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s",
@@ -149,10 +149,10 @@ def score_note(prep: Prepared, i: int, r: int) -> TextMessage:
             return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s, "
                        "capped at the scheduled opponent %(opponent)d's adjusted score "
                        "%(cap)s (16.4.1)", score=own_score, opponent=prep.start_nos[j],
-                       cap=decimal_text(f(prep.adjusted[j])))
+                       cap=points_text(f(prep.adjusted[j])))
         return msg("dummy opponent (C.07 16.4) with the player's own score %(score)s, capped "
                    "at draw x %(rounds)d rounds = %(cap)s (16.4.2)", score=own_score,
-                   rounds=prep.rounds, cap=decimal_text(f(prep.draw * prep.rounds)))
+                   rounds=prep.rounds, cap=points_text(f(prep.draw * prep.rounds)))
     if ed.own_unplayed == "virtual":
         before = decimal_text(f(sum(prep.pts[i][:r])))
         later_rounds = prep.rounds - r - 1

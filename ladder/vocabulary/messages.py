@@ -43,9 +43,12 @@ class Message:
         return dict(self.values)
 
     def render(self, translate: Callable[[str], str] | None = None,
-               translate_plural: Callable[[str, str, int], str] | None = None) -> str:
+               translate_plural: Callable[[str, str, int], str] | None = None,
+               fill: Callable[[str, Mapping[str, Any]], str] | None = None) -> str:
         """The sentence filled in; ``translate`` maps a message id to its translation,
-        ``translate_plural(singular, plural, n)`` a sentence with a count (ngettext)."""
+        ``translate_plural(singular, plural, n)`` a sentence with a count (ngettext), and
+        ``fill(template, values)`` puts the values in (the reader's language's spacing,
+        :func:`ladder.vocabulary.sentences.fill`; plain ``%`` without it)."""
         if self.plural is not None and self.count is not None:
             if translate_plural is not None:
                 template = translate_plural(self.id, self.plural, self.count)
@@ -53,14 +56,14 @@ class Message:
                 template = self.id if self.count == 1 else self.plural
         else:
             template = translate(self.id) if translate is not None else self.id
-        params = {key: value.render(translate, translate_plural) if isinstance(value, Message)
-                  else value for key, value in self.values}
+        params = {key: value.render(translate, translate_plural, fill)
+                  if isinstance(value, Message) else value for key, value in self.values}
         if self.count is not None:
             params.setdefault("num", self.count)
         if not params:
             return template
         try:
-            return template % params
+            return fill(template, params) if fill is not None else template % params
         except (KeyError, TypeError, ValueError):
             # A broken translation must never hide the message: fall back on the source.
             source = self.plural if self.plural is not None and self.count != 1 else self.id

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from ..queries.events import ResultCell, StandingRow
-from .formatting import cell_text, format_named, tiebreak_text
+from .formatting import cell_text, format_named, styled_filter
 
 
 def public_cell(cell: ResultCell, matrix: bool = False, inline: bool = False) -> Markup:
@@ -49,10 +49,11 @@ def public_cell(cell: ResultCell, matrix: bool = False, inline: bool = False) ->
 
 def tiebreak_cells(row: StandingRow, codes: Sequence[str],
                    links: Mapping[str, tuple[str, str]], explained: str, not_applied: str,
-                   name: str) -> Markup:
+                   name: str, style: str) -> Markup:
     """A standings row's tie-break cells, byte for byte as ``public/_standings.html``'s loop
     over the codes wrote them (each value a link to its explanation, labelled from the
-    table's one translated ``explained`` pattern; a tie-break not applied, a dash)."""
+    table's one translated ``explained`` pattern; a tie-break not applied, a dash), in the
+    table's one number ``style`` (:func:`~ladder.web.formatting.standings_style`)."""
     out = []
     for number, code in enumerate(codes, start=1):
         css = "num tb opt" if number > 4 else "num tb"
@@ -60,7 +61,7 @@ def tiebreak_cells(row: StandingRow, codes: Sequence[str],
         if value is None:
             inner = f'<span title="{escape(not_applied)}">—</span>'
         else:
-            shown = tiebreak_text(value)
+            shown = styled_filter(value, style)
             before, after = links[code]
             label = format_named(explained, code=code, value=shown, name=name)
             inner = (f'<a class="tb" href="{escape(before)}{escape(row.start_no)}'

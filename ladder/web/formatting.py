@@ -56,6 +56,17 @@ def localised(text: str) -> str:
     return localiser()(text)
 
 
+def typed_number(text: Any) -> str:
+    """A number echoed into an input as the reader types it (Indonesian 3,5 and 0,5; the
+    parsers read a comma as a point): a decimal written with a point gets the locale's
+    separator, anything else is shown as it was typed."""
+    import re
+    shown = "" if text is None else str(text)
+    if re.fullmatch(r"[−+-]?\d+\.\d+", shown.strip()):
+        return localised(shown.strip())
+    return shown
+
+
 def points_filter(value: Fraction | int | float | None) -> str:
     """Points with a half as ``½`` (3½), other fractions as localised decimals."""
     return localised(points_text(value))
@@ -65,6 +76,15 @@ def styled_filter(value: Fraction | int | float | None, style: str) -> str:
     """A table's number in the table's one style (:func:`~ladder.vocabulary.numbers.table_style`),
     with the locale's decimal separator; empty for None."""
     return localised(styled_text(value, style))
+
+
+def standings_style(rows: Any) -> str:
+    """The one number style of a standings table (points and every tie-break value together,
+    :func:`~ladder.vocabulary.numbers.table_style`): the event page writes its table as the
+    club night's does."""
+    from ..vocabulary.numbers import table_style
+    return table_style([value for row in rows
+                        for value in (row.points, *row.tiebreaks.values())])
 
 
 def tiebreak_text(value: Fraction | None) -> str:
@@ -82,6 +102,20 @@ def rating_text(value: float | None, decimals: int = 1) -> str:
 def signed_text(value: float | None, decimals: int = 1) -> str:
     """A rating change with its sign (+13.8, −6.0, ±0.0); a true minus sign for readers."""
     return localised(_signed(value, decimals))
+
+
+def operand_text(value: float | Fraction | None, places: int = 4) -> str:
+    """A number as a factor inside a worked formula: a negative one in brackets, as
+    arithmetic writes it ("40 × (−0.5501)", never "40 × −0.5501")."""
+    text = decimal_filter(value, places)
+    return f"({text})" if text.startswith("−") else text
+
+
+def term_text(value: float | Fraction | None, places: int = 4) -> str:
+    """A signed number added in a worked formula, its operator apart: "+ 13.7657",
+    "− 22.0033" ("1400.0000 + 13.7657", never "1400.0000 +13.7657")."""
+    text = signed_text(None if value is None else float(value), places)
+    return f"{text[0]} {text[1:]}" if text[:1] in "+−" else text
 
 
 def decimal_filter(value: float | Fraction | None, places: int = 2) -> str:
@@ -153,6 +187,14 @@ def edition_name(edition: str | None) -> str:
     return EDITION_NAMES.get(text.strip().lower(), text)
 
 
+def order_text(order: str | None) -> str:
+    """A tie-break order as stored (``BH/C1,BH,SB,WIN``) as running text writes it:
+    ``BH/C1, BH, SB, WIN``. The codes are Latin in every language, so the comma is too;
+    "—" for none."""
+    codes = [code.strip() for code in (order or "").split(",") if code.strip()]
+    return ", ".join(codes) if codes else "—"
+
+
 def tiebreak_name(code: str, article: Any) -> str:
     """A tie-break's name with its article, and what its modifier leaves out, so that each
     variant reads differently (BH/C1 "Buchholz, 1 lowest value cut", BH/M1 "… 1 lowest and
@@ -201,6 +243,7 @@ def formula_text(text: str | None) -> str:
     for english, translated in words:
         text = text.replace(english, translated)
     text = re.sub(r"(?<=[(\s])-(?=\d)", "−", text)  # a true minus sign, as in the tables
+    text = re.sub(r"× (−[\d.]+)", r"× (\1)", text)  # a negative factor in brackets
     symbol = decimal_symbol()
     if symbol != ".":
         text = re.sub(r"(?<=\d)\.(?=\d)", symbol, text)
@@ -239,7 +282,7 @@ def result_mark(cell: ResultCell) -> tuple[str, str]:
     if _scored_otherwise(kind, cell.points):
         # The event's own scoring (a ½-point pairing-allocated bye): its points, not 1.
         worth = points_filter(cell.points)
-        return (_("bye %(points)s", points=worth),
+        return (_bye_mark(kind, worth),
                 _("pairing-allocated bye worth %(points)s in this event", points=worth)
                 if kind is Kind.PAIRING_BYE else
                 _("%(kind)s, worth %(points)s in this event", kind=_(kind.label), points=worth))
@@ -265,10 +308,19 @@ _BYE_POINTS = {Kind.PAIRING_BYE: "1", Kind.FULL_BYE: "1", Kind.HALF_BYE: "½",
                Kind.ZERO_BYE: "0"}
 
 
+def _bye_mark(kind: Kind, points: str) -> str:
+    """A bye's short mark: "bye 1", "bye ½"; the zero-point bye has a mark of its own, since
+    a language may not call an absence a bye (Korean 불참 0: a 부전승 is a win)."""
+    if kind is Kind.ZERO_BYE:
+        from flask_babel import pgettext
+        return pgettext("zero-point bye", "bye %(points)s", points=points)
+    return _("bye %(points)s", points=points)
+
+
 def _build_marks() -> dict[Kind, tuple[str, str]]:
     marks = {kind: (mark, _(kind.label)) for kind, mark in _MARKS.items()}
     for kind, points in _BYE_POINTS.items():
-        marks[kind] = (_("bye %(points)s", points=points), _(kind.label))
+        marks[kind] = (_bye_mark(kind, points), _(kind.label))
     return marks
 
 
@@ -279,7 +331,7 @@ def short_mark(kind: Kind, points: Fraction | int) -> str:
     if kind is Kind.UNRATED_PLAYED:
         return points_filter(points) + "*"
     if _scored_otherwise(kind, points):
-        return _("bye %(points)s", points=points_filter(points))
+        return _bye_mark(Kind(kind), points_filter(points))
     return _marks()[kind][0]
 
 
@@ -289,18 +341,18 @@ def short_result(cell: ResultCell) -> str:
 
 
 def reasons_text(reasons: Any) -> str:
-    """Name-matching reasons (or any Messages) translated and joined as the locale lists."""
-    from babel.lists import format_list
-    from flask_babel import get_locale
+    """Name-matching reasons (or any Messages) translated and listed as a sentence lists
+    ("A, B and C", "A、B和C": :func:`ladder.web.i18n.join_list`)."""
+    from .i18n import join_list
+    return join_list((getattr(reason, "message", reason) for reason in reasons or ()),
+                     conjunction=True)
 
-    from .i18n import translate
-    items = [translate(getattr(reason, "message", reason)) for reason in reasons or ()]
-    if not items:
-        return ""
-    try:
-        return format_list(items, style="standard", locale=str(get_locale() or "en"))
-    except (ValueError, LookupError):
-        return ", ".join(items)
+
+def same_name_only(reasons: Any) -> bool:
+    """The reasons of a pre-selected identical name say nothing beyond "same name", which the
+    badge "identical name" already says (confirm-names shows them only when they say more)."""
+    ids = {getattr(getattr(reason, "message", reason), "id", str(reason)) for reason in reasons}
+    return ids <= {"same name"}
 
 
 def event_kind_label(kind: str | EventKind) -> str:
@@ -343,14 +395,12 @@ class CellText:
     hidden: str = ""  # the label in the locale's parentheses, after the visible mark
 
 
-#: Chinese running text takes full-width punctuation, also in a cell's hidden words.
-_WIDE = {"colon": "：", "comma": "，", "open": "（", "close": "）", "gap": ""}
-_NARROW = {"colon": ": ", "comma": ", ", "open": " (", "close": ")", "gap": " "}
-
-
 def punctuation() -> dict[str, str]:
-    """The colon, comma and parentheses of running text in the reader's language."""
-    return _WIDE if _locale().startswith("zh") else _NARROW
+    """The colon, comma, list separator, semicolon, parentheses, sentence gap and full stop
+    of running text in the reader's language (:data:`ladder.vocabulary.sentences.PUNCTUATION`:
+    Chinese full-width, also in a cell's hidden words)."""
+    from ..vocabulary.sentences import punctuation as for_locale
+    return for_locale(_locale())
 
 
 def cell_text(cell: ResultCell) -> CellText:
@@ -389,7 +439,8 @@ def legend() -> list[tuple[str, str]]:
             ("w b", _("played with white, with black")),
             ("+ −", _("won, lost by forfeit (not rated)")),
             ("−−", _("double forfeit")),
-            (_("bye %(points)s", points="1 / ½ / 0"), _("a bye: full point, half point, absent")),
+            (_("bye %(points)s", points="1 / ½"), _("a bye: full point, half point")),
+            (_bye_mark(Kind.ZERO_BYE, "0"), _("absent (zero-point bye)")),
             ("*", _("played, not rated"))]
 
 
@@ -428,15 +479,32 @@ def time_text(value: dt.datetime | None, seconds: bool = False, iso: bool = Fals
     """
     if value is None:
         return "—"
+    day, clock = _time_parts(value, seconds, iso)
+    return f"{day} {clock}"
+
+
+def _time_parts(value: dt.datetime, seconds: bool, iso: bool) -> tuple[str, str]:
+    """(the day, the clock with its zone) of :func:`time_text`."""
     local = local_time(value)
     locale = _locale() if has_request_context() and not iso else "en"
     if locale == "en":
-        clock = f"{local:%Y-%m-%d %H:%M:%S}" if seconds else f"{local:%Y-%m-%d %H:%M}"
+        day = f"{local:%Y-%m-%d}"
+        clock = f"{local:%H:%M:%S}" if seconds else f"{local:%H:%M}"
     else:
         from babel.dates import format_date, format_skeleton
-        day = format_date(local.date(), format="medium", locale=locale)
-        clock = f"{day} {format_skeleton('Hms' if seconds else 'Hm', local, locale=locale)}"
-    return f"{clock} {local.tzname() or ''}".strip()
+        day = str(format_date(local.date(), format="medium", locale=locale))
+        clock = str(format_skeleton("Hms" if seconds else "Hm", local, locale=locale))
+    return day, f"{clock} {local.tzname() or ''}".strip()
+
+
+def time_lines(value: dt.datetime | None, seconds: bool = False) -> Markup:
+    """:func:`time_text` for a narrow column: the day and the clock each kept on one line
+    ("2026. 12. 6." over "09:19:03 UTC", not four broken lines at 390 px)."""
+    if value is None:
+        return Markup("—")
+    day, clock = _time_parts(value, seconds, False)
+    return Markup('<span class="nowrap">{}</span> <span class="nowrap">{}</span>').format(
+        day, clock)
 
 
 def as_of_text(now: dt.datetime | None = None) -> str:
@@ -451,7 +519,10 @@ def register_formatting(app: Flask) -> None:
     app.add_template_filter(percent, "percent")
     app.add_template_filter(tiebreak_text, "tiebreak")
     app.add_template_filter(styled_filter, "styled")
+    app.add_template_global(standings_style, "standings_style")
     app.add_template_filter(decimal_filter, "decimal")
+    app.add_template_filter(operand_text, "operand")
+    app.add_template_filter(term_text, "term")
     app.add_template_filter(rating_text, "rating")
     app.add_template_filter(signed_text, "signed")
     app.add_template_global(result_mark, "result_mark")
@@ -465,13 +536,17 @@ def register_formatting(app: Flask) -> None:
     app.add_template_global(event_kind_label, "event_kind_label")
     app.add_template_global(format_label, "format_label")
     app.add_template_filter(reasons_text, "reasons")
+    app.add_template_global(same_name_only, "same_name_only")
     app.add_template_global(as_of_text, "as_of_text")
     app.add_template_filter(time_text, "time")
+    app.add_template_filter(time_lines, "time_lines")
     app.add_template_global(punctuation, "punctuation")
     app.add_template_global(tiebreak_name, "tiebreak_name")
     app.add_template_filter(result_letters, "result_letters")
     app.add_template_filter(number_text, "number")
+    app.add_template_filter(typed_number, "typed_number")
     app.add_template_filter(edition_name, "edition")
+    app.add_template_filter(order_text, "order")
     app.add_template_filter(formula_text, "formula")
     app.add_template_filter(month_year, "month_year")
     app.add_template_global(club_zone, "club_zone")

@@ -16,18 +16,28 @@ no Traditional catalogue).
 The pure core says things as :class:`ladder.vocabulary.messages.Message` (an English message id with its
 values); templates print them translated without any filter, because :func:`finalize` is the
 Jinja finaliser of every ``{{ … }}``.
+
+Every value put into a translated sentence goes through :func:`fill` (docs/development.md,
+"Putting a name into a sentence"): Python's ``gettext``/``ngettext``/``pgettext``/``npgettext``
+(Flask-Babel's default domain is :class:`FillingDomain`), the templates' ``_()`` and
+``{% trans %}`` (:func:`init_i18n` installs the same), and the core's Messages
+(:func:`translate`). A message naming players by start number is shown with their names by
+:func:`with_names`; a list of names or values is joined by :func:`join_list`.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import Flask, g, request
-from flask_babel import get_locale, get_translations, gettext
+from flask_babel import Domain, get_locale, get_translations, gettext
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
+from ..vocabulary import sentences
 from ..vocabulary.messages import Message
 from .request_state import club_state
 
@@ -101,10 +111,6 @@ def _plural(singular: str, plural: str, count: int) -> str:
     return str(get_translations().ungettext(singular, plural, count))
 
 
-#: A value of a Message that is a decimal number written by the core ("3.5", "−0.25").
-_DECIMAL = re.compile(r"[−+\-]?\d+\.\d+")
-
-
 def _decimal_symbol() -> str:
     """The reader's decimal separator, once per request (the same cache as the formatters')."""
     if "decimal_symbol" not in g:
@@ -117,35 +123,148 @@ def _decimal_symbol() -> str:
 
 
 def _localised(message: Message) -> Message:
-    """``message`` with its decimal values in the locale's way (Indonesian 3,5): the pure
-    core writes numbers with a point (:mod:`ladder.vocabulary.numbers`), the edge localises."""
-    symbol = _decimal_symbol()
-    if symbol == "." or not message.values:
-        return message
+    """``message`` with its decimals and days as the reader writes them
+    (:func:`ladder.vocabulary.sentences.localised`)."""
+    return sentences.localised(message, _decimal_symbol(), _reader())
 
-    def one(value: Any) -> Any:
+
+def _reader() -> str:
+    """The reader's locale ("en" outside a request)."""
+    try:
+        return str(get_locale() or "en")
+    except RuntimeError:  # no application context
+        return "en"
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` (a translated sentence) with ``values`` put in, right for any value in
+    the reader's language: a Chinese sentence spaces a Latin name from Han text and not a Han
+    one (:func:`ladder.vocabulary.sentences.fill`). A markup template escapes the values, as
+    ``Markup % values`` does."""
+    if isinstance(template, Markup):
+        return Markup(sentences.fill(template, values, _reader(), escape=escape))
+    return sentences.fill(template, values, _reader())
+
+
+def with_names(message: Message, names: Mapping[int, str]) -> str:
+    """``message`` in the reader's language with each player it names by start number
+    (``white``, ``black``, ``player``, ``opponent``) shown by name: the number's counter goes
+    (Korean "3번 선수가" → "Anna Kowalska 선수가", Chinese "3 号" → "Anna Kowalska") and the
+    name is spaced as the language needs. A nested Message is named too."""
+    if message.plural is not None and message.count is not None:
+        template = get_translations().ungettext(message.id, message.plural, message.count)
+    else:
+        template = gettext(message.id)
+    params: dict[str, object] = {}
+    named = []
+    for key, value in _localised(message).values:
         if isinstance(value, Message):
-            return _localised(value)
-        if isinstance(value, float):
-            value = repr(value)
-        if isinstance(value, str) and _DECIMAL.fullmatch(value):
-            return value.replace(".", symbol)
-        return value
-    return replace(message, values=tuple((key, one(value)) for key, value in message.values))
+            params[key] = with_names(value, names)
+        elif key in PLAYER_KEYS and isinstance(value, int) and value in names:
+            named.append(key)
+            params[key] = names[value]
+        else:
+            params[key] = value
+    template = sentences.name_placeholders(template, named, _reader())
+    if message.count is not None:
+        params.setdefault("num", message.count)
+    try:
+        return fill(template, params) if params else template
+    except (KeyError, TypeError, ValueError):
+        return translate(message)
+
+
+#: The values of a pairing Message that name a player by start number.
+PLAYER_KEYS = ("white", "black", "player", "opponent")
+
+
+def join_list(items: Iterable[Any], conjunction: bool = False) -> str:
+    """Items (names, values, Messages) as the reader's language enumerates them in running
+    text: "A, B, C" (en, ko, id), "A、B、C" (zh); with ``conjunction``, as a sentence says
+    "A, B and C" (CLDR's list patterns through Babel's ``format_list``: "A, B 및 C",
+    "A、B和C", "A, B, dan C")."""
+    words = [translate(item) for item in items]
+    if not words:
+        return ""
+    locale = _reader()
+    if conjunction:
+        from babel.lists import format_list
+        try:
+            return str(format_list(words, style="standard", locale=locale))
+        except (ValueError, LookupError):
+            pass
+    return sentences.punctuation(locale)["list"].join(words)
 
 
 def translate(value: Any) -> str:
     """A Message or a message id in the reader's language; anything else as text."""
     if isinstance(value, Message):
-        return _localised(value).render(gettext, _plural)
+        return _localised(value).render(gettext, _plural, fill)
     return "" if value is None else str(value)
 
 
 def finalize(value: Any) -> Any:
     """Jinja's finaliser: a Message printed in a template is translated first."""
     if isinstance(value, Message):
-        return _localised(value).render(gettext, _plural)
+        return _localised(value).render(gettext, _plural, fill)
     return "" if value is None else value
+
+
+class FillingDomain(Domain):  # type: ignore[misc]
+    """Flask-Babel's message domain, with every value put in by :func:`fill` (Python's
+    ``gettext(…, name=…)`` and its siblings)."""
+
+    def gettext(self, string: str, **variables: Any) -> str:
+        text = self.get_translations().ugettext(string)
+        return fill(text, variables) if variables else text
+
+    def ngettext(self, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return fill(self.get_translations().ungettext(singular, plural, num), variables)
+
+    def pgettext(self, context: str, string: str, **variables: Any) -> str:
+        text = self.get_translations().upgettext(context, string)
+        return fill(text, variables) if variables else text
+
+    def npgettext(self, context: str, singular: str, plural: str, num: int,
+                  **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return fill(self.get_translations().unpgettext(context, singular, plural, num),
+                    variables)
+
+
+def _markup(context: Context, text: str) -> str:
+    return Markup(text) if context.eval_ctx.autoescape else text
+
+
+# The templates' gettext family, as Jinja's "newstyle" gettext (jinja2.ext): always a format
+# string, escaped values in an autoescaped template; the values put in by fill().
+@pass_context
+def _template_gettext(context: Context, string: str, **variables: Any) -> str:
+    return fill(_markup(context, get_translations().ugettext(string)), variables)
+
+
+@pass_context
+def _template_ngettext(context: Context, singular: str, plural: str, num: int,
+                       **variables: Any) -> str:
+    variables.setdefault("num", num)
+    return fill(_markup(context, get_translations().ungettext(singular, plural, num)),
+                variables)
+
+
+@pass_context
+def _template_pgettext(context: Context, msgctxt: str, string: str, **variables: Any) -> str:
+    variables.setdefault("context", msgctxt)
+    return fill(_markup(context, get_translations().upgettext(msgctxt, string)), variables)
+
+
+@pass_context
+def _template_npgettext(context: Context, msgctxt: str, singular: str, plural: str, num: int,
+                        **variables: Any) -> str:
+    variables.setdefault("context", msgctxt)
+    variables.setdefault("num", num)
+    return fill(_markup(context, get_translations().unpgettext(msgctxt, singular, plural, num)),
+                variables)
 
 
 def switch_links() -> list[tuple[str, str, str, bool]]:
@@ -176,7 +295,14 @@ def init_i18n(app: Flask) -> None:
     """Remember a chosen language, translate Messages in templates, expose the switcher."""
     app.jinja_env.finalize = finalize
     app.jinja_env.globals.update(html_lang=html_lang, language_links=switch_links,
-                                 translate=translate)
+                                 translate=translate, join_list=join_list)
+    # Every value put into a sentence goes through fill(): Flask-Babel's default domain (a
+    # cached property of its one instance, which the app's config names) and the templates'
+    # gettext family, installed by Flask-Babel and replaced here.
+    state = app.extensions["babel"]
+    vars(state.instance)["domain_instance"] = FillingDomain(domain=state.default_domain)
+    app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext,
+                                 pgettext=_template_pgettext, npgettext=_template_npgettext)
 
     @app.after_request
     def _remember(response: Response) -> Response:

@@ -236,7 +236,7 @@ def test_disambiguate_is_stable_under_insertion_order_and_later_members() -> Non
 def test_disambiguate_leaks_nothing_of_the_full_name() -> None:
     names = {1: "김민준", 2: "김민재", 3: "김도준", 4: "王小明", 5: "王大明"}
     labels = disambiguate(names)
-    assert labels == {1: "김O준", 2: "김O재", 3: "김O준 (2)", 4: "王*明", 5: "王*明 (2)"}
+    assert labels == {1: "김O준", 2: "김O재", 3: "김O준(2)", 4: "王*明", 5: "王*明（2）"}
     for member_id, label in labels.items():
         hidden = names[member_id][1:-1]
         assert hidden not in label

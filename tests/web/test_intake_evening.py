@@ -105,13 +105,13 @@ def test_the_real_undated_file_asks_for_the_date_and_stores_nothing(
     assert _count(app, Event) == 0 and _count(app, Member) == 0
     html = _upload(logged_in, "/organize/events/new", data, KOSHNITSKY.name, date="2026-05-20")
     assert "Continue: confirm names" in html and "fide-2026" in html
-    assert "The file's title names the year 2025, but the event is dated 2026-05-20." in html
+    assert "The file's title names the year 2025, but the event is dated May 20, 2026." in html
 
 
 def test_future_date_is_warned_about_on_the_names_page_too(logged_in: FlaskClient) -> None:
     html = _page(logged_in.post("/organize/events/new/names", data=form(
         logged_in, date="2099-01-05")))
-    assert "The event's date 2099-01-05 is after today." in html
+    assert "The event's date January 5, 2099 is after today." in html
 
 
 # ---------------------------------------------------------------- 2. + 3. names

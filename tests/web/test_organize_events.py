@@ -245,5 +245,5 @@ def test_back_to_draft_hides_the_event_and_publishing_again_brings_it_back(
     assert response.status_code == 303
     assert app.test_client().get(f"/events/{event_id}").get_data(as_text=True) == public_before
     audit = logged_in.get("/organize/audit/").get_data(as_text=True)
-    assert "Took “Club night” of 2025-01-07 back to draft" in audit
-    assert "Published the draft “Club night” of 2025-01-07." in audit
+    assert "Took “Club night” of January 7, 2025 back to draft" in audit
+    assert "Published the draft “Club night” of January 7, 2025." in audit

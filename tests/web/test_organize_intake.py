@@ -101,7 +101,7 @@ def test_trf_upload_previews_and_fills_the_box(logged_in: FlaskClient) -> None:
     html = logged_in.post("/organize/events/new", data=data,
                           content_type="multipart/form-data").get_data(as_text=True)
     assert "Continue: confirm names" in html, html[html.find('id="preview"'):][:2000]
-    assert "read as trf" in html
+    assert "read as TRF file (FIDE tournament report)" in html
     assert '<option value="trf" selected>' in html  # the next preview reads it the same way
 
 

@@ -165,7 +165,7 @@ def test_a_visitors_cell_is_written_exactly_as_the_macro_writes_it(app: Flask, l
 
 _TIEBREAK_LOOP = '''{% for code in view.codes %}
       <td class="num tb{{ ' opt' if loop.index > 4 }}">{% set value = row.tiebreaks.get(code) -%}
-        {% if value is not none %}{% set shown = value|tiebreak -%}
+        {% if value is not none %}{% set shown = value|styled(style) -%}
         <a class="tb" href="{{ links[code][0] }}{{ row.start_no }}{{ links[code][1] }}" aria-label="
         {{- explained|format_named(code=code, value=shown, name=name) }}">{{ shown }}</a>{% else -%}
         <span title="{{ not_applied }}">—</span>{% endif %}</td>
@@ -184,6 +184,7 @@ def test_the_tiebreak_cells_are_written_exactly_as_the_templates_loop_wrote_them
     from ladder.queries import event_view
     from ladder.queries.events import load_event
     from ladder.web.cells import tiebreak_cells
+    from ladder.web.formatting import standings_style
     from ladder.web.request_state import names
     from ladder.web.urls import explain_links
     ids = seed(app)
@@ -201,12 +202,14 @@ def test_the_tiebreak_cells_are_written_exactly_as_the_templates_loop_wrote_them
             '{{ _("%(code)s %(value)s for %(name)s: explanation", code="%(code)s", '
             'value="%(value)s", name="%(name)s") }}')
         not_applied = render_template_string('{{ _("not applied") }}')
+        style = standings_style(view.rows)
         for row in view.rows:
             name = names()(row.member_id)
             expected = render_template_string(
                 _TIEBREAK_LOOP, view=view, row=row, links=links, explained=explained,
-                not_applied=not_applied, name=name)
-            written = str(tiebreak_cells(row, view.codes, links, explained, not_applied, name))
+                not_applied=not_applied, name=name, style=style)
+            written = str(tiebreak_cells(row, view.codes, links, explained, not_applied, name,
+                                         style))
             assert written == expected
             kinds["link"] += written.count('<a class="tb"')
             kinds["dash"] += written.count("—</span>")

@@ -400,7 +400,14 @@ def test_prizes_in_rupiah_for_an_indonesian_reader(client) -> None:
              "standings": "Ana; 5; 1\nBo; 5; 2"}
     html = client.get("/tools/prizes", query_string=query).get_data(as_text=True)
     cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
-    assert cash == ["400000", "400000"] and "Piala" in html
+    assert cash == ["400.000", "400.000"] and "Piala" in html  # the thousands dot
+    query = {"lang": "id", "prizes": "500.000", "standings": "Ana; 5; 1\nBo; 5; 1\nCai; 5; 1"}
+    html = client.get("/tools/prizes", query_string=query).get_data(as_text=True)
+    assert re.findall(r'<td class="num cash">([^<]*)</td>', html) == [
+        "166.666,67", "166.666,67", "166.666,66"]
+    html = client.get("/tools/prizes", query_string={**query, "lang": "en",
+                                                     "prizes": "500000"}).get_data(as_text=True)
+    assert re.findall(r'<td class="num cash">([^<]*)</td>', html)[0] == "166,666.67"
     # The same "500.000" is refused for an English reader, on its line and in English.
     query = {"lang": "en", "prizes": "100\n500.000", "standings": "Ana; 5; 1"}
     html = client.get("/tools/prizes", query_string=query).get_data(as_text=True)
@@ -415,4 +422,4 @@ def test_the_indonesian_prize_example_is_in_rupiah(client) -> None:
     html = client.get("/tools/prizes?lang=id").get_data(as_text=True)
     assert "Rp 500.000 + Piala" in html
     cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
-    assert cash[:2] == ["400000", "400000"]  # the example's 500.000 + 300.000 pooled by Ana and Bo
+    assert cash[:2] == ["400.000", "400.000"]  # the example's 500.000 + 300.000 pooled by Ana and Bo

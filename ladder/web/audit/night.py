@@ -9,7 +9,10 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ...club.night import message_from_json
 from ...models import AuditEntry
+from ..formatting import order_text, punctuation
+from ..i18n import translate
 
 
 class NightSentences:
@@ -18,7 +21,7 @@ class NightSentences:
     def _night_create(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
         return _("Club night “%(night)s” started (tie-breaks %(order)s).",
-                 night=context["night"], order=context.get("order") or "—")
+                 night=context["night"], order=order_text(context.get("order")))
 
     def _night_checkin(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                        new: Any) -> str:
@@ -74,11 +77,18 @@ class NightSentences:
 
     def _night_swap(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                     new: Any) -> str:
-        broken = "; ".join(context.get("broken") or []) or _("no rule of C.04.1")
+        # Each broken rule is a Message (an entry written before that: English text).
+        broken = [translate(message_from_json(item)) if isinstance(item, dict) else str(item)
+                  for item in context.get("broken") or []]
+        if not broken:
+            return _("Round %(round)d of “%(night)s” changed by hand: %(player)s and "
+                     "%(opponent)s changed places; no rule of C.04.1 is broken.",
+                     round=context["round"], night=context["night"],
+                     player=context["player"], opponent=context["opponent"])
         return _("Round %(round)d of “%(night)s” changed by hand: %(player)s and "
                  "%(opponent)s changed places (breaks: %(broken)s).",
                  round=context["round"], night=context["night"], player=context["player"],
-                 opponent=context["opponent"], broken=broken)
+                 opponent=context["opponent"], broken=punctuation()["semicolon"].join(broken))
 
     def _night_result(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:

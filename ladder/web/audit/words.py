@@ -11,6 +11,7 @@ has one).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
 from collections.abc import Callable, Mapping
@@ -23,6 +24,7 @@ from ...club.consent import Consenter
 from ...models import AuditEntry
 from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
+from ..formatting import date_text, edition_name, order_text, punctuation
 from ..i18n import LANGUAGE_NAMES
 from .competition import COMPETITION_SENTENCES, CompetitionSentences
 from .night import NIGHT_SENTENCES, NightSentences
@@ -62,6 +64,25 @@ def _yes_no(value: Any) -> str:
     return _("yes") if value else _("no")
 
 
+def day(value: Any) -> str:
+    """A stored day (ISO text, ``2026-11-26``) as the reader writes a date in a sentence
+    (2026년 11월 26일, 2026年11月26日, 26 November 2026): the entries keep ISO, the page
+    never shows it (docs/glossary.md, "Formatting"). Anything else is said as stored."""
+    if isinstance(value, dt.date):
+        return date_text(value, "long")
+    try:
+        return date_text(dt.date.fromisoformat(str(value)), "long")
+    except ValueError:
+        return str(value) if value not in (None, "") else "—"
+
+
+def joined(parts: list[str]) -> str:
+    """Parts of one entry (the changed settings, an event's changes) joined as the reader's
+    language joins clauses that may hold commas: "; " in English and Indonesian, "；" in
+    Chinese, ", " in Korean (no semicolon in Korean prose)."""
+    return punctuation()["semicolon"].join(parts)
+
+
 #: The club's settings in words (the settings page's own labels, short where theirs are long).
 _SETTING_LABELS = {
     "club_name": N_("Club name"), "visibility": N_("Who can see the club's pages"),
@@ -79,10 +100,14 @@ _VISIBILITY_WORDS = {"private": N_("private"), "unlisted": N_("unlisted"),
                      "public": N_("public")}
 _PLAYER_RESULT_WORDS = {"agree": N_("entered when both players agree"),
                         "organizer": N_("entered by the organizer")}
+#: Yes/no settings: one never set before reads "no", its default, not "none".
+_BOOLEAN_SETTINGS = frozenset({"initials_for_all", "health_public"})
 
 
 def _setting_value(key: str, value: Any) -> str:
     """One setting's value as the reader reads it (yes/no, a language's name, a number)."""
+    if key in _BOOLEAN_SETTINGS and value in (None, ""):
+        return _yes_no(False)
     if value is None or value == "":
         return _("none") if key != "default_language" else _("the visitor's browser language")
     if isinstance(value, bool):
@@ -133,8 +158,9 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
             about.append(_("event: %(name)s", name=self.event(entry.event_id)))
         if entry.member_id:
             about.append(_("member: %(name)s", name=self.member(entry.member_id)))
+        marks = punctuation()
         return _("A change was recorded: “%(summary)s”%(about)s.", summary=entry.summary,
-                 about=(" (" + "; ".join(about) + ")") if about else "")
+                 about=(marks["open"] + joined(about) + marks["close"]) if about else "")
 
     def _event_name(self, entry: AuditEntry, context: Mapping[str, Any]) -> str:
         return str(context.get("event") or self.event(entry.event_id))
@@ -155,29 +181,29 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
 
     def _event_publish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                        new: Any) -> str:
-        return _("Published “%(event)s” of %(date)s.", event=new["name"], date=new["date"])
+        return _("Published “%(event)s” of %(date)s.", event=new["name"], date=day(new["date"]))
 
     def _event_delete(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
         return ngettext("Deleted “%(event)s” of %(date)s (%(num)d player).",
                         "Deleted “%(event)s” of %(date)s (%(num)d players).", old["players"],
-                        event=old["name"], date=old["date"])
+                        event=old["name"], date=day(old["date"]))
 
     def _event_unpublish(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                          new: Any) -> str:
         return _("Took “%(event)s” of %(date)s back to draft: hidden and left out of the "
-                 "ladder.", event=self._event_name(entry, context), date=context["date"])
+                 "ladder.", event=self._event_name(entry, context), date=day(context["date"]))
 
     def _event_publish_draft(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                              new: Any) -> str:
         return _("Published the draft “%(event)s” of %(date)s.",
-                 event=self._event_name(entry, context), date=context["date"])
+                 event=self._event_name(entry, context), date=day(context["date"]))
 
     def _event_draft(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                      new: Any) -> str:
         return ngettext("Saved “%(event)s” of %(date)s as a draft (%(num)d player).",
                         "Saved “%(event)s” of %(date)s as a draft (%(num)d players).",
-                        new["players"], event=new["name"], date=new["date"])
+                        new["players"], event=new["name"], date=day(new["date"]))
 
     def _event_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
@@ -185,19 +211,20 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
         if old["name"] != new["name"]:
             parts.append(_("renamed “%(old)s” → “%(new)s”", old=old["name"], new=new["name"]))
         if old["date"] != new["date"]:
-            parts.append(_("date %(old)s → %(new)s", old=old["date"], new=new["date"]))
+            parts.append(_("date %(old)s → %(new)s", old=day(old["date"]), new=day(new["date"])))
         if old["rated"] != new["rated"]:
             parts.append(_("rated: %(old)s → %(new)s", old=_yes_no(old["rated"]),
                            new=_yes_no(new["rated"])))
-        changes = "; ".join(parts) or _("no change")
+        changes = joined(parts) or _("no change")
         return _("Event “%(event)s”: %(changes)s.", event=old["name"], changes=changes)
 
     def _event_tiebreaks(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                          new: Any) -> str:
         return _("Tie-breaks of “%(event)s”: %(old)s → %(new)s (%(old_edition)s → "
                  "%(new_edition)s).", event=self._event_name(entry, context),
-                 old=old.get("order") or "—", new=new.get("order") or "—",
-                 old_edition=old.get("edition") or "—", new_edition=new.get("edition") or "—")
+                 old=order_text(old.get("order")), new=order_text(new.get("order")),
+                 old_edition=edition_name(old["edition"]) if old.get("edition") else "—",
+                 new_edition=edition_name(new["edition"]) if new.get("edition") else "—")
 
     def _member_merge(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                       new: Any) -> str:
@@ -235,7 +262,7 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
             # Who consented, with the club's consent age on the day (docs/privacy.md,
             # "Consent by country"): a later change of the setting leaves the entry as it was.
             values = dict(name=name, age=new["under"], by=new.get("by") or "—",
-                          date=new.get("date") or "—")
+                          date=day(new.get("date")))
             if new.get("who") == Consenter.OWN:
                 return _("%(name)s: the member's own consent (a member %(age)d or older) "
                          "recorded by %(by)s (%(date)s); the full name is shown.", **values)
@@ -244,7 +271,7 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
                      "shown.", **values)
         if new.get("given"):  # an entry written before the consent age was a setting
             return _("Consent to show the full name of %(name)s recorded by %(by)s (%(date)s).",
-                     name=name, by=new.get("by") or "—", date=new.get("date") or "—")
+                     name=name, by=new.get("by") or "—", date=day(new.get("date")))
         return _("Consent to show the full name of %(name)s withdrawn.", name=name)
 
     def _member_rename(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
@@ -257,10 +284,10 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
 
     def _settings_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                          new: Any) -> str:
-        changes = "; ".join(
+        changes = joined([
             _("%(setting)s: %(old)s → %(new)s", setting=_(_SETTING_LABELS.get(key, key)),
               old=_setting_value(key, old.get(key)), new=_setting_value(key, value))
-            for key, value in new.items())
+            for key, value in new.items()])
         return _("Settings changed: %(changes)s.", changes=changes)
 
     def _settings_token(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
@@ -270,14 +297,14 @@ class Describer(NightSentences, CompetitionSentences, PhoneSentences):
     def _season_create(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                        new: Any) -> str:
         return _("Season “%(name)s” created: %(first)s – %(last)s.", name=new["name"],
-                 first=new["first"], last=new["last"])
+                 first=day(new["first"]), last=day(new["last"]))
 
     def _season_update(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                        new: Any) -> str:
         return _("Season “%(old_name)s” (%(old_first)s – %(old_last)s) is now “%(name)s” "
-                 "(%(first)s – %(last)s).", old_name=old["name"], old_first=old["first"],
-                 old_last=old["last"], name=new["name"], first=new["first"],
-                 last=new["last"])
+                 "(%(first)s – %(last)s).", old_name=old["name"], old_first=day(old["first"]),
+                 old_last=day(old["last"]), name=new["name"], first=day(new["first"]),
+                 last=day(new["last"]))
 
     def _season_delete(self, entry: AuditEntry, context: Mapping[str, Any], old: Any,
                        new: Any) -> str:

@@ -19,6 +19,7 @@ render per generation and language).
 from __future__ import annotations
 
 from flask import Blueprint, Flask, g, redirect, render_template, url_for
+from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
 from ...club.consent import JUNIOR_AGE, LAW_AGES, every_junior_needs_a_guardian
@@ -112,7 +113,8 @@ def faq() -> str:
     """The questions members and parents ask, answered with live numbers."""
     consent_age = club_settings().consent_age
     return render_template("guide/faq.html", ex=ladder_examples(club_options()),
-                           tb=tiebreak_examples(), initials=initials_examples(),
+                           tb=tiebreak_examples(),
+                           initials=initials_examples(str(get_locale() or "en")),
                            consent_age=consent_age, junior_age=JUNIOR_AGE, law_ages=LAW_AGES,
                            every_junior_needs_a_guardian=every_junior_needs_a_guardian(
                                consent_age))

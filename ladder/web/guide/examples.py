@@ -332,8 +332,13 @@ def _direct_tournament() -> Tournament:
 #: Names whose initials the FAQ shows: each language's stock placeholder name ("John Doe",
 #: 홍길동, 张小三), so that no real member's full name can appear on the page.
 INITIALS_EXAMPLES = ("John Doe", "홍길동", "张小三")
+#: More names in a language whose names the stock ones do not show: Indonesian names of two
+#: words and of one word (a single name is common in Indonesia: "Budi" → "B.").
+LOCAL_INITIALS_EXAMPLES = {"id": ("Siti Rahayu", "Budi")}
 
 
-def initials_examples() -> tuple[tuple[str, str], ...]:
-    """(name, initials) as public pages show a junior without consent (ladder.names)."""
-    return tuple((name, initials(name)) for name in INITIALS_EXAMPLES)
+def initials_examples(locale: str = "en") -> tuple[tuple[str, str], ...]:
+    """(name, initials) as public pages show a junior without consent (ladder.names): the
+    stock names, then those of the reader's language."""
+    names = INITIALS_EXAMPLES + LOCAL_INITIALS_EXAMPLES.get(locale.split("_")[0], ())
+    return tuple((name, initials(name)) for name in names)

@@ -11,6 +11,7 @@ import datetime as dt
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 from wtforms import StringField
 
 from ...club.consent import JUNIOR_AGE, Consenter, WhoConsented
@@ -49,7 +50,7 @@ class AddMemberForm(ClubForm):
 class RenameForm(ClubForm):
     """Correct a member's spelling (named by its section, "Name", in messages)."""
 
-    name = text_field(_l("Name"), Member.name)
+    name = text_field(lazy_pgettext("person", "Name"), Member.name)
 
 
 class RelinkForm(ClubForm):

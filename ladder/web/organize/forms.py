@@ -142,7 +142,7 @@ COLOURS = ("white1", "black1")
 class NightForm(ClubForm):
     """A new club night: name, date, kind, rounds, the PAB's value, tie-breaks, colours."""
 
-    name = text_field(_l("Name"), Night.name, required=True)
+    name = text_field(lazy_pgettext("event", "Name"), Night.name, required=True)
     date = IsoDateField(_l("Date"), validators=[Filled()])
     kind = StringField(_l("Kind and pairing system"), default=EventKind.SWISS.value,
                        validators=[OneOf(NIGHT_KINDS, _l("A club night is a Swiss or a "

@@ -32,8 +32,18 @@ EXAMPLE_STANDINGS = "Ana; 5; 1\nBo; 5; 2\nCai; 4.5; 3\nDee; 4.5; 4\nEve; 4.5; 5\
 
 
 def money(cents: int) -> str:
-    """An amount with the locale's decimal separator (id 58,33)."""
-    return localised(_money(cents))
+    """An amount as the reader writes money: the locale's thousands and decimal separators
+    (id 400.000 and 58,33; en 400,000 and 58.33), cents only when there are any."""
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+    from flask_babel import get_locale
+    pattern = "#,##0" if cents % 100 == 0 else "#,##0.00"
+    try:
+        return str(format_decimal(Decimal(cents) / 100, format=pattern,
+                                  locale=str(get_locale() or "en")))
+    except (ValueError, LookupError):
+        return localised(_money(cents))
 
 
 def _fmt_points(points: object) -> str:

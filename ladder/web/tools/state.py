@@ -27,6 +27,7 @@ from fractions import Fraction
 from urllib.parse import urlencode
 
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from ...elo.errors import EloError
 from ...elo.numbers import parse_rating, parse_score
@@ -235,7 +236,7 @@ class PlayerInput:
 def _player(name: str, rows: list[RoundInput]) -> PlayerInput:
     """A compare column; a label longer than :data:`MAX_NAME` is marked, not cut."""
     player = PlayerInput(name.strip(), rows)
-    message = too_long(_("Name"), player.name, MAX_NAME)
+    message = too_long(pgettext("person", "Name"), player.name, MAX_NAME)
     if message:
         player.errors["name"] = message
     return player

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...tiebreaks import EDITIONS
+from ..formatting import punctuation
 from ..forms import quoted
 from ..request_values import digits
 from . import bp
@@ -159,8 +160,9 @@ def compare() -> Response:
         if not player.rows:
             player.errors["rounds"] = _("Type at least one round.")
         elif rows is None:
-            player.errors["rounds"] = "; ".join(
-                _("round %(r)d: %(m)s", r=i + 1, m=" ".join(row.errors.values()))
+            marks = punctuation()
+            player.errors["rounds"] = marks["semicolon"].join(
+                _("round %(r)d: %(m)s", r=i + 1, m=marks["gap"].join(row.errors.values()))
                 for i, row in enumerate(player.rows) if row.errors)
         ok = rows is not None and not edition_error and "name" not in player.errors
         results.append(compute_record(rows, edition) if ok and rows else None)
