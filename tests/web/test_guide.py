@@ -21,7 +21,7 @@ from ladder.elo import classic_table
 from ladder.extensions import db
 from ladder.models import Member
 from ladder.rating import EventInput, MemberState, Pairing, RatingOptions, rate_event, replay
-from ladder.rating.elo import expected_score
+from ladder.rating.club_elo import expected_score
 from ladder.tiebreaks import CalcRound, calculate
 from ladder.vocabulary.numbers import decimal_text, points_text
 from ladder.vocabulary.tournament import Colour, EventKind, Kind

@@ -1,7 +1,7 @@
 """The guide's worked examples, computed live by the product's own engines (docs/qualities.md §2).
 
 Nothing here is a number typed by hand: every value the guide pages print comes from the
-rating engine (:func:`ladder.rating.rate_event`, :func:`~ladder.rating.replay`, with the
+rating engine (:func:`ladder.rating.rate_event`, :func:`~ladder.rating.event_rating`, with the
 club's own :class:`~ladder.rating.RatingOptions`), the tie-break engine
 (:func:`ladder.tiebreaks.calculate`, :func:`~ladder.tiebreaks.compute`), the Elo tools
 (:func:`ladder.elo.classic_table`), the prize helper and the initials of :mod:`ladder.names`.
@@ -31,7 +31,7 @@ from ...rating import (
     rate_event,
     replay,
 )
-from ...rating.elo import expected_score
+from ...rating.club_elo import expected_score
 from ...tiebreaks import CalcRound, calculate, compute
 from ...vocabulary.tournament import (
     DEFAULT_SCORING,

@@ -54,7 +54,7 @@ class TrfPlayer:
 
 
 @dataclass
-class Tournament:
+class PosedTrf:
     """The TRF as plain data, with the rules of reading of the engine applied."""
 
     players: dict[int, TrfPlayer]
@@ -298,7 +298,7 @@ def _infer_initial_colour(players: dict[int, TrfPlayer], by_rank: list[int]) -> 
     return result
 
 
-def read_trf(text: str) -> Tournament:
+def read_trf(text: str) -> PosedTrf:
     """Read ``text`` (a TRF posed for pairing the next round) as the engine reads it.
 
     Raises :class:`PairingInputError` naming the line when the file cannot be paired as is.
@@ -336,7 +336,7 @@ def read_trf(text: str) -> Tournament:
     by_rank = reading.order if reading.use_rank else sorted(players)
     if reading.colour is None:
         reading.colour = _infer_initial_colour(players, by_rank)
-    return Tournament(
+    return PosedTrf(
         players=players, by_rank=by_rank,
         played_rounds=played, expected_rounds=expected, initial_colour=reading.colour,
         use_rank=reading.use_rank,
