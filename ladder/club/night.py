@@ -90,7 +90,7 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Pairing:
+class SheetBoard:
     """One board of a round: White, Black (None: the pairing-allocated bye) and the result."""
 
     round: int
@@ -107,7 +107,7 @@ class Sheet:
     name: str
     rounds: int
     entrants: tuple[Entrant, ...]
-    boards: tuple[Pairing, ...] = ()
+    boards: tuple[SheetBoard, ...] = ()
     #: (round, start no., "H" or "Z"): the byes players asked for.
     byes: tuple[tuple[int, int, str], ...] = ()
     forbidden: tuple[tuple[int, int], ...] = ()
@@ -416,7 +416,7 @@ class Swap:
     """A round after two players changed places by hand (:func:`swap_boards`)."""
 
     #: The round's boards in board order (the PAB last, ``black`` None), with the same numbers.
-    boards: tuple[Pairing, ...]
+    boards: tuple[SheetBoard, ...]
     #: Board number → the reasons of each board the swap changed: what the organizer changed,
     #: then each rule it breaks and what the quality criteria count against it. Boards not
     #: in here are untouched and keep the engine's reasons.
@@ -425,7 +425,7 @@ class Swap:
     warnings: tuple[Message, ...]
 
 
-def _score_difference(scores: Mapping[int, Fraction], boards: Iterable[Pairing]) -> Fraction:
+def _score_difference(scores: Mapping[int, Fraction], boards: Iterable[SheetBoard]) -> Fraction:
     return sum((abs(scores[b.white] - scores[b.black]) for b in boards if b.black is not None),
                Fraction(0))
 
@@ -435,12 +435,12 @@ def swap_boards(sheet: Sheet, round_no: int, first: int, second: int) -> Swap:
     they change colours), with the reasons of each board that changed."""
     swap = {first: second, second: first}
     before = sorted((b for b in sheet.boards if b.round == round_no), key=lambda b: b.board)
-    after: list[Pairing] = []
+    after: list[SheetBoard] = []
     for board in before:
         if board.black is not None and {board.white, board.black} == {first, second}:
-            after.append(Pairing(round_no, board.board, board.black, board.white))
+            after.append(SheetBoard(round_no, board.board, board.black, board.white))
         else:
-            after.append(Pairing(round_no, board.board, swap.get(board.white, board.white),
+            after.append(SheetBoard(round_no, board.board, swap.get(board.white, board.white),
                                  None if board.black is None
                                  else swap.get(board.black, board.black)))
     scores = standings_scores(sheet, round_no - 1)
@@ -532,7 +532,7 @@ def standings_scores(sheet: Sheet, rounds: int) -> Mapping[int, Fraction]:
             for e in sheet.entrants}
 
 
-__all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "Pairing", "Sheet",
+__all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "SheetBoard", "Sheet",
            "seed_key", "result_of", "not_paired", "pose_round", "to_tournament",
            "finished_rounds", "manual_warnings", "board_warnings", "bye_warnings",
            "swap_boards", "Swap", "HAND_CHANGES", "check_pairs", "berger_pairs",

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from ladder.competition.errors import ParamError
-from ladder.competition.record import Entrant, Game, Played
+from ladder.competition.record import CompetitionEntrant, Played, RecordedGame
 from ladder.competition.season import (
     BLACK_FORFEIT_WIN,
     BLACK_WINS,
@@ -138,7 +138,7 @@ def pairing_order(played: Played, round_no: int) -> tuple[int, ...]:
     return tuple(e.number for e in sorted(played.field(round_no), key=_rank_key))
 
 
-def _rank_key(entrant: Entrant) -> tuple[int, int, int]:
+def _rank_key(entrant: CompetitionEntrant) -> tuple[int, int, int]:
     return (entrant.rating is None, -(entrant.rating or 0), entrant.number)
 
 
@@ -156,7 +156,7 @@ _WHITE_KIND = {WHITE_WINS: Kind.WIN, DRAW: Kind.DRAW, BLACK_WINS: Kind.LOSS,
                DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT}
 
 
-def game_result(game: Game, number: int, round_no: int) -> RoundResult:
+def game_result(game: RecordedGame, number: int, round_no: int) -> RoundResult:
     """``number``'s side of a finished game as a round result."""
     if game.result is None:
         raise ValueError(f"round {round_no}: the game {game.white}-{game.black} has no result")
@@ -166,7 +166,7 @@ def game_result(game: Game, number: int, round_no: int) -> RoundResult:
     return RoundResult(round_no, kind.mirror, game.white, Colour.BLACK)
 
 
-def result_of(played: Played, entrant: Entrant, round_no: int, rules: SwissRules) -> RoundResult:
+def result_of(played: Played, entrant: CompetitionEntrant, round_no: int, rules: SwissRules) -> RoundResult:
     """The entrant's round ``round_no``: his game, the pairing-allocated bye, or what his
     absence gives (before his entry: ``late_bye``)."""
     round_ = played.rounds[round_no - 1]
@@ -183,7 +183,7 @@ def result_of(played: Played, entrant: Entrant, round_no: int, rules: SwissRules
 def tournament(played: Played, rules: SwissRules, upto: int, name: str = "",
                round_no_for_field: int | None = None) -> Tournament:
     """The competition as a tournament of rounds ``1..upto``: every member entered by round
-    ``round_no_for_field`` (default ``upto``), named as :class:`Entrant` says."""
+    ``round_no_for_field`` (default ``upto``), named as :class:`CompetitionEntrant` says."""
     field_round = upto if round_no_for_field is None else round_no_for_field
     players = tuple(
         Player(start_no=e.number, name=e.name or f"#{e.number}", rating=e.rating,

@@ -32,7 +32,7 @@ from ..services.members import merge, record_consent
 from ..services.seasons import create_season
 from ..services.setup import is_empty
 from ..vocabulary.tournament import Kind
-from .roster import (
+from .people import (
     CONSENT_NOTE,
     CONSENT_RECORDED_BY,
     CONSENTING_JUNIOR,
@@ -40,7 +40,7 @@ from .roster import (
     TYPO_OF,
     junior_names,
 )
-from .season import (
+from .season_2026 import (
     CORRECTED_EVENT,
     CORRECTED_ROUND,
     SEASONS,

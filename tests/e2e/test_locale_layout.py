@@ -122,7 +122,7 @@ def test_the_consent_form_fits_a_phone_at_360(club, page: Page, locale: str) -> 
     with club.app.app_context():
         from sqlalchemy import select as query
 
-        from ladder.demo.roster import CONSENTING_JUNIOR
+        from ladder.demo.people import CONSENTING_JUNIOR
         from ladder.extensions import db
         from ladder.models import Member
         member_id = db.session.scalar(query(Member.id).where(Member.name == CONSENTING_JUNIOR))
