@@ -18,6 +18,7 @@ from enum import Enum
 
 from ladder.pairing.round_state import WHITE, RoundPlayer, invert
 from ladder.pairing.weights import preferences_compatible
+from ladder.vocabulary.tournament import Colour
 
 
 class Rule(Enum):
@@ -31,11 +32,11 @@ class Rule(Enum):
     INITIAL_COLOUR = "initial"  # E.5, no preference: the initial colour and the rank
 
 
-def _played_colours(player: RoundPlayer) -> list[str]:
+def _played_colours(player: RoundPlayer) -> list[Colour]:
     return [m.colour for m in player.matches if m.played and m.colour is not None]
 
 
-def _alternation(player: RoundPlayer, opponent: RoundPlayer) -> str | None:
+def _alternation(player: RoundPlayer, opponent: RoundPlayer) -> Colour | None:
     """The player's colour by E.3: the colour the opponent had in the latest round the two had
     different colours (played games only, counted back from each one's latest game)."""
     mine = list(reversed(_played_colours(player)))
@@ -46,7 +47,7 @@ def _alternation(player: RoundPlayer, opponent: RoundPlayer) -> str | None:
     return None
 
 
-def _neutral(player: RoundPlayer, opponent: RoundPlayer) -> tuple[str | None, Rule]:
+def _neutral(player: RoundPlayer, opponent: RoundPlayer) -> tuple[Colour | None, Rule]:
     if preferences_compatible(player.preference, opponent.preference):
         if player.preference is not None:
             return player.preference, Rule.BOTH_MET
@@ -71,7 +72,7 @@ def ranks_higher(a: RoundPlayer, b: RoundPlayer) -> bool:
     return (a.score, -a.rank) > (b.score, -b.rank)
 
 
-def colour_of(player: RoundPlayer, opponent: RoundPlayer, initial: str) -> tuple[str, Rule]:
+def colour_of(player: RoundPlayer, opponent: RoundPlayer, initial: Colour) -> tuple[Colour, Rule]:
     """The colour ``player`` gets against ``opponent``, and the rule that decided it."""
     colour, rule = _neutral(player, opponent)
     if colour is not None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ladder.pairing.posed_trf import Match, PosedTrf, TrfPlayer
+from ladder.vocabulary.tournament import Colour
 
-WHITE, BLACK = "w", "b"
+#: The house's colours (a StrEnum: ``Colour.WHITE == "w"``, so the loops compare as fast).
+WHITE, BLACK = Colour.WHITE, Colour.BLACK
 DOWN, UP, NONE = "down", "up", None
 
 
-def invert(colour: str | None) -> str | None:
+def invert(colour: Colour | None) -> Colour | None:
     """The other colour (None stays None)."""
     return None if colour is None else (BLACK if colour == WHITE else WHITE)
 
@@ -32,8 +34,8 @@ class RoundPlayer:
     matches: list[Match]
     played_games: int
     colour_difference: int  # |games as White - games as Black|
-    preference: str | None  # the colour the player is due (C.04.3 A.6)
-    repeated: str | None  # the colour of the last two played games when they were the same
+    preference: Colour | None  # the colour the player is due (C.04.3 A.6)
+    repeated: Colour | None  # the colour of the last two played games when they were the same
     strong: bool  # strong preference: colour difference 1 (C.04.3 A.6.b)
     eligible_for_bye: bool  # C.04.1.d / C.04.3 C.2: no unplayed round worth a win yet
     score_before: tuple[int, int]  # the score before the last round and before the one before
@@ -69,10 +71,10 @@ class RoundState:
         return self.tournament.played_rounds + 1
 
 
-def _colour_data(matches: list[Match]) -> tuple[int, int, str | None, str | None, bool]:
+def _colour_data(matches: list[Match]) -> tuple[int, int, Colour | None, Colour | None, bool]:
     """(played games, colour difference, preference, repeated colour, strong) of a history."""
     white = black = consecutive = played = 0
-    last: str | None = None
+    last: Colour | None = None
     for match in matches:
         if not match.played:
             continue
@@ -86,7 +88,7 @@ def _colour_data(matches: list[Match]) -> tuple[int, int, str | None, str | None
     lower = BLACK if white > black else WHITE
     difference = abs(white - black)
     if difference > 1:
-        preference: str | None = lower
+        preference: Colour | None = lower
     elif consecutive > 1:
         preference = invert(last)
     elif difference > 0:

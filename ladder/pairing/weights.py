@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ladder.pairing.round_state import DOWN, UP, RoundPlayer, RoundState, float_of, invert
+from ladder.vocabulary.tournament import Colour
 
 
-def preferences_compatible(a: str | None, b: str | None) -> bool:
+def preferences_compatible(a: Colour | None, b: Colour | None) -> bool:
     """The two preferences can both be met (different, or one of them has none)."""
     return a != b or a is None or b is None
 
