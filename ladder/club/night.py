@@ -15,11 +15,11 @@ says with ``XXC … rank`` and the ``001`` lines in pairing-list order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ladder.formats.trf import Exchange, ForbiddenPairs, PointValues, RoundByes
-from ladder.formats.trf_write import write_exchange
+from ladder.formats.trf_write import pose_round as pose_exchange_round
 from ladder.vocabulary.messages import N_, Message, msg
 from ladder.vocabulary.numbers import HALF, points_text
 from ladder.vocabulary.tournament import (
@@ -171,7 +171,7 @@ def not_paired(sheet: Sheet, round_no: int) -> dict[int, str]:
 
 def pose_round(sheet: Sheet, round_no: int) -> str:
     """The TRF that asks the engine for round ``round_no`` (tests/data/pairings/README.md),
-    written by :func:`ladder.formats.trf_write.write_exchange` as every posed round is
+    written by :func:`ladder.formats.trf_write.pose_round` as every posed round is
     (docs/pairing.md §2): rounds ``1..round_no-1`` as played; in round ``round_no``'s column
     ``0000 - H``/``Z`` for each player not to be paired (also as ``240`` records), with the
     bye's points in the score; the rounds, the initial colour (``rank`` when a late entrant
@@ -180,8 +180,6 @@ def pose_round(sheet: Sheet, round_no: int) -> str:
     if not 1 <= round_no <= sheet.rounds:
         raise ValueError(f"round {round_no} is not a round of the event (1–{sheet.rounds})")
     t = to_tournament(sheet, round_no - 1)
-    if round_no == 1:
-        t = replace(t, players=tuple(replace(p, results=()) for p in t.players), rounds=0)
     byes: dict[Kind, list[int]] = {}
     for start_no, code in not_paired(sheet, round_no).items():
         byes.setdefault(BYE_CODES.get(code, Kind.ZERO_BYE), []).append(start_no)
@@ -195,7 +193,7 @@ def pose_round(sheet: Sheet, round_no: int) -> str:
         byes=tuple(RoundByes(kind, round_no, tuple(sorted(players)))
                    for kind, players in sorted(byes.items())),
         points=PointValues(pairing_bye=HALF) if sheet.pab_half else PointValues())
-    return write_exchange(t, exchange, line_end="\n")
+    return pose_exchange_round(t, exchange, round_no)
 
 
 def to_tournament(sheet: Sheet, rounds: int | None = None, *,

@@ -5,7 +5,7 @@ The competition is one tournament whose rounds fall on different nights. Round r
 the Dutch engine from everything before it, posed as the house poses any round
 (docs/pairing.md §2): :func:`pose` writes the competition as a TRF with rounds 1..r-1 as played
 and, for round r, every member who is not there as a requested bye (``240`` records and the
-round's column), through :func:`ladder.formats.trf_write.write_exchange`; the engine
+round's column), through :func:`ladder.formats.trf_write.pose_round` (as the night); the engine
 (:func:`ladder.pairing.pair_trf_detailed`) answers. Who is not there, and what he gets
 (:func:`absence_kind`, the club's settings in :class:`SwissRules`):
 
@@ -43,7 +43,7 @@ from ladder.competition.season import (
     WHITE_WINS,
 )
 from ladder.formats.trf import Exchange, PointValues, RoundByes
-from ladder.formats.trf_write import write_exchange
+from ladder.formats.trf_write import pose_round, write_exchange
 from ladder.pairing.api import Refusal, RoundPairing
 from ladder.vocabulary.numbers import HALF
 from ladder.vocabulary.tournament import (
@@ -241,10 +241,8 @@ def pose(played: Played, round_no: int, rules: SwissRules, name: str = "") -> st
         raise ValueError(f"round {round_no} is not a round of the competition "
                          f"(1-{rules.rounds})")
     t = tournament(played, rules, round_no - 1, name, round_no_for_field=round_no)
-    if round_no == 1:
-        t = replace(t, players=tuple(replace(p, results=()) for p in t.players), rounds=0)
-    return write_exchange(t, _exchange(played, rules, round_no, range(round_no, round_no + 1)),
-                          line_end="\n")
+    return pose_round(t, _exchange(played, rules, round_no, range(round_no, round_no + 1)),
+                      round_no)
 
 
 Engine = Callable[[str], "RoundPairing | Refusal"]
