@@ -46,7 +46,7 @@ from ..competition_words import (
     word,
 )
 from ..errors import refused
-from ..htmx import is_htmx
+from ..htmx import answers_fragment
 from ..request_state import actor, names
 from ..request_values import MAX_ID
 from . import bp
@@ -320,14 +320,14 @@ def competition_mark(competition_id: int, round_no: int, member_id: int
     except ServiceError as error:
         db.session.rollback()
         context = _attendance_context(_competition(competition_id), round_no)
-        if is_htmx():
+        if answers_fragment():
             row = next((r for r in context["rows"] if r[0] == member_id), None)
             if row is None:
                 abort(404)
             return refused(error, "organize/_competition_mark.html", form, row=row,
                            message=error.message, **context)
         return refused(error, "organize/competition_attendance.html", form, **context)
-    if not is_htmx():
+    if not answers_fragment():
         return see_other("organize.competition_attendance", competition_id=competition_id,
                          round_no=round_no)
     db.session.expire_all()

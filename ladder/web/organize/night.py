@@ -7,7 +7,7 @@ a change, the page with the message and 409/422 when refused). An htmx tap answe
 changed: a result its board and, out of band, the round's next step, the standings and the
 night's version in every form of the desk; a tick its row and, out of band, the players, the
 round panel and the versions. A desk older than the night (another organizer's change
-meanwhile) is loaded again whole instead (``HX-Refresh``).
+meanwhile) is loaded again whole instead (:func:`ladder.web.htmx.refresh_page`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from ...services.intake import ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER
 from ..errors import refused
 from ..forms import ClubForm, FormInvalid, VersionedForm
-from ..htmx import is_htmx, refresh_page, wants_fragment
+from ..htmx import answers_fragment, refresh_page, wants_fragment
 from ..night_words import render_named, sentence, sentences
 from ..request_state import actor, club_settings
 from ..request_values import MAX_ID
@@ -297,9 +297,9 @@ def _pair(night_id: int, round_no: int, version: int) -> str:
 def night_pairing_state(night_id: int) -> Response | str:
     """The desk's box of a round being paired in the background, polled by htmx: while the
     job runs, the box again (its time so far); once it has ended (stored, refused, expired),
-    a full reload of the desk (``HX-Refresh``). Without htmx: the desk."""
+    a full reload of the desk (:func:`.refresh_page`). Without htmx: the desk."""
     night = _night(night_id)
-    if not is_htmx():
+    if not answers_fragment():  # a poll: only htmx asks
         return see_other("organize.night", night_id=night_id)
     pairing = pairing_view(night, stale=_stale())  # the night's row only: no standings
     if pairing is not None and pairing.running:
