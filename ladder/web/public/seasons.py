@@ -10,11 +10,10 @@ from flask import abort, render_template
 
 from ...extensions import db
 from ...models import Competition
-from ...models import Season as SeasonModel
+from ...queries import rows
 from ...queries.competitions import list_competitions
 from ...queries.seasons import season_page, season_summaries
 from ..request_state import club_settings
-from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
 
@@ -28,7 +27,7 @@ def seasons() -> str:
 @public_route(bp, "/seasons/<int:season_id>")
 def season(season_id: int) -> str:
     """A season: the awards with their rules, the season table, the ladder at its end."""
-    model = db.session.get(SeasonModel, season_id) if season_id <= MAX_ID else None
+    model = rows.season(db.session, season_id)
     if model is None:
         abort(404)
     return render_template("public/season.html", page=season_page(db.session, club_settings(),
