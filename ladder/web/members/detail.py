@@ -12,6 +12,7 @@ from ...club.consent import JUNIOR_AGE, every_junior_needs_a_guardian
 from ...extensions import db
 from ...models import Entry, Member
 from ...queries import organizer_members as reads
+from ...queries import rows
 from ...queries.club import club_settings
 from ...services import ServiceError
 from ...services import members as service
@@ -31,7 +32,7 @@ def done(message: str, location: str) -> Response:
 
 def visible_member_or_404(member_id: int) -> Member:
     """The member with ``member_id`` (merged ones included: the organizer sees them), or 404."""
-    member = db.session.get(Member, member_id)
+    member = rows.member(db.session, member_id)
     if member is None:
         abort(404)
     return member
@@ -42,8 +43,7 @@ def visible_member_or_404(member_id: int) -> Member:
 def _detail_context(member: Member, **extra: object) -> dict[str, object]:
     """What the member page shows; its forms filled from the member unless ``extra`` brings
     the one that was posted (with its messages)."""
-    merged_into = (db.session.get(Member, member.merged_into_id)
-                   if member.merged_into_id is not None else None)
+    merged_into = rows.member(db.session, member.merged_into_id)
     today = dt.date.today()
     consent_age = club_settings().consent_age
     context: dict[str, object] = {
@@ -71,7 +71,7 @@ def detail(member_id: int) -> str:
 
 
 def _entry_or_404(entry_id: int) -> Entry:
-    entry = db.session.get(Entry, entry_id)
+    entry = rows.entry(db.session, entry_id)
     if entry is None or entry.member_id is None:
         abort(404)
     return entry

@@ -12,8 +12,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Member
 from ...queries import organizer_members as reads
+from ...queries import rows
 from ...services import ServiceError
 from ...services import members as service
 from ..errors import refused
@@ -52,13 +52,13 @@ def merge() -> Response | str | tuple[str, int]:
     form = MergeForm()
     try:
         source_id, target_id = form.checked().ids()
-        source = db.session.get(Member, source_id)
+        source = rows.member(db.session, source_id)
         source_name = source.name if source is not None else ""
         record = service.merge(source_id, target_id, actor())
     except ServiceError as error:
         template = fragment_or_page("members/_duplicates.html", "members/duplicates.html")
         return refused(error, template, form, **_duplicates_context(merge_form=form))
-    target = db.session.get(Member, record.target_id)
+    target = rows.member(db.session, record.target_id)
     message = _("Merged “%(source)s” into “%(target)s”; it can be undone from the merges "
                 "list.", source=source_name, target=target.name if target else "")
     if answers_fragment():

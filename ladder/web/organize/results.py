@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Result
+from ...queries import rows
 from ...queries.events import (
     EventView,
     ResultCell,
@@ -45,7 +45,7 @@ def _sent() -> ResultForm:
 
 def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
     """The event view, the standings row and the cell of one stored result (404 if none)."""
-    result = db.session.get(Result, result_id)
+    result = rows.result(db.session, result_id)
     if result is None:
         abort(404)
     event = load_event(db.session, result.entry.event_id, drafts=True)
@@ -63,7 +63,7 @@ def _editor(view: EventView, row: StandingRow, cell: ResultCell,
             variant: dict[str, Any]) -> dict[str, Any]:
     """The editor's context: the cell as stored now (its kinds, its version in the form)."""
     kinds = PAIRED_KINDS if cell.opponent_start_no is not None else BYE_KINDS
-    result = db.session.get(Result, cell.result_id)
+    result = rows.result(db.session, cell.result_id)
     editor = ResultForm(formdata=None, version=cell.version, ui=variant["ui"],
                         inline="1" if variant["inline"] else "")
     return {"cell": cell, "row": row, "event": view.event, "view": view, "editor": editor,
@@ -122,7 +122,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
 
 def _order(result_id: int) -> tuple[int, ...] | None:
     """The entries of the result's event in standings order (None when it is gone)."""
-    result = db.session.get(Result, result_id)
+    result = rows.result(db.session, result_id)
     if result is None:
         return None
     return standings_order(db.session, result.entry.event_id)  # the ranking, not a whole view
