@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import HealthCheck, settings
 
 from ladder.extensions import db
 from tests.factories import (
@@ -30,6 +31,13 @@ from tests.factories import (
     postgres_url,
     worker_database,
 )
+
+# No timing assertions: Hypothesis's per-example deadline (200 ms) and its "too slow" health
+# check fail a correct test on a loaded machine (the suite runs on every core beside the
+# PostgreSQL pass). The properties are what the tests check, not their speed.
+settings.register_profile("ladder", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ladder")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -105,30 +105,30 @@ def _targets() -> list[tuple[str, str, dict[str, str]]]:
     """(name, URL, headers) of every public page and fragment measured."""
     from ..extensions import db
     from ..models import Entry, Event, RatingRow
+    from ..web.htmx import fragment_request  # the headers htmx sends for one fragment
     latest = db.session.scalar(select(Event.id).order_by(Event.date.desc(), Event.id.desc()))
     # The busiest member: the longest event list and head-to-head.
     busiest = db.session.scalar(select(RatingRow.member_id).group_by(RatingRow.member_id)
                                 .order_by(func.count().desc(), RatingRow.member_id))
     start_no = db.session.scalar(select(Entry.start_no).where(Entry.event_id == latest)
                                  .order_by(Entry.start_no))
-    htmx = {"HX-Request": "true"}
     return [
         ("ladder", "/", {}),
         ("ladder_page_2", "/?page=2", {}),
-        ("ladder_more", "/?page=2", {**htmx, "HX-Target": "ladder-more"}),
-        ("ladder_search", "/?q=member+1", {**htmx, "HX-Target": "ladder-rows"}),
+        ("ladder_more", "/?page=2", fragment_request("ladder-more")),
+        ("ladder_search", "/?q=member+1", fragment_request("ladder-rows")),
         ("ladder_by_name", "/?sort=name&dir=asc", {}),
         ("ladder_print_all", "/?all=1", {}),
         ("roster", "/members", {}),
-        ("roster_more", "/members?page=2", {**htmx, "HX-Target": "roster-more"}),
+        ("roster_more", "/members?page=2", fragment_request("roster-more")),
         ("events", "/events", {}),
-        ("events_more", "/events?page=2", {**htmx, "HX-Target": "events-more"}),
+        ("events_more", "/events?page=2", fragment_request("events-more")),
         ("profile", f"/members/{busiest}", {}),
         ("profile_h2h_more", f"/members/{busiest}?h2h_page=2",
-         {**htmx, "HX-Target": "h2h-more"}),
+         fragment_request("h2h-more")),
         ("event", f"/events/{latest}", {}),
-        ("standings", f"/events/{latest}", {**htmx, "HX-Target": "standings"}),
-        ("crosstable", f"/events/{latest}", {**htmx, "HX-Target": "crosstable"}),
+        ("standings", f"/events/{latest}", fragment_request("standings")),
+        ("crosstable", f"/events/{latest}", fragment_request("crosstable")),
         ("explain", f"/events/{latest}/explain/{start_no}/BH", {}),
         ("tool_tiebreaks", "/tools/tiebreaks", {}),
         ("tool_elo", "/tools/elo", {}),
@@ -166,6 +166,7 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
                 seed: int = 11) -> dict[str, Any]:
     """Build or reuse the history, measure every page; the report as a dict (one JSON line)."""
     from ..extensions import db
+    from ..web.htmx import HX_TARGET
     from .statements import cost
     with tempfile.TemporaryDirectory(prefix="ladder-bench-pages-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
@@ -222,7 +223,7 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
         pages: dict[str, Any] = {}
         for name, path, headers in targets:
             pages[name] = {
-                "url": path, "fragment": headers.get("HX-Target"),
+                "url": path, "fragment": headers.get(HX_TARGET),
                 "bytes": len(answers[name].get_data()),
                 "cold": {**_stats(cold[name]),
                          "cpu_ms": round(statistics.median(cold_cpu[name]) * 1000, 2),

@@ -2,8 +2,9 @@
 
 Everything goes the way an organizer's work would: each event is published (names typed as
 the members' names link exactly), the one duplicate is merged, one result is corrected, one
-junior's consent is recorded, the team night's teams and the two seasons are recorded, and
-the pool-health page is made public. The whole demo is one unit of work: each service joins it.
+junior's consent is recorded, the team night's teams and the two seasons are recorded, the
+season's Keizer competition plays its first two club nights (:mod:`.competition`), and the
+pool-health page is made public. The whole demo is one unit of work: each service joins it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..services.members import merge, record_consent
 from ..services.seasons import create_season
 from ..services.setup import is_empty
 from ..vocabulary.tournament import Kind
+from .competition import play_competition, roster_ids
 from .people import (
     CONSENT_NOTE,
     CONSENT_RECORDED_BY,
@@ -78,8 +80,8 @@ def load_demo() -> str:
     team_night = build_team_night(random.Random(TEAM_NIGHT_SEED))
     _record_teams(_publish(team_night))
     events.append(team_night)
-    for name, first, last in SEASONS:
-        create_season(name, first, last, ACTOR)
+    seasons = [create_season(name, first, last, ACTOR) for name, first, last in SEASONS]
+    play_competition(roster_ids(), seasons[-1].id)
     _create_login()
     return _summary(events, corrected)
 

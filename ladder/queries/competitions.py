@@ -86,6 +86,12 @@ def list_competitions(session: DbSession) -> list[Competition]:
     return list(session.scalars(select(Competition).order_by(Competition.id.desc())))
 
 
+def season_competitions(session: DbSession, season_id: int) -> list[Competition]:
+    """The competitions linked to a season, newest first (its page links to them)."""
+    return list(session.scalars(select(Competition).where(Competition.season_id == season_id)
+                                .order_by(Competition.id.desc())))
+
+
 def link_of_night(session: DbSession, night_id: int) -> CompetitionNight | None:
     """The competition link of a club night (None: the night plays no competition)."""
     return session.scalar(select(CompetitionNight).where(CompetitionNight.night_id == night_id))

@@ -47,6 +47,7 @@ from ..vocabulary.messages import N_, Message, msg
 from . import ServiceError, use_case
 from .night import StaleNight, check_open, check_version, night_or_404
 from .night_rounds import CHANGED_MEANWHILE, pose_pairing, store_pairing, swiss_engine
+from .uow import read_afresh
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +203,7 @@ def run_job(app: Flask, night_id: int, round_no: int, version: int, token: str, 
 
 
 def _version(night_id: int) -> int:
-    db.session.rollback()
+    read_afresh()
     night = db.session.get(Night, night_id)
     return night.version if night is not None else 0
 

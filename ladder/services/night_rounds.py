@@ -36,7 +36,7 @@ from ..vocabulary.messages import N_, Message, msg
 from ..vocabulary.tournament import EventKind
 from . import Conflict, InvalidInput, NotFound, audit, say, use_case
 from .night import StaleNight, check_open, check_version, night_or_404
-from .uow import in_unit_of_work
+from .uow import read_afresh
 
 Engine = Callable[[str], "RoundPairing | Refusal"]
 
@@ -152,8 +152,7 @@ def pose_pairing(night_id: int, round_no: int, version: int) -> Posed:
         absent = not_paired(sheet, round_no)
         posed = Posed(night_id, round_no, version, trf=pose_round(sheet, round_no),
                       players=sum(1 for e in sheet.entrants if e.start_no not in absent))
-    if not in_unit_of_work():
-        db.session.rollback()  # the read ends here: the engine holds no snapshot
+    read_afresh()  # the read ends here: the engine holds no snapshot (none in a use case)
     return posed
 
 

@@ -397,6 +397,7 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
             report = _replay_changed(session, connection, since, stored, ids, events,
                                      set(changed), options, juniors)
             if report is not None:
+                _forget_member_state(session)
                 note_replay(session)
                 return report
         if since is not None and pre_state is None:
@@ -419,8 +420,20 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
         else:
             touched = _write_differences(session, connection, since, ids, stored, rows)
         _store_member_state(connection, since, options, set(pre_state), final, rows, touched)
+    _forget_member_state(session)
     note_replay(session)
     return ReplayReport(since=since, events=len(events), rows=len(rows))
+
+
+def _forget_member_state(session: Session) -> None:
+    """The members' rating, games and last change were written by Core statements: members
+    the session already holds would keep the values read before for the rest of the unit of
+    work (a competition created after a publish in the same unit of work ranked its members
+    by their old ratings, depending on which objects the session still held). Expire those
+    attributes so the next read sees the replay."""
+    for instance in list(session.identity_map.values()):
+        if isinstance(instance, Member):
+            session.expire(instance, ["rating", "games", "last_change"])
 
 
 def _replay_changed(session: Session, connection: Connection, since: EventKey,

@@ -18,12 +18,18 @@ serialisation failure or a deadlock (never a 500 for a transient conflict).
 
 The whole transaction shape lives in this file: the engine hooks that let a unit of work take
 the write lock first (:func:`configure_engine`), and the session hooks (:func:`watch_sessions`)
-that refuse any ORM write outside a unit of work (:class:`WriteOutsideUnitOfWork`, checked
-before every flush) and record which events' rankings a transaction changed, so the derived
-data (:mod:`.derived`) is refreshed before it commits.
+that refuse any write outside a unit of work (:class:`WriteOutsideUnitOfWork`, checked
+before every flush and before every Core ``insert``/``update``/``delete`` the session runs)
+and record which events' rankings a transaction changed, so the derived data
+(:mod:`.derived`) is refreshed before it commits.
 
-Views never commit or roll back; they call a service and map its typed errors
-(:mod:`ladder.services`) to a response.
+Views never commit, roll back or expire rows; they call a service and map its typed errors
+(:mod:`ladder.services`) to a response. They need nothing after a refusal either: the
+outermost unit of work leaves the session fresh whether its use case committed or was refused
+(the commit or the rollback ends the transaction and expires every row read before, so the
+view's next read starts a new transaction and sees the database as it is now). The one case
+left, waiting for *another* writer (the background pairing job) and then reading what it
+committed, calls :func:`read_afresh`.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy import text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import ORMExecuteState, Session
 
 from ..extensions import db
 from ..models import ClubSettings, utcnow
@@ -94,7 +100,7 @@ def note_replay(session: Session) -> None:
     elif session.info.get(_ALLOWED):  # a test or the bench arranging data directly
         session.execute(update(ClubSettings).values(last_replay_at=utcnow()))
     else:
-        # The before-flush guard sees ORM writes only; this one is Core, so it asks itself.
+        # Asked here, before the statement, so the message names the replay.
         raise WriteOutsideUnitOfWork("the time of a replay written outside a unit of work: "
                                      "call a @use_case service")
 
@@ -159,11 +165,28 @@ def unit_of_work(*, changes_pages: bool = True) -> Iterator[Session]:
         _stamp(session, bump=changes)
         session.commit()
     except BaseException:
+        # A refusal too: the rollback expires every row, so the caller's next read is fresh.
         session.rollback()
         raise
     finally:
         session.info["uow_depth"] = 0
         session.info.pop(_NESTED_CHANGE, None)
+
+
+def read_afresh(session: Session | None = None) -> None:
+    """Make the next read see what the database holds now: end the read transaction the
+    session has open (rolling back whatever it holds) and expire every row read so far.
+
+    After a use case nothing is needed (see the module docstring): this is for a reader that
+    waited for another writer (a background job) or must not hold a snapshot meanwhile
+    (before the pairing engine's long work). Inside a unit of work it does nothing: the
+    write lock is held, so its reads are already current, and its changes must not be lost.
+    """
+    session = session or db.session()
+    if _depth(session):
+        return
+    session.rollback()  # ends the transaction and expires every loaded row
+    session.expire_all()  # rows of a session that had no transaction open
 
 
 def note_page_change(session: Session) -> None:
@@ -251,7 +274,8 @@ def use_case(function: Callable[P, T] | None = None, /, *, changes_pages: bool =
 
 
 class WriteOutsideUnitOfWork(RuntimeError):
-    """An ORM write was flushed outside any unit of work (a service without ``@use_case``)."""
+    """A write outside any unit of work (a service without ``@use_case``): an ORM flush, or a
+    Core ``insert``/``update``/``delete`` executed through the session."""
 
 
 #: ``session.info`` keys: the ranking inputs changed so far, and a test's permission to
@@ -277,6 +301,21 @@ def _before_flush(session: Session, _flush_context: Any, _instances: Any) -> Non
     inputs.record(session.new, session.dirty)
 
 
+def _refuse_stray_statement(state: ORMExecuteState) -> None:
+    """Refuse a Core ``insert``/``update``/``delete`` run through a session outside a unit of
+    work, as :func:`_before_flush` refuses the ORM's writes (the same permission lets a test
+    arrange rows). Statements on a connection of their own are not the session's and not
+    checked: the migrations, the bulk loader's cursor, the tools' own SQLite file."""
+    if not (state.is_insert or state.is_update or state.is_delete):
+        return
+    session = state.session
+    if _depth(session) == 0 and not session.info.get(_ALLOWED):
+        kind = "INSERT" if state.is_insert else "UPDATE" if state.is_update else "DELETE"
+        table = getattr(getattr(state.statement, "table", None), "name", "a table")
+        raise WriteOutsideUnitOfWork(
+            f"{kind} of {table} outside a unit of work: call a @use_case service")
+
+
 def _forget(session: Session, *_args: Any) -> None:
     """after_commit / after_soft_rollback: nothing is pending any more."""
     session.info.pop(_RANKED, None)
@@ -284,9 +323,11 @@ def _forget(session: Session, *_args: Any) -> None:
 
 
 def watch_sessions() -> None:
-    """Install the session hooks (once per process; every ORM session gets them)."""
+    """Install the session hooks (once per process; every ORM session gets them): the
+    guards against writes outside a unit of work (ORM flushes and Core statements alike)."""
     if not sa_event.contains(Session, "before_flush", _before_flush):
         sa_event.listen(Session, "before_flush", _before_flush)
+        sa_event.listen(Session, "do_orm_execute", _refuse_stray_statement)
         sa_event.listen(Session, "after_commit", _forget)
         sa_event.listen(Session, "after_soft_rollback", _forget)
 

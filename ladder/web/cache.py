@@ -60,14 +60,14 @@ from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from .formatting import as_of_text
-from .htmx import REQUEST_HEADERS
+from .htmx import request_variant
 from .i18n import select_locale
 from .request_state import caching_enabled, club_state
 
 #: The ``request.environ`` slot holding this request's cache state (per request, unlike ``g``,
 #: which lives as long as the app context).
 _STATE = "ladder.page_cache"
-#: Response headers a view sets that are part of what it answers (``HX-Push-Url`` of the
+#: Response headers a view sets that are part of what it answers (the pushed URL of the
 #: tools, the content type); everything else is added again per request by the app's hooks.
 _SKIPPED_HEADERS = frozenset({"content-length", "set-cookie", "vary", "etag", "cache-control"})
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
@@ -200,7 +200,7 @@ def page_key(generation: int) -> tuple[object, ...]:
     return (
         release(), generation, request.endpoint, request.root_url, request.path,
         request.query_string, select_locale(), str(club.visibility), g.get("public_token"),
-        _logged_in(), tuple(request.headers.get(name) for name in REQUEST_HEADERS),
+        _logged_in(), request_variant(),
     )
 
 

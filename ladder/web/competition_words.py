@@ -125,10 +125,10 @@ def night_competition(night_id: int) -> NightCompetition | None:
     """The competition a night plays and its rounds that night (None: it plays none); a
     template global of the night's pages."""
     from ..extensions import db
-    from ..models import Competition
+    from ..queries import rows
     from ..queries.competitions import link_of_night
     link = link_of_night(db.session, night_id)
-    competition = db.session.get(Competition, link.competition_id) if link else None
+    competition = rows.competition(db.session, link.competition_id) if link else None
     if link is None or competition is None:
         return None
     return NightCompetition(competition.id, competition.name,

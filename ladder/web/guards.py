@@ -45,19 +45,17 @@ def csrf_refused(_error: Exception) -> Response | tuple[str, int, dict[str, str]
     (tests/web/test_csrf_answers.py).
 
     A visitor who is not logged in, posting to an organizer page, goes to the login page
-    (303, or ``HX-Redirect`` for htmx: the same answer as without the token check); anyone
+    (303, or an htmx redirect: the same answer as without the token check); anyone
     else gets 403 with a sentence in the reader's language. For htmx the page replaces the
     body (htmx swaps no 4xx answer), so the sentence is seen there too. Nothing was changed.
     """
     from flask import g, render_template
     from flask_babel import gettext as _
 
-    from .htmx import is_htmx, status_for_htmx
+    from .htmx import error_answer
     if not current_user.is_authenticated and needs_organizer():
         return login_redirect()
     g.error_page = True
     message = _("This form was open too long or did not come from this site, so nothing was "
                 "changed. Reload the page and try again.")
-    headers = {"HX-Retarget": "body", "HX-Reswap": "innerHTML"} if is_htmx() else {}
-    return (render_template("error.html", code=403, message=message), status_for_htmx(403),
-            headers)
+    return error_answer(render_template("error.html", code=403, message=message), 403)

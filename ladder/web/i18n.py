@@ -306,7 +306,9 @@ def init_i18n(app: Flask) -> None:
 
     @app.after_request
     def _remember(response: Response) -> Response:
-        locale = g.get("remember_locale")
+        # A response that translated nothing (a redirect: the QR code's address of a phone)
+        # still remembers a ``?lang=`` it was asked in, for the page it leads to.
+        locale = g.get("remember_locale") or normalise(request.args.get("lang"))
         if locale:
             response.set_cookie(COOKIE, locale, max_age=COOKIE_AGE, samesite="Lax",
                                 httponly=True,

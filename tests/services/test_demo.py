@@ -158,10 +158,16 @@ def test_season_simulation_is_deterministic() -> None:
 
 
 def _reset_database() -> None:
+    from ladder.services.changes import announce
+
     db.session.remove()
     db.drop_all()
     with db.engine.begin() as connection:
         connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    # Dropped without a session, as a restore would: said to the app's readers as a restore
+    # says it (docs/architecture.md, "Caching"), else the club's state read before stays
+    # trusted for up to CLUB_STATE_RECHECK seconds.
+    announce(db.engine)
     init_database()
 
 
@@ -192,3 +198,24 @@ def test_cli_demo_loads_once(runner) -> None:  # noqa: ANN001 - FlaskCliRunner
     assert "Demo organizer login: demo / " in again.output
     refused = runner.invoke(args=["demo"])
     assert refused.exit_code != 0
+
+
+def test_the_demo_plays_a_keizer_competition_over_club_nights(demo: str) -> None:
+    """The season's competition: two club nights played and finished into the ladder as their
+    own events on their own dates, and two marks waiting for the next round."""
+    from ladder.demo.competition import MEMBERS, NEXT_ROUND_MARKS, NIGHTS
+    from ladder.models import Competition, CompetitionMark, Night
+
+    competition = db.session.scalars(select(Competition)).one()
+    assert competition.system == "keizer" and len(competition.members) == len(MEMBERS)
+    nights = db.session.scalars(select(Night).order_by(Night.date)).all()
+    assert [n.date for n in nights] == [date for date, _away in NIGHTS]
+    for night in nights:
+        event = db.session.get(Event, night.event_id)
+        assert event is not None and event.date == night.date and event.rated
+        players = db.session.scalar(select(func.count()).select_from(Entry)
+                                    .where(Entry.event_id == event.id))
+        assert players == len(MEMBERS) - len(dict(NIGHTS)[night.date])
+    marks = db.session.scalars(select(CompetitionMark)).all()
+    assert {(m.round, m.status) for m in marks} == {(len(NIGHTS) + 1, status)
+                                                  for _name, status in NEXT_ROUND_MARKS}

@@ -45,8 +45,8 @@ def test_date_option_overrides_the_file_and_far_dates_are_warned(app, runner,
     path = _file(tmp_path, "spring.trf", "012 Spring\n042 2025/03/02\n" + LINES)
     result = runner.invoke(args=["import", path, "--date", "2026-03-02"])
     assert result.exit_code == 0, result.output
-    assert "warning: The event's date 2026-03-02 is 365 days from the file's own date " \
-        "2025-03-02." in result.output
+    assert "warning: The event's date March 2, 2026 is 365 days from the file's own date " \
+        "March 2, 2025." in result.output
     assert _event(app).date == dt.date(2026, 3, 2)
 
 

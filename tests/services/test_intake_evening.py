@@ -85,13 +85,13 @@ def test_typed_date_overrides_with_warnings(ctx) -> None:
     assert result.ok and result.date == dt.date(2026, 3, 2)
     assert str(result.date_source) == "typed in the form"
     assert result.edition == "fide-2026"
-    assert any("365 days from the file's own date 2025-03-02" in w for w in result.warnings)
+    assert any("365 days from the file's own date March 2, 2025" in w for w in result.warnings)
     assert any("would give fide-2024" in w for w in result.warnings)
 
 
 def test_future_date_is_warned_about(ctx) -> None:
     result = preview(_form(date="2027-01-05"), today=TODAY)
-    assert result.ok and result.warnings == ["The event's date 2027-01-05 is after today."]
+    assert result.ok and result.warnings == ["The event's date January 5, 2027 is after today."]
 
 
 def test_pasted_results_without_a_date_are_dated_today(ctx) -> None:
@@ -113,7 +113,7 @@ def test_the_real_koshnitsky_file_has_no_date_so_it_is_asked_for(ctx) -> None:
                          today=TODAY)
     assert wrong_year.ok and wrong_year.edition == "fide-2026"
     assert wrong_year.warnings == ["The file's title names the year 2025, but the event is "
-                                   "dated 2026-05-20."]
+                                   "dated May 20, 2026."]
 
 
 def test_unreadable_date_is_refused_and_nothing_is_stored(ctx) -> None:

@@ -93,9 +93,10 @@ def test_unrated_event_stays_in_history_but_moves_nobody(ctx) -> None:
 
 def test_check_reports_a_tampered_row_and_rebuild_repairs_it(ctx) -> None:
     _publish(NIGHT_1, dt.date(2025, 1, 7))
-    db.session.execute(update(RatingRow).values(rating_after=1500.0))
-    db.session.execute(update(Member).values(games=99))
-    db.session.commit()
+    with direct_writes():  # rows tampered with by hand
+        db.session.execute(update(RatingRow).values(rating_after=1500.0))
+        db.session.execute(update(Member).values(games=99))
+        db.session.commit()
     differences = check()
     assert any(d.field == "rating_after" for d in differences)
     assert any(d.field == "games" for d in differences)

@@ -85,11 +85,12 @@ def test_a_partial_replay_repairs_every_wrong_row_in_its_range(ctx) -> None:
     a wrong row in the replayed range is written again, with its member's state."""
     events = _season()
     cai = member("Cai")
-    db.session.execute(update(RatingRow).where(RatingRow.event_id == events[3].id,
-                                               RatingRow.member_id == cai.id)
-                       .values(expected=0.123))
-    db.session.execute(update(Member).where(Member.id == cai.id).values(games=99))
-    db.session.commit()
+    with direct_writes():  # rows edited by hand
+        db.session.execute(update(RatingRow).where(RatingRow.event_id == events[3].id,
+                                                   RatingRow.member_id == cai.id)
+                           .values(expected=0.123))
+        db.session.execute(update(Member).where(Member.id == cai.id).values(games=99))
+        db.session.commit()
     assert len(check()) == 2
     with direct_writes():  # the replay alone, as a unit of work would run it
         replay(db.session, (events[2].date, events[2].id))
@@ -138,9 +139,10 @@ def test_deleting_an_event_in_the_middle_matches_a_full_replay(ctx) -> None:
 def test_check_notices_a_wrong_last_change(ctx) -> None:
     """The ladder shows each member's last change: check compares it too."""
     _season()
-    db.session.execute(update(Member).where(Member.id == member("Ann").id)
-                       .values(last_change=1.5))
-    db.session.commit()
+    with direct_writes():  # a row edited by hand
+        db.session.execute(update(Member).where(Member.id == member("Ann").id)
+                           .values(last_change=1.5))
+        db.session.commit()
     assert [d.field for d in check()] == ["last_change"]
     rebuild(actor="test")
     assert check() == []
@@ -222,10 +224,11 @@ def test_a_result_edit_replays_every_later_event_when_a_stored_row_does_not_foll
     hand) cannot be reused: the edit replays every later event, which repairs it."""
     events = _season()
     cai = member("Cai")
-    db.session.execute(update(RatingRow).where(RatingRow.event_id == events[3].id,
-                                               RatingRow.member_id == cai.id)
-                       .values(rating_before=RatingRow.rating_before + 1))
-    db.session.commit()
+    with direct_writes():  # a row edited by hand
+        db.session.execute(update(RatingRow).where(RatingRow.event_id == events[3].id,
+                                                   RatingRow.member_id == cai.id)
+                           .values(rating_before=RatingRow.rating_before + 1))
+        db.session.commit()
     assert check() != []
     computed = _computed_events(monkeypatch)
     result = _result(events[0], "Ann")  # reaches no later night

@@ -40,7 +40,7 @@ SAME_FEATURE = {
     "bughouse": "bughouse nights: rules, writes, reads",
     "club": "the club's rules (the package) and the reads of the club's own data",
     "club_settings": "the club's settings: writes and pages",
-    "competition": "competitions: the rules (package) and their audit sentences",
+    "competition": "competitions: the rules (package), their audit sentences, the demo's",
     "competitions": "competitions: writes, reads, public and organizer pages",
     "crosstable": "the crosstable: the file format (formats/) and its read (queries/)",
     "dashboard": "the organizer's dashboard: read and page",

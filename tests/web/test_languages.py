@@ -83,3 +83,16 @@ def test_htmx_requests_keep_the_language(client) -> None:
     response = client.get("/?q=a", headers={"HX-Request": "true", "HX-Target": "ladder-rows"})
     assert response.status_code == 200
     assert "Vary" in response.headers and "Cookie" in response.headers["Vary"]
+
+
+def test_a_redirect_remembers_the_language_asked_for(app, client) -> None:
+    # The QR code's address answers with a redirect that translates nothing; the ?lang= it
+    # carries still reaches the check-in page it leads to.
+    from tests.web.phones_support import arrange, code_of
+    night_id, _ids = arrange(app)
+    response = client.get(f"/nights/{night_id}/join/{code_of(app, night_id)}?lang=ko",
+                          headers={"Accept-Language": "id"})
+    assert response.status_code == 303
+    assert any(c.startswith("lang=ko;") for c in response.headers.getlist("Set-Cookie"))
+    html = client.get(response.headers["Location"], headers={"Accept-Language": "id"})
+    assert _lang(html.get_data(as_text=True)) == "ko"

@@ -128,7 +128,9 @@ def test_the_audit_log_and_its_export_are_in_the_clubs_zone(app: Flask,
     newest = _stored_times(app)[0]
     seoul = newest.replace(tzinfo=dt.UTC).astimezone(ZoneInfo("Asia/Seoul"))
     page = logged_in.get("/organize/audit/").get_data(as_text=True)
-    assert f"{seoul:%Y-%m-%d %H:%M:%S} KST" in page
+    # The day and the clock each on one unbroken line (formatting.time_lines).
+    assert (f'<span class="nowrap">{seoul:%Y-%m-%d}</span> '
+            f'<span class="nowrap">{seoul:%H:%M:%S} KST</span>') in page
     assert "When (Asia/Seoul)" in page
     export = logged_in.get("/organize/audit/export.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(export.lstrip("\ufeff"))))

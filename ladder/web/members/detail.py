@@ -12,12 +12,13 @@ from ...club.consent import JUNIOR_AGE, every_junior_needs_a_guardian
 from ...extensions import db
 from ...models import Entry, Member
 from ...queries import organizer_members as reads
+from ...queries import rows
 from ...queries.club import club_settings
 from ...services import ServiceError
 from ...services import members as service
 from ..errors import refused
 from ..forms import ClubForm
-from ..htmx import changed, is_htmx, wants_fragment
+from ..htmx import answers_fragment, changed, fragment_or_page, wants_fragment
 from ..request_state import actor
 from . import bp
 from .forms import ConsentForm, JuniorForm, RelinkForm, RenameForm
@@ -31,7 +32,7 @@ def done(message: str, location: str) -> Response:
 
 def visible_member_or_404(member_id: int) -> Member:
     """The member with ``member_id`` (merged ones included: the organizer sees them), or 404."""
-    member = db.session.get(Member, member_id)
+    member = rows.member(db.session, member_id)
     if member is None:
         abort(404)
     return member
@@ -42,8 +43,7 @@ def visible_member_or_404(member_id: int) -> Member:
 def _detail_context(member: Member, **extra: object) -> dict[str, object]:
     """What the member page shows; its forms filled from the member unless ``extra`` brings
     the one that was posted (with its messages)."""
-    merged_into = (db.session.get(Member, member.merged_into_id)
-                   if member.merged_into_id is not None else None)
+    merged_into = rows.member(db.session, member.merged_into_id)
     today = dt.date.today()
     consent_age = club_settings().consent_age
     context: dict[str, object] = {
@@ -71,7 +71,7 @@ def detail(member_id: int) -> str:
 
 
 def _entry_or_404(entry_id: int) -> Entry:
-    entry = db.session.get(Entry, entry_id)
+    entry = rows.entry(db.session, entry_id)
     if entry is None or entry.member_id is None:
         abort(404)
     return entry
@@ -126,14 +126,14 @@ def relink(entry_id: int) -> Response | str | tuple[str, int]:
         # htmx swaps the entries section back (the control closed); a plain request gets the
         # page with the control still open on this entry.
         owner = visible_member_or_404(owner_id)
-        if is_htmx():
+        if answers_fragment():
             return refused(error, "members/_entries.html", form,
                            **_detail_context(owner, relink=form))
         return refused(error, "members/detail.html", form, **_detail_context(
             owner, relink=form, editing=entry_id, choices=_choices(owner_id)))
     message = _("“%(raw)s” in “%(event)s” now belongs to %(name)s.", raw=raw, event=event_name,
                 name=target.name)
-    if is_htmx():
+    if answers_fragment():
         owner = visible_member_or_404(owner_id)
         return changed(render_template(
             "members/_entries.html", **_detail_context(owner, message=message, target=target)))
@@ -144,7 +144,7 @@ def _settings_refused(error: ServiceError, member_id: int, fragment: str,
                       form: ClubForm, **posted: ClubForm) -> tuple[str, int]:
     """A refused junior flag or consent: the panel (htmx) or the page, with the form as sent."""
     member = visible_member_or_404(member_id)
-    template = fragment if is_htmx() else "members/detail.html"
+    template = fragment_or_page(fragment, "members/detail.html")
     return refused(error, template, form, **_detail_context(member, **posted))
 
 
@@ -162,7 +162,7 @@ def junior(member_id: int) -> Response | str | tuple[str, int]:
                                  junior_form=form)
     message = (_("%(name)s is flagged junior.", name=member.name) if flag
                else _("%(name)s is no longer flagged junior.", name=member.name))
-    if is_htmx():
+    if answers_fragment():
         return changed(render_template("members/_junior.html",
                                        **_detail_context(member, junior_message=message)))
     return done(message, url_for(".detail", member_id=member.id))
@@ -185,7 +185,7 @@ def consent(member_id: int) -> Response | str | tuple[str, int]:
         return _settings_refused(error, member_id, "members/_consent.html", form, consent=form)
     message = (_("Consent recorded for %(name)s.", name=member.name) if form.giving
                else _("Consent withdrawn for %(name)s.", name=member.name))
-    if is_htmx():
+    if answers_fragment():
         return changed(render_template("members/_consent.html",
                                        **_detail_context(member, consent_message=message)))
     return done(message, url_for(".detail", member_id=member.id))

@@ -12,12 +12,12 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Member
 from ...queries import organizer_members as reads
+from ...queries import rows
 from ...services import ServiceError
 from ...services import members as service
 from ..errors import refused
-from ..htmx import changed, is_htmx
+from ..htmx import answers_fragment, changed, fragment_or_page
 from ..request_state import actor
 from . import bp
 from .detail import done
@@ -52,16 +52,16 @@ def merge() -> Response | str | tuple[str, int]:
     form = MergeForm()
     try:
         source_id, target_id = form.checked().ids()
-        source = db.session.get(Member, source_id)
+        source = rows.member(db.session, source_id)
         source_name = source.name if source is not None else ""
         record = service.merge(source_id, target_id, actor())
     except ServiceError as error:
-        template = "members/_duplicates.html" if is_htmx() else "members/duplicates.html"
+        template = fragment_or_page("members/_duplicates.html", "members/duplicates.html")
         return refused(error, template, form, **_duplicates_context(merge_form=form))
-    target = db.session.get(Member, record.target_id)
+    target = rows.member(db.session, record.target_id)
     message = _("Merged “%(source)s” into “%(target)s”; it can be undone from the merges "
                 "list.", source=source_name, target=target.name if target else "")
-    if is_htmx():
+    if answers_fragment():
         return changed(render_template("members/_duplicates.html",
                                        **_duplicates_context(message=message,
                                                              merged=record.id)))
@@ -82,7 +82,7 @@ def undo(merge_id: int) -> Response | str | tuple[str, int]:
         service.undo_merge(merge_id, actor())
     except ServiceError as error:
         line = reads.merge_line(merge_id)
-        if is_htmx() and line is not None:
+        if answers_fragment() and line is not None:
             return refused(error, "members/_merge_row.html", merge=line)
         return refused(error, "members/merges.html", merges=reads.merge_list(),
                        error_merge=merge_id)
@@ -90,6 +90,6 @@ def undo(merge_id: int) -> Response | str | tuple[str, int]:
     assert line is not None
     message = _("Undid the merge of “%(source)s” into “%(target)s”.", source=line.source_name,
                 target=line.target_name)
-    if is_htmx():
+    if answers_fragment():
         return changed(render_template("members/_merge_row.html", merge=line, message=message))
     return done(message, url_for(".merges"))

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ...competition.keizer_params import DEFAULTS
 from ...competition.record import KEIZER
 from ...extensions import db
-from ...models import Competition, Night
+from ...models import Competition
 from ...queries.competitions import (
     competition_view,
     list_competitions,
@@ -27,6 +27,7 @@ from ...queries.competitions import (
     next_round_marks,
     stored_settings,
 )
+from ...queries.night import load_night
 from ...queries.organizer_members import visible_members
 from ...queries.seasons import all_seasons
 from ...services import ServiceError
@@ -46,7 +47,7 @@ from ..competition_words import (
     word,
 )
 from ..errors import refused
-from ..htmx import is_htmx
+from ..htmx import answers_fragment
 from ..request_state import actor, names
 from ..request_values import MAX_ID
 from . import bp
@@ -127,7 +128,7 @@ def _desk_context(competition: Competition, **posted: Any) -> dict[str, Any]:
 
 
 def _nights_of(competition: Competition) -> list[tuple[Any, Any]]:
-    return [(link, db.session.get(Night, link.night_id)) for link in competition.nights]
+    return [(link, load_night(db.session, link.night_id)) for link in competition.nights]
 
 
 @bp.get("/competitions/<int:competition_id>")
@@ -140,7 +141,6 @@ def competition(competition_id: int) -> str:
 
 def _refused(error: ServiceError, competition_id: int, form: Any, **posted: Any
              ) -> tuple[str, int]:
-    db.session.rollback()
     return refused(error, "organize/competition.html", form,
                    **_desk_context(_competition(competition_id), **posted))
 
@@ -276,7 +276,6 @@ def competition_rules_save(competition_id: int) -> Response | tuple[str, int]:
         services.update_competition(competition_id, form.settings(competition.system),
                                     form.posted_version(), actor())
     except ServiceError as error:
-        db.session.rollback()
         return refused(error, "organize/competition_rules.html", form,
                        **_rules_context(_competition(competition_id), form))
     flash(_("The rules are saved; the table follows them at once."), "info")
@@ -318,19 +317,17 @@ def competition_mark(competition_id: int, round_no: int, member_id: int
         services.mark_attendance(competition_id, round_no, member_id, form.status.data or "",
                                  actor())
     except ServiceError as error:
-        db.session.rollback()
         context = _attendance_context(_competition(competition_id), round_no)
-        if is_htmx():
+        if answers_fragment():
             row = next((r for r in context["rows"] if r[0] == member_id), None)
             if row is None:
                 abort(404)
             return refused(error, "organize/_competition_mark.html", form, row=row,
                            message=error.message, **context)
         return refused(error, "organize/competition_attendance.html", form, **context)
-    if not is_htmx():
+    if not answers_fragment():
         return see_other("organize.competition_attendance", competition_id=competition_id,
                          round_no=round_no)
-    db.session.expire_all()
     context = _attendance_context(_competition(competition.id), round_no)
     row = next(r for r in context["rows"] if r[0] == member_id)
     return render_template("organize/_competition_mark.html", row=row, **context)

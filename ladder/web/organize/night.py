@@ -7,7 +7,7 @@ a change, the page with the message and 409/422 when refused). An htmx tap answe
 changed: a result its board and, out of band, the round's next step, the standings and the
 night's version in every form of the desk; a tick its row and, out of band, the players, the
 round panel and the versions. A desk older than the night (another organizer's change
-meanwhile) is loaded again whole instead (``HX-Refresh``).
+meanwhile) is loaded again whole instead (:func:`ladder.web.htmx.refresh_page`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Member, Night, NightBoard
+from ...models import Member, Night
+from ...queries import rows
 from ...queries.display_names import hidden_name_keys, load_name_book
 from ...queries.night import (
     PAIRING_NUMBER_RULE,
@@ -36,10 +37,11 @@ from ...services import Conflict, ServiceError, night_pairing
 from ...services import night as nights
 from ...services import night_rounds as rounds
 from ...services.intake import ORDER_PRESETS
+from ...services.uow import read_afresh
 from ...tiebreaks import DEFAULT_ORDER
 from ..errors import refused
 from ..forms import ClubForm, FormInvalid, VersionedForm
-from ..htmx import is_htmx, refresh_page, wants_fragment
+from ..htmx import answers_fragment, refresh_page, wants_fragment
 from ..night_words import render_named, sentence, sentences
 from ..request_state import actor, club_settings
 from ..request_values import MAX_ID
@@ -82,7 +84,7 @@ def _view(night: Night) -> NightView:
 def _offer(error: ServiceError | None) -> Member | None:
     """The member a typed name turned out to be (:class:`~ladder.services.night.OnRoster`)."""
     if isinstance(error, nights.OnRoster):
-        return db.session.get(Member, error.member_id)
+        return rows.member(db.session, error.member_id)
     return None
 
 
@@ -111,7 +113,6 @@ def _refused(error: ServiceError, night_id: int, form: ClubForm,
              **posted: ClubForm) -> tuple[str, int]:
     """The night page again with the reason (beside the field it names when that form is
     on the page as ``posted``, else at the top); nothing was changed."""
-    db.session.rollback()
     return refused(error, "organize/night.html", form,
                    **_context(_night(night_id), error=error, **posted))
 
@@ -183,12 +184,10 @@ def night_tick(night_id: int) -> Response | tuple[str, int] | str:
     except ServiceError as error:
         if not fragment:
             return _refused(error, night_id, form)
-        db.session.rollback()
         message = error.message
     if not fragment:
         return redirect(url_for("organize.night", night_id=night_id, q=form.q.data or None,
                                 _anchor=f"tick-{form.member}"), code=303)
-    db.session.expire_all()
     roster = checkin_roster(db.session, _night(night_id))
     row = roster.row(form.member)
     if row is None:
@@ -282,7 +281,7 @@ def _pair(night_id: int, round_no: int, version: int) -> str:
     if token is not None:
         job = night_pairing.launch(app, night_id, round_no, version, token, actor())
         job.join(float(app.config.get("NIGHT_PAIRING_WAIT_SECONDS", 2.0)))
-    db.session.rollback()  # see what the job committed meanwhile
+    read_afresh()  # see what the job committed meanwhile
     night = _night(night_id)
     if any(r.round == round_no for r in night.rounds_state):
         return paired
@@ -297,9 +296,9 @@ def _pair(night_id: int, round_no: int, version: int) -> str:
 def night_pairing_state(night_id: int) -> Response | str:
     """The desk's box of a round being paired in the background, polled by htmx: while the
     job runs, the box again (its time so far); once it has ended (stored, refused, expired),
-    a full reload of the desk (``HX-Refresh``). Without htmx: the desk."""
+    a full reload of the desk (:func:`.refresh_page`). Without htmx: the desk."""
     night = _night(night_id)
-    if not is_htmx():
+    if not answers_fragment():  # a poll: only htmx asks
         return see_other("organize.night", night_id=night_id)
     pairing = pairing_view(night, stale=_stale())  # the night's row only: no standings
     if pairing is not None and pairing.running:
@@ -327,7 +326,7 @@ def night_swap(night_id: int, round_no: int) -> Response | tuple[str, int]:
 def night_result(board_id: int) -> Response | tuple[str, int] | str:
     """One tap: a board's result. htmx gets the board back with the parts of the desk the
     result changes (out of band); a plain form the night page."""
-    board = db.session.get(NightBoard, board_id) if board_id <= MAX_ID else None
+    board = rows.night_board(db.session, board_id)
     if board is None:
         abort(404)
     night_id = board.night_id
@@ -340,11 +339,9 @@ def night_result(board_id: int) -> Response | tuple[str, int] | str:
     except ServiceError as error:
         if not fragment:
             return _refused(error, night_id, form)
-        db.session.rollback()
         message = error.message
     if not fragment:
         return see_other("organize.night", night_id=night_id, _anchor=f"board-{board_id}")
-    db.session.expire_all()
     seen, now = form.page_version, _night(night_id).version
     if seen is not None and not 0 <= now - seen <= (0 if message else 1):
         # The night changed besides this tap (another organizer, another tab): the desk

@@ -12,7 +12,6 @@ from flask import flash, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from ...extensions import db
 from ...models import Night
 from ...services import ServiceError
 from ...services.night_finish import (
@@ -92,7 +91,6 @@ def night_finish(night_id: int) -> Response | tuple[str, int]:
     try:
         finish(night_id, form.posted_version(), actor(), links, form.generation)
     except ServiceError as error:
-        db.session.rollback()
         return _finish_page(_night(night_id), form.posted_rows, error.message, error.status)
     flash(_("The night is in the ladder."), "info")
     return see_other("organize.night", night_id=night_id, _anchor="finished")

@@ -123,7 +123,6 @@ def _panel_answer(night_id: int, message: str | None = None, *, desk: bool = Tru
     """The panel and, out of band, the desk's parts a phone may have changed (``desk``), or
     only the current round's reports (a report changes nothing else: the organizer's focus
     and open details stay where they are)."""
-    db.session.expire_all()
     night = _night(night_id)
     view = _view(night)
     panel = render_template("organize/_night_phones.html", panel=phone_panel(night),
@@ -162,7 +161,6 @@ def night_phones_link(night_id: int) -> Response | tuple[str, int] | str:
         else:
             phones.switch_phones(night_id, what == "on", actor())
     except ServiceError as error:
-        db.session.rollback()
         if wants_fragment("night-phones"):
             return _panel_answer(night_id, error.message)
         return _refused(error, night_id, form)
@@ -185,7 +183,6 @@ def night_phones_arrival(night_id: int, arrival_id: int) -> Response | tuple[str
         else:
             phones.accept_arrival(night_id, arrival_id, what, bool(form.junior.data), actor())
     except ServiceError as error:
-        db.session.rollback()
         if not wants_fragment("night-phones"):
             return _refused(error, night_id, form)
         message = error.message

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
-from ...models import Result
+from ...queries import rows
 from ...queries.events import (
     EventView,
     ResultCell,
@@ -29,7 +29,7 @@ from ...services import NotFound, ServiceError
 from ...services.corrections import edit_result
 from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from ..errors import refused
-from ..htmx import changed, is_htmx
+from ..htmx import answers_fragment, changed, fragment_or_page
 from ..request_state import actor
 from . import bp
 from .forms import ResultForm
@@ -45,7 +45,7 @@ def _sent() -> ResultForm:
 
 def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
     """The event view, the standings row and the cell of one stored result (404 if none)."""
-    result = db.session.get(Result, result_id)
+    result = rows.result(db.session, result_id)
     if result is None:
         abort(404)
     event = load_event(db.session, result.entry.event_id, drafts=True)
@@ -63,7 +63,7 @@ def _editor(view: EventView, row: StandingRow, cell: ResultCell,
             variant: dict[str, Any]) -> dict[str, Any]:
     """The editor's context: the cell as stored now (its kinds, its version in the form)."""
     kinds = PAIRED_KINDS if cell.opponent_start_no is not None else BYE_KINDS
-    result = db.session.get(Result, cell.result_id)
+    result = rows.result(db.session, cell.result_id)
     editor = ResultForm(formdata=None, version=cell.version, ui=variant["ui"],
                         inline="1" if variant["inline"] else "")
     return {"cell": cell, "row": row, "event": view.event, "view": view, "editor": editor,
@@ -73,8 +73,9 @@ def _editor(view: EventView, row: StandingRow, cell: ResultCell,
 
 
 def _editor_template() -> str:
-    """The editor alone for htmx (it replaces the cell), a small page otherwise."""
-    return "organize/_result_form.html" if is_htmx() else "organize/result_edit.html"
+    """The editor alone for htmx (it replaces the cell, which has no id), a small page
+    otherwise."""
+    return fragment_or_page("organize/_result_form.html", "organize/result_edit.html")
 
 
 @bp.get("/results/<int:result_id>/edit")
@@ -97,7 +98,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
     """Save a result (version-checked, with replay); answers the new cell + ladderChanged."""
     form = _sent()
     kind = form.kind.data or ""
-    before = _order(result_id) if is_htmx() else None
+    before = _order(result_id) if answers_fragment() else None
     try:
         edit_result(result_id, kind, form.posted_version(), actor(),
                     outcome_halves=form.outcome_halves if kind == Kind.UNRATED_PLAYED else None)
@@ -108,7 +109,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
         return refused(error, _editor_template(), form,
                        **_editor(*_locate(result_id), form.variant()), stale=error.status == 409)
     view, row, cell = _locate(result_id)
-    if not is_htmx():
+    if not answers_fragment():
         flash(_("The result is saved and the ladder is updated."), "info")
         return redirect(url_for("public.event", event_id=view.event.id), code=303)
     # Say so when the standings re-sort: the rows move under the pointer (test_inline_editor.py).
@@ -121,7 +122,7 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
 
 def _order(result_id: int) -> tuple[int, ...] | None:
     """The entries of the result's event in standings order (None when it is gone)."""
-    result = db.session.get(Result, result_id)
+    result = rows.result(db.session, result_id)
     if result is None:
         return None
     return standings_order(db.session, result.entry.event_id)  # the ranking, not a whole view

@@ -15,12 +15,12 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Season as SeasonModel
+from ...queries import rows
 from ...queries.seasons import season_summaries
 from ...services import NotFound, ServiceError
 from ...services.seasons import create_season, delete_season, update_season
 from ..errors import refused
 from ..request_state import actor
-from ..request_values import MAX_ID
 from . import bp
 from .dashboard import see_other
 from .forms import SeasonForm
@@ -31,7 +31,7 @@ def _list_context(form: SeasonForm) -> dict[str, Any]:
 
 
 def _season(season_id: int) -> SeasonModel:
-    season = db.session.get(SeasonModel, season_id) if season_id <= MAX_ID else None
+    season = rows.season(db.session, season_id)
     if season is None:
         abort(404)
     return season

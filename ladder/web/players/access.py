@@ -35,7 +35,7 @@ from werkzeug.wrappers import Response
 from ...extensions import db
 from ...queries.night_self import ArrivalState, LinkState, arrival_state, link_state, night_code
 from ..cache import release
-from ..htmx import REQUEST_HEADERS
+from ..htmx import VARY_HEADERS, request_variant
 from ..i18n import select_locale
 from ..request_state import club_state
 from ..request_values import MAX_ID
@@ -138,7 +138,7 @@ def etag_of(page: str, *parts: object) -> str:
     or fragment (the htmx target), an organizer or not. A report's answer and the next poll
     share their tag, so that poll is a 304."""
     key = (release(), page, select_locale(),
-           tuple(request.headers.get(name) for name in REQUEST_HEADERS[:2]),
+           request_variant(VARY_HEADERS),
            is_organizer(), *parts)
     return hashlib.sha256(repr(key).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 

@@ -101,10 +101,8 @@ def _prove(night_id: int, typed: str, form: CodeForm | None = None) -> Response 
                                            "and try again, or ask the organizer."))
         right = phones.try_code(night_id, typed, address)
     except phones.TooManyAttempts as error:
-        db.session.rollback()
         return _join_page(found, form=form, message=error.message, status=429)
     except NotFound:
-        db.session.rollback()
         abort(404)
     if not right:
         form = form or CodeForm(formdata=None)
@@ -168,7 +166,6 @@ def checkin(night_id: int) -> Response | tuple[str, int]:
         row = phones.phone_check_in(night_id, choice, earlier, frozenset(allowed),
                                     names.start_numbers())
     except ServiceError as error:
-        db.session.rollback()
         form.take(error)
         return _join_page(found, checkin=form, message=None if error.field else error.message,
                           status=error.status)
@@ -267,12 +264,10 @@ def report(night_id: int) -> Response | tuple[str, int] | str:
                                       revision, form.key.data or "")
         message = _said(answer)
     except ServiceError as error:
-        db.session.rollback()
         message, failed = error.message, True
     if not fragment:
         flash(message, "error" if failed else "info")
         return _see_other("players.me", night_id)
-    db.session.expire_all()
     found = _fresh(night_id)
     if found.arrival is None:
         return _see_other("players.join", night_id)

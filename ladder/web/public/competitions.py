@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...models import Competition
-from ...models import Season as SeasonModel
+from ...queries import rows
 from ...queries.competitions import competition_view, list_competitions, load_competition
 from ..competition_exports import json_download, trf_download
 from ..competition_words import HOW_WORDS, STATUS_WORDS, SYSTEM_NAMES, shown_points, word
@@ -50,7 +50,7 @@ def competition(competition_id: int) -> str:
     """The season page of a competition (its table and rounds are also fragments)."""
     found = _competition(competition_id)
     view = competition_view(db.session, found, public_name, public=True)
-    season = db.session.get(SeasonModel, found.season_id) if found.season_id else None
+    season = rows.season(db.session, found.season_id)
     return page_or_fragment(
         "public/competition.html",
         {"competition-table": "public/_competition_table.html",

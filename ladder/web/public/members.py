@@ -147,8 +147,10 @@ def _chart(profile: Profile,
     months = month_names()
     svg = rating_chart(
         points, title=_("Rating history of %(name)s", name=name),
-        description=ngettext("Club rating from the start rating of %(start)s and after the event; "
-                             "the table below lists the same values.",
+        # The singular names the count too: the one form of ko, zh and id carries it, and
+        # pybabel checks that form against the singular.
+        description=ngettext("Club rating from the start rating of %(start)s and after "
+                             "%(num)d event; the table below lists the same values.",
                              "Club rating from the start rating of %(start)s and after each of "
                              "%(num)d events; the table below lists the same values.",
                              len(points), start=rating_text(first.rating_before)),

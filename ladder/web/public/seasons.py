@@ -6,15 +6,15 @@ only through ``display_name`` in the templates (docs/privacy.md).
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import abort, render_template
 
 from ...extensions import db
-from ...models import Competition
-from ...models import Season as SeasonModel
-from ...queries.competitions import list_competitions
+from ...queries import rows
+from ...queries.competitions import season_competitions
 from ...queries.seasons import season_page, season_summaries
 from ..request_state import club_settings
-from ..request_values import MAX_ID
 from ..visibility import public_route
 from . import bp
 
@@ -28,14 +28,11 @@ def seasons() -> str:
 @public_route(bp, "/seasons/<int:season_id>")
 def season(season_id: int) -> str:
     """A season: the awards with their rules, the season table, the ladder at its end."""
-    model = db.session.get(SeasonModel, season_id) if season_id <= MAX_ID else None
+    model = rows.season(db.session, season_id)
     if model is None:
         abort(404)
     return render_template("public/season.html", page=season_page(db.session, club_settings(),
                                                                   model),
-                           season_id=model.id, season_competitions=_competitions_of)
+                           season_id=model.id,
+                           season_competitions=partial(season_competitions, db.session))
 
-
-def _competitions_of(season_id: int) -> list[Competition]:
-    """The competitions linked to a season (its page links to them)."""
-    return [c for c in list_competitions(db.session) if c.season_id == season_id]

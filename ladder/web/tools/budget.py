@@ -399,13 +399,11 @@ def _refusal(code: int, message: str, seconds: int) -> tuple[str, int, dict[str,
     """A light refusal page (``tools/refused.html``), never stored as the URL's page; for
     htmx it replaces the body (htmx swaps no 4xx or 5xx answer)."""
     from ..cache import do_not_store
-    from ..htmx import is_htmx, status_for_htmx
+    from ..htmx import error_answer
     do_not_store()
     headers = {"Retry-After": str(seconds), "Cache-Control": "no-store"}
-    if is_htmx():
-        headers.update({"HX-Retarget": "body", "HX-Reswap": "innerHTML"})
-    return (render_template("tools/refused.html", code=code, message=message),
-            status_for_htmx(code), headers)
+    return error_answer(render_template("tools/refused.html", code=code, message=message),
+                        code, headers)
 
 
 def too_many(wait: float) -> tuple[str, int, dict[str, str]]:

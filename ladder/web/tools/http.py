@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import redirect, render_template
 from werkzeug.wrappers import Response
 
-from ..htmx import is_htmx, wants_fragment, with_push_url
+from ..htmx import answers_fragment, wants_fragment, with_push_url
 
 
 def render_tool(page: str, fragments: dict[str, str], canonical: str,
@@ -29,6 +29,6 @@ def render_tool(page: str, fragments: dict[str, str], canonical: str,
 
 def canonical_redirect(canonical: str) -> Response | None:
     """A plain (no-JavaScript) form submission is redirected to the canonical URL."""
-    if is_htmx():
+    if answers_fragment():
         return None
     return redirect(canonical, code=303)
