@@ -203,7 +203,7 @@ def _peak_mib(command: list[str]) -> float | None:
 
 def _same_answer(ours: Path, theirs: Path) -> bool:
     """The two output files give the same boards (as sets) and the same bye."""
-    from ladder.pairing.engine_format import read_engine_output
+    from ladder.pairing.output_format import read_engine_output
 
     def answer(path: Path) -> Any:
         if not path.exists():

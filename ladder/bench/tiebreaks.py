@@ -13,7 +13,7 @@ import time
 from fractions import Fraction
 
 from ladder.tiebreaks.codes import parse_order
-from ladder.tiebreaks.engine import prepare
+from ladder.tiebreaks.compute_table import prepare
 from ladder.tiebreaks.ranking import rank_prepared
 from ladder.vocabulary.tournament import Colour, Kind, Player, RoundResult, Tournament
 

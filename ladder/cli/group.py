@@ -33,7 +33,7 @@ EXIT_BAD_INPUT = 2
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class Entry(NamedTuple):
+class CommandEntry(NamedTuple):
     """Where a command lives, and whether it runs inside the app."""
 
     module: str
@@ -47,31 +47,31 @@ class Entry(NamedTuple):
 
 
 #: Every command of ``ladder``, by name.
-COMMANDS: dict[str, Entry] = {
-    "backup": Entry("ladder.cli.database", "backup_command", True),
-    "bench": Entry("ladder.cli.bench", "bench_group", False),
-    "check": Entry("ladder.cli.database", "check_command", True),
-    "create-organizer": Entry("ladder.cli.database", "create_organizer_command", True),
-    "db": Entry("flask_migrate.cli", "db", True, "Perform database migrations."),
-    "demo": Entry("ladder.cli.database", "demo_command", True),
-    "elo": Entry("ladder.elo.command", "elo_group", False,
+COMMANDS: dict[str, CommandEntry] = {
+    "backup": CommandEntry("ladder.cli.database", "backup_command", True),
+    "bench": CommandEntry("ladder.cli.bench", "bench_group", False),
+    "check": CommandEntry("ladder.cli.database", "check_command", True),
+    "create-organizer": CommandEntry("ladder.cli.database", "create_organizer_command", True),
+    "db": CommandEntry("flask_migrate.cli", "db", True, "Perform database migrations."),
+    "demo": CommandEntry("ladder.cli.database", "demo_command", True),
+    "elo": CommandEntry("ladder.elo.command", "elo_group", False,
                  "Elo tools: FIDE rating change, performance rating, US Chess rating (no "
                  "database)."),
-    "import": Entry("ladder.cli.events", "import_command", True),
-    "init": Entry("ladder.cli.database", "init_command", True),
-    "members": Entry("ladder.cli.events", "members_command", True),
-    "pair": Entry("ladder.cli.pairing", "pair_command", False),
-    "rebuild": Entry("ladder.cli.database", "rebuild_command", True),
-    "restore": Entry("ladder.cli.database", "restore_command", True),
-    "routes": Entry("flask.cli", "routes_command", True, "Show the routes for the app."),
-    "run": Entry("ladder.cli.devserver", "run_command", True,
+    "import": CommandEntry("ladder.cli.events", "import_command", True),
+    "init": CommandEntry("ladder.cli.database", "init_command", True),
+    "members": CommandEntry("ladder.cli.events", "members_command", True),
+    "pair": CommandEntry("ladder.cli.pairing", "pair_command", False),
+    "rebuild": CommandEntry("ladder.cli.database", "rebuild_command", True),
+    "restore": CommandEntry("ladder.cli.database", "restore_command", True),
+    "routes": CommandEntry("flask.cli", "routes_command", True, "Show the routes for the app."),
+    "run": CommandEntry("ladder.cli.devserver", "run_command", True,
                  "The development server, for trying the demo (production: ladder serve)."),
-    "season": Entry("ladder.cli.events", "season_command", True),
-    "sections": Entry("ladder.cli.events", "sections_command", True),
-    "serve": Entry("ladder.cli.serve", "serve_command", False),
-    "shell": Entry("flask.cli", "shell_command", True, "Run a shell in the app context."),
-    "standings": Entry("ladder.cli.events", "standings_command", True),
-    "tiebreaks": Entry("ladder.tiebreaks.command", "tiebreaks_command", False,
+    "season": CommandEntry("ladder.cli.events", "season_command", True),
+    "sections": CommandEntry("ladder.cli.events", "sections_command", True),
+    "serve": CommandEntry("ladder.cli.serve", "serve_command", False),
+    "shell": CommandEntry("flask.cli", "shell_command", True, "Run a shell in the app context."),
+    "standings": CommandEntry("ladder.cli.events", "standings_command", True),
+    "tiebreaks": CommandEntry("ladder.tiebreaks.command", "tiebreaks_command", False,
                        "Compute the tie-breaks and the standings of a TRF or PGN FILE."),
 }
 

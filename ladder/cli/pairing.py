@@ -4,7 +4,7 @@ The file is posed as the pairing engines pose a round (docs/pairing.md §2: the 
 and in the coming round's column only the players who are not to be paired; TRF-2026 ``240``
 records of the coming round count as written in that column). The command
 prints the boards with start numbers and names and the sentence that explains each; ``--out``
-writes the engines' output format (:mod:`ladder.pairing.engine_format`), ``--json`` one JSON
+writes the engines' output format (:mod:`ladder.pairing.output_format`), ``--json`` one JSON
 object. ``ladder pair --check FILE`` re-pairs every round of a finished TRF and prints each
 round the engine pairs differently (bbpPairings's free pairings checker).
 
@@ -61,7 +61,7 @@ def _pair(text: str, file: str, out: str | None, as_json: bool) -> None:
     from ..formats import FormatError, read_trf
     from ..formats.trf_write import pose_coming_byes
     from ..pairing import Refusal, pair_trf_detailed
-    from ..pairing.engine_format import engine_output
+    from ..pairing.output_format import engine_output
     try:
         names = {player.start_no: player.name for player in read_trf(text, file).players}
         # TRF-2026 240 records of the coming round go into its column, as the engine reads it.

@@ -203,7 +203,7 @@ def calibration_by_season(predictions: Iterable[Prediction], seasons: Sequence[S
 
 
 @dataclass(frozen=True)
-class Verdict:
+class PredictionVerdict:
     """Which system predicted the same games better: ``better`` is :data:`LADDER`,
     :data:`GLICKO2`, ``"mixed"`` (Brier score and log-loss disagree), ``"equal"`` or None
     (no games)."""
@@ -213,12 +213,12 @@ class Verdict:
     glicko2: Calibration
 
 
-def compare(ladder: Calibration, glicko2: Calibration) -> Verdict:
+def compare(ladder: Calibration, glicko2: Calibration) -> PredictionVerdict:
     """Compare the two systems' calibrations of the same games (lower is better for both
     the Brier score and the log-loss; the verdict needs both to agree)."""
     if (ladder.count == 0 or ladder.count != glicko2.count or ladder.brier is None
             or glicko2.brier is None or ladder.log_loss is None or glicko2.log_loss is None):
-        return Verdict(None, ladder, glicko2)
+        return PredictionVerdict(None, ladder, glicko2)
     brier = (ladder.brier > glicko2.brier) - (ladder.brier < glicko2.brier)
     loss = (ladder.log_loss > glicko2.log_loss) - (ladder.log_loss < glicko2.log_loss)
     if brier == loss == 0:
@@ -229,7 +229,7 @@ def compare(ladder: Calibration, glicko2: Calibration) -> Verdict:
         better = LADDER
     else:
         better = "mixed"
-    return Verdict(better, ladder, glicko2)
+    return PredictionVerdict(better, ladder, glicko2)
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from ladder.rating.elo import expected_score
-from ladder.rating.engine import rated_games
+from ladder.rating.club_elo import expected_score
+from ladder.rating.event_rating import rated_games
 from ladder.rating.types import EventInput
 
 DEFAULT_PROVISIONAL_GAMES = 5  # docs/club-rating.md §1 (the club's setting is passed in)

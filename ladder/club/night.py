@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ladder.formats.trf import Exchange, ForbiddenPairs, PointValues, RoundByes
+from ladder.formats.trf_write import pose_round as pose_exchange_round
 from ladder.vocabulary.messages import N_, Message, msg
 from ladder.vocabulary.numbers import HALF, points_text
 from ladder.vocabulary.tournament import (
@@ -45,10 +47,6 @@ _WHITE_KIND = {"1-0": Kind.WIN, "½-½": Kind.DRAW, "0-1": Kind.LOSS, "1-0F": Ki
                "0-1F": Kind.FORFEIT_LOSS, "0-0F": Kind.DOUBLE_FORFEIT}
 #: The byes a player may ask for before a round (C.04.2 / TRF 240): half or zero points.
 BYE_CODES = {"H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
-_TRF_CODE = {Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.FORFEIT_WIN: "+",
-             Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAIRING_BYE: "U",
-             Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
-_ROUND_COLUMN = 92  # TRF-16: round 1 starts at column 92, each round 10 columns wide
 
 
 def seed_key(name: str, rating: float | None, games: int, provisional_games: int
@@ -90,7 +88,7 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Pairing:
+class SheetBoard:
     """One board of a round: White, Black (None: the pairing-allocated bye) and the result."""
 
     round: int
@@ -107,7 +105,7 @@ class Sheet:
     name: str
     rounds: int
     entrants: tuple[Entrant, ...]
-    boards: tuple[Pairing, ...] = ()
+    boards: tuple[SheetBoard, ...] = ()
     #: (round, start no., "H" or "Z"): the byes players asked for.
     byes: tuple[tuple[int, int, str], ...] = ()
     forbidden: tuple[tuple[int, int], ...] = ()
@@ -171,59 +169,31 @@ def not_paired(sheet: Sheet, round_no: int) -> dict[int, str]:
     return codes
 
 
-def _points(value: Fraction) -> str:
-    text = f"{float(value):.1f}"
-    return text
-
-
-def _cell(result: RoundResult) -> str:
-    code = _TRF_CODE[result.kind]
-    if result.opponent is None:
-        return f"0000 - {code}  "
-    colour = result.colour.value if result.colour else "-"
-    return f"{result.opponent:>4} {colour} {code}  "
-
-
-def _line(entrant: Entrant, cells: Sequence[RoundResult], points: Fraction, rank: int,
-          pending: str | None) -> str:
-    """One ``001`` line at the TRF-16 columns; ``pending`` is the coming round's code."""
-    head = (f"001 {entrant.start_no:>4} {'':1}{'':>3} {entrant.name[:33]:<33}"
-            f" {'' if entrant.rating is None else entrant.rating:>4} {'':<3} {'':>11}"
-            f" {'':<10} {_points(points):>4} {rank:>4}")
-    body = "".join(_cell(c) for c in cells)
-    if pending is not None:
-        body += f"0000 - {pending}  "
-    return (head.ljust(_ROUND_COLUMN - 1) + body).rstrip()
-
-
 def pose_round(sheet: Sheet, round_no: int) -> str:
-    """The TRF that asks the engine for round ``round_no`` (tests/data/pairings/README.md):
-    rounds ``1..round_no-1`` as played; in round ``round_no``'s column ``0000 - H``/``Z`` for
-    each player not to be paired; ``XXR`` the rounds, ``XXC`` the initial colour (``rank``
-    when a late entrant was re-ranked), ``XXP`` the forbidden pairs, ``BBU`` a ½-point PAB.
-    The points column includes the coming round's bye points.
+    """The TRF that asks the engine for round ``round_no`` (tests/data/pairings/README.md),
+    written by :func:`ladder.formats.trf_write.pose_round` as every posed round is
+    (docs/pairing.md §2): rounds ``1..round_no-1`` as played; in round ``round_no``'s column
+    ``0000 - H``/``Z`` for each player not to be paired (also as ``240`` records), with the
+    bye's points in the score; the rounds, the initial colour (``rank`` when a late entrant
+    was re-ranked), the forbidden pairs and a ½-point PAB as records in both spellings.
     """
     if not 1 <= round_no <= sheet.rounds:
         raise ValueError(f"round {round_no} is not a round of the event (1–{sheet.rounds})")
-    pending = not_paired(sheet, round_no)
-    scoring = sheet.scoring
-    lines = [f"012 {sheet.name}".rstrip(), "092 FIDE_DUTCH_2025"]
-    for rank, start_no in enumerate(sheet.pairing_list(), start=1):
-        entrant = sheet.entrant(start_no)
-        cells = [result_of(sheet, start_no, r) for r in range(1, round_no)]
-        points = sum((c.points(scoring) for c in cells), Fraction(0))
-        code = pending.get(start_no)
-        if code is not None:
-            points += scoring.points(BYE_CODES.get(code, Kind.ZERO_BYE))
-        lines.append(_line(entrant, cells, points, rank, code))
-    lines.append(f"XXR {sheet.rounds}")
-    reranked = sheet.pairing_list() != tuple(sorted(e.start_no for e in sheet.entrants))
-    lines.append(f"XXC {sheet.initial_colour}{' rank' if reranked else ''}")
-    for first, second in sheet.forbidden:
-        lines.append(f"XXP {first} {second}")
-    if sheet.pab_half:
-        lines.append(f"BBU {'0.5':>4}")
-    return "\n".join(lines) + "\n"
+    t = to_tournament(sheet, round_no - 1)
+    byes: dict[Kind, list[int]] = {}
+    for start_no, code in not_paired(sheet, round_no).items():
+        byes.setdefault(BYE_CODES.get(code, Kind.ZERO_BYE), []).append(start_no)
+    order = sheet.pairing_list()
+    exchange = Exchange(
+        rounds=sheet.rounds,
+        initial_colour=Colour.WHITE if sheet.initial_colour == "white1" else Colour.BLACK,
+        pairing_order=order if order != tuple(sorted(e.start_no for e in sheet.entrants))
+        else None,
+        forbidden=tuple(ForbiddenPairs((first, second)) for first, second in sheet.forbidden),
+        byes=tuple(RoundByes(kind, round_no, tuple(sorted(players)))
+                   for kind, players in sorted(byes.items())),
+        points=PointValues(pairing_bye=HALF) if sheet.pab_half else PointValues())
+    return pose_exchange_round(t, exchange, round_no)
 
 
 def to_tournament(sheet: Sheet, rounds: int | None = None, *,
@@ -416,7 +386,7 @@ class Swap:
     """A round after two players changed places by hand (:func:`swap_boards`)."""
 
     #: The round's boards in board order (the PAB last, ``black`` None), with the same numbers.
-    boards: tuple[Pairing, ...]
+    boards: tuple[SheetBoard, ...]
     #: Board number → the reasons of each board the swap changed: what the organizer changed,
     #: then each rule it breaks and what the quality criteria count against it. Boards not
     #: in here are untouched and keep the engine's reasons.
@@ -425,7 +395,7 @@ class Swap:
     warnings: tuple[Message, ...]
 
 
-def _score_difference(scores: Mapping[int, Fraction], boards: Iterable[Pairing]) -> Fraction:
+def _score_difference(scores: Mapping[int, Fraction], boards: Iterable[SheetBoard]) -> Fraction:
     return sum((abs(scores[b.white] - scores[b.black]) for b in boards if b.black is not None),
                Fraction(0))
 
@@ -435,12 +405,12 @@ def swap_boards(sheet: Sheet, round_no: int, first: int, second: int) -> Swap:
     they change colours), with the reasons of each board that changed."""
     swap = {first: second, second: first}
     before = sorted((b for b in sheet.boards if b.round == round_no), key=lambda b: b.board)
-    after: list[Pairing] = []
+    after: list[SheetBoard] = []
     for board in before:
         if board.black is not None and {board.white, board.black} == {first, second}:
-            after.append(Pairing(round_no, board.board, board.black, board.white))
+            after.append(SheetBoard(round_no, board.board, board.black, board.white))
         else:
-            after.append(Pairing(round_no, board.board, swap.get(board.white, board.white),
+            after.append(SheetBoard(round_no, board.board, swap.get(board.white, board.white),
                                  None if board.black is None
                                  else swap.get(board.black, board.black)))
     scores = standings_scores(sheet, round_no - 1)
@@ -532,7 +502,7 @@ def standings_scores(sheet: Sheet, rounds: int) -> Mapping[int, Fraction]:
             for e in sheet.entrants}
 
 
-__all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "Pairing", "Sheet",
+__all__ = ["PAIRING_NUMBER_RULE", "RESULTS", "BYE_CODES", "Entrant", "SheetBoard", "Sheet",
            "seed_key", "result_of", "not_paired", "pose_round", "to_tournament",
            "finished_rounds", "manual_warnings", "board_warnings", "bye_warnings",
            "swap_boards", "Swap", "HAND_CHANGES", "check_pairs", "berger_pairs",

@@ -55,7 +55,7 @@ class Prize:
 
 
 @dataclass(frozen=True)
-class Player:
+class FinalStanding:
     """One line of the final standings: points and the rank after tie-breaks (equal ranks:
     still tied after every tie-break)."""
 
@@ -166,7 +166,7 @@ def parse_points(text: str) -> Fraction | None:
     return value
 
 
-def parse_standings(text: str) -> tuple[Player, ...]:
+def parse_standings(text: str) -> tuple[FinalStanding, ...]:
     """One line per player, best first: ``name; points`` or ``name; points; rank`` (rank after
     tie-breaks; the same rank twice means still tied). Tabs work as separators too."""
     players = []
@@ -185,14 +185,14 @@ def parse_standings(text: str) -> tuple[Player, ...]:
             rank = int(parts[2])
         if points is None:
             raise PrizeError("standings", n, line.strip())
-        players.append(Player(parts[0][:60], points, rank))
+        players.append(FinalStanding(parts[0][:60], points, rank))
     order = sorted(range(len(players)), key=lambda i: (-players[i].points, players[i].rank, i))
     if order != list(range(len(players))):
         raise PrizeError("standings", 0, "the standings must be listed best first")
     return tuple(players)
 
 
-def distribute(prizes: Sequence[Prize], players: Sequence[Player]) -> tuple[Award, ...]:
+def distribute(prizes: Sequence[Prize], players: Sequence[FinalStanding]) -> tuple[Award, ...]:
     """Who receives what (see the module docstring for the rules)."""
     by_place = {p.place: p for p in prizes}
     n = len(players)

@@ -4,7 +4,7 @@ Pure: plain data in (:class:`~ladder.club.history.DatedRow` rating rows, per-gam
 :class:`~ladder.club.history.LadderGame` records), plain data out; every sentence is a message id
 (:func:`ladder.vocabulary.messages.msg`), translated at the web edge. A season is a named date
 range, first and last day included; seasons may not overlap. Each column of the season table
-and each award with its tie-break (each award carries its rule, :attr:`Award.rule`):
+and each award with its tie-break (each award carries its rule, :attr:`SeasonAward.rule`):
 docs/club-rating.md §5.
 """
 
@@ -42,7 +42,7 @@ class Season:
         return self.first <= day <= self.last
 
 
-class SeasonError(ValueError):
+class ClubSeasonError(ValueError):
     """Seasons that cannot be saved; ``messages`` says why (message ids with values)."""
 
     def __init__(self, messages: Sequence[Message]) -> None:
@@ -82,10 +82,10 @@ def validate_seasons(seasons: Sequence[Season]) -> tuple[Message, ...]:
 
 
 def check_seasons(seasons: Sequence[Season]) -> None:
-    """Raise :class:`SeasonError` when :func:`validate_seasons` finds anything."""
+    """Raise :class:`ClubSeasonError` when :func:`validate_seasons` finds anything."""
     problems = validate_seasons(seasons)
     if problems:
-        raise SeasonError(problems)
+        raise ClubSeasonError(problems)
 
 
 def season_of(day: dt.date, seasons: Iterable[Season]) -> Season | None:
@@ -195,7 +195,7 @@ class AwardWinner:
 
 
 @dataclass(frozen=True)
-class Award:
+class SeasonAward:
     """One award: ``key`` (stable, for templates and CSS), its title and rule as messages,
     and its winners (none: nobody qualifies; several: shared after the tie-breaks)."""
 
@@ -231,7 +231,7 @@ def _best(candidates: Iterable[_T], key: Callable[[_T], tuple[Any, ...]],
 
 
 def season_awards(season: Season, table: Sequence[SeasonLine], games: Iterable[LadderGame],
-                  rules: AwardRules = AwardRules()) -> tuple[Award, ...]:
+                  rules: AwardRules = AwardRules()) -> tuple[SeasonAward, ...]:
     """The four awards of the season, from its table and its games (see the module
     docstring for the rules and tie-breaks); ``games`` may hold the whole history."""
     improved = _best((line for line in table
@@ -263,22 +263,22 @@ def season_awards(season: Season, table: Sequence[SeasonLine], games: Iterable[L
                   member=lambda w: w.member_id)
     games_by_member = {line.member_id: line.games for line in table}
     return (
-        Award(MOST_IMPROVED, msg(AWARD_TITLES[MOST_IMPROVED]), msg(
+        SeasonAward(MOST_IMPROVED, msg(AWARD_TITLES[MOST_IMPROVED]), msg(
             "The largest rise in ladder rating over the season, among members with at least "
             "%(games)d counted games in the season; on a tie, more counted games.",
             games=rules.improved_min_games),
             tuple(AwardWinner(line.member_id, line.change, line.games) for line in improved)),
-        Award(MOST_ACTIVE, msg(AWARD_TITLES[MOST_ACTIVE]), msg(
+        SeasonAward(MOST_ACTIVE, msg(AWARD_TITLES[MOST_ACTIVE]), msg(
             "The most rated games played over the board in the season; on a tie, more "
             "counted games."),
             tuple(AwardWinner(line.member_id, line.played, line.played) for line in active)),
-        Award(BIGGEST_UPSET, msg(AWARD_TITLES[BIGGEST_UPSET]), msg(
+        SeasonAward(BIGGEST_UPSET, msg(AWARD_TITLES[BIGGEST_UPSET]), msg(
             "The largest rating gap overcome by a win that counted for the winner (the "
             "opponent's ladder rating before the event minus the winner's); draws do not "
             "count; on a tie, the earlier game."),
             tuple(AwardWinner(w.member_id, w.value, games_by_member.get(w.member_id, 0),
                               w.opponent_id, w.event_id, w.date) for w in upset)),
-        Award(BEST_PERFORMANCE, msg(AWARD_TITLES[BEST_PERFORMANCE]), msg(
+        SeasonAward(BEST_PERFORMANCE, msg(AWARD_TITLES[BEST_PERFORMANCE]), msg(
             "The highest performance rating (average opponent rating plus the FIDE table "
             "8.1.1 difference for the percentage scored) over the counted games, among "
             "members with at least %(games)d counted games in the season; on a tie, more "
@@ -305,7 +305,7 @@ class SeasonReport:
     season: Season
     ladder: tuple[LadderEntry, ...]  # the ladder as it stood at the season's end
     table: tuple[SeasonLine, ...]
-    awards: tuple[Award, ...]
+    awards: tuple[SeasonAward, ...]
 
 
 def season_report(season: Season, rows: Sequence[DatedRow], games: Sequence[LadderGame],

@@ -31,7 +31,7 @@ from ladder.competition.errors import SeasonError
 from ladder.competition.keizer_pairing import pair
 from ladder.competition.keizer_params import KeizerParams, params_as_case, parse_params
 from ladder.competition.keizer_table import KeizerTable, RoundTable, compute, scored_rounds
-from ladder.competition.season import Season, parse_season
+from ladder.competition.season import PlayedSeason, parse_season
 
 _LABELS = ("case", "seed", "variant")
 
@@ -40,7 +40,7 @@ _LABELS = ("case", "seed", "variant")
 class Case:
     """A season with its settings and the file's labels (None where the file has none)."""
 
-    season: Season
+    season: PlayedSeason
     params: KeizerParams
     name: str | None = None
     seed: Any = None
@@ -80,7 +80,7 @@ def read_case(source: str | bytes | Mapping[str, Any]) -> Case:
                 data.get("variant"), data.get("note"))
 
 
-def season_as_case(season: Season) -> dict[str, Any]:
+def season_as_case(season: PlayedSeason) -> dict[str, Any]:
     """The season's input half as plain data (what :func:`ladder.competition.keizer.standings`
     takes): members, and per round the attendance, bye and games."""
     return {
@@ -93,7 +93,7 @@ def season_as_case(season: Season) -> dict[str, Any]:
     }
 
 
-def _final_rows(season: Season, table: RoundTable) -> list[dict[str, Any]]:
+def _final_rows(season: PlayedSeason, table: RoundTable) -> list[dict[str, Any]]:
     rows = []
     for standing in table.standings:
         record = standing.record
@@ -110,7 +110,7 @@ def _final_rows(season: Season, table: RoundTable) -> list[dict[str, Any]]:
     return rows
 
 
-def write_case(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | KeizerParams | None,
+def write_case(season: Mapping[str, Any] | PlayedSeason, params: Mapping[str, Any] | KeizerParams | None,
                *, name: str | None = None, seed: Any = None, variant: str | None = None,
                note: str | None = None) -> dict[str, Any]:
     """The whole exchange document of ``season`` under ``params``: the input as given, and per

@@ -9,10 +9,10 @@ The two functions the external checks call, on the exchange format's plain data:
 Built on the richer calls the pages use:
 
 * :func:`compute` — a :class:`KeizerTable`: per round the table (:class:`RoundTable`), each
-  line's points with the reason per round (:class:`Standing`, :class:`Line`, :class:`Reason`),
+  line's points with the reason per round (:class:`KeizerStanding`, :class:`Line`, :class:`Reason`),
   the count of games, byes and absences and the excused absences left (:class:`Record`), and
   the scoring passes with how the recalculation ended (:class:`Pass`, ``how``);
-* :func:`pair` — a :class:`RoundPairing` with the bye's reason, each board's colour reason and
+* :func:`pair` — a :class:`KeizerPairing` with the bye's reason, each board's colour reason and
   why nearer opponents were skipped, and the restriction level used.
 
 ``season`` and ``params`` are as in the exchange format (:mod:`ladder.competition.season`,
@@ -27,27 +27,27 @@ from fractions import Fraction
 from typing import Any
 
 from ladder.competition.errors import CompetitionError, ParamError, SeasonError
-from ladder.competition.keizer_pairing import Board, RoundPairing, pair
+from ladder.competition.keizer_pairing import KeizerBoard, KeizerPairing, pair
 from ladder.competition.keizer_params import DEFAULTS, KeizerParams, parse_params
 from ladder.competition.keizer_score import Line, Reason, value_numbers
 from ladder.competition.keizer_table import (
+    KeizerStanding,
     KeizerTable,
     Pass,
     Record,
     RoundTable,
-    Standing,
     compute,
     ranking_for_round,
 )
-from ladder.competition.season import Season, parse_season
+from ladder.competition.season import PlayedSeason, parse_season
 
-__all__ = ["DEFAULTS", "Board", "CompetitionError", "KeizerParams", "KeizerTable", "Line",
-           "ParamError", "Pass", "Reason", "Record", "RoundPairing", "RoundTable", "Season",
-           "SeasonError", "Standing", "compute", "pair", "pair_round", "parse_params",
+__all__ = ["DEFAULTS", "KeizerBoard", "CompetitionError", "KeizerParams", "KeizerTable", "Line",
+           "ParamError", "Pass", "Reason", "Record", "KeizerPairing", "RoundTable", "PlayedSeason",
+           "SeasonError", "KeizerStanding", "compute", "pair", "pair_round", "parse_params",
            "parse_season", "points_to_half", "ranking_for_round", "standings", "value_numbers"]
 
 
-def standings(season: Mapping[str, Any] | Season,
+def standings(season: Mapping[str, Any] | PlayedSeason,
               params: Mapping[str, Any] | KeizerParams | None) -> list[list[tuple[str, Fraction,
                                                                                    int]]]:
     """After each round of ``season``, in rank order: ``(member id, exact points, value)``."""
@@ -56,7 +56,7 @@ def standings(season: Mapping[str, Any] | Season,
             for round_ in table.rounds]
 
 
-def pair_round(season: Mapping[str, Any] | Season, round_no: int,
+def pair_round(season: Mapping[str, Any] | PlayedSeason, round_no: int,
                params: Mapping[str, Any] | KeizerParams | None) -> dict[str, Any]:
     """Round ``round_no``'s pairing: ``{"ranking": [ids the round is paired on], "bye": id or
     None, "boards": [(white id, black id), ...]}`` in board order."""

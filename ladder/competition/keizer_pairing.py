@@ -28,14 +28,14 @@ from ladder.competition.errors import SeasonError
 from ladder.competition.keizer_params import KeizerParams, parse_params
 from ladder.competition.keizer_score import Reason
 from ladder.competition.keizer_table import KeizerTable, compute, ranking_for_round
-from ladder.competition.season import PRESENT, Season, parse_season
+from ladder.competition.season import PRESENT, PlayedSeason, parse_season
 from ladder.pairing.matching import Matcher
 
 WHITE, BLACK = "w", "b"
 
 
 @dataclass(frozen=True)
-class Board:
+class KeizerBoard:
     """One board: colours with the rule that decided them (``colour``), and why the higher
     player did not meet the players ranked between him and his opponent (``skipped``:
     ``keizer.pair.rematch_gap``, ``keizer.pair.max_meetings`` or ``keizer.pair.incomplete``)."""
@@ -48,7 +48,7 @@ class Board:
 
 
 @dataclass(frozen=True)
-class RoundPairing:
+class KeizerPairing:
     """The pairing of one round: the ranking it is paired on (the whole field), the present
     players in that order, the bye and why, the boards, and the restriction level used."""
 
@@ -57,7 +57,7 @@ class RoundPairing:
     present: tuple[str, ...]
     bye: str | None
     bye_reason: Reason | None
-    boards: tuple[Board, ...]
+    boards: tuple[KeizerBoard, ...]
     gap_used: int
     max_meetings_used: int | None
 
@@ -70,7 +70,7 @@ class RoundPairing:
 class History:
     """What the pairing needs from the rounds before: byes, colours and meetings."""
 
-    def __init__(self, season: Season, round_no: int, params: KeizerParams) -> None:
+    def __init__(self, season: PlayedSeason, round_no: int, params: KeizerParams) -> None:
         self.byes: dict[str, int] = {}
         self.colours: dict[str, list[str]] = {}
         self.meetings: dict[frozenset[str], list[int]] = {}
@@ -250,16 +250,16 @@ def _kfc_colours(higher: str, lower: str, history: History) -> tuple[str, str, R
 
 
 def _board(number: int, higher: str, lower: str, skipped: tuple[Reason, ...],
-           history: History, params: KeizerParams) -> Board:
+           history: History, params: KeizerParams) -> KeizerBoard:
     if params.colour_rule == "kfc":
         white, black, why = _kfc_colours(higher, lower, history)
     else:
         white, black, why = _balance_colours(higher, lower, history, params)
-    return Board(number, white, black, why, skipped)
+    return KeizerBoard(number, white, black, why, skipped)
 
 
 def _pair_players(players: Sequence[str], round_no: int, history: History,
-                  params: KeizerParams) -> tuple[list[Board], int, int | None]:
+                  params: KeizerParams) -> tuple[list[KeizerBoard], int, int | None]:
     for gap, most in _levels(params):
         adjacency = [sum(1 << j for j, b in enumerate(players)
                          if j != i and _why_not(a, b, round_no, gap, most, history) is None)
@@ -280,9 +280,9 @@ def _pair_players(players: Sequence[str], round_no: int, history: History,
     raise AssertionError("gap 0 without max_meetings always pairs an even number")
 
 
-def pair(season: Mapping[str, Any] | Season, round_no: int,
+def pair(season: Mapping[str, Any] | PlayedSeason, round_no: int,
          params: Mapping[str, Any] | KeizerParams | None,
-         table: KeizerTable | None = None) -> RoundPairing:
+         table: KeizerTable | None = None) -> KeizerPairing:
     """The pairing of round ``round_no`` from rounds 1..round_no-1 as played and round
     ``round_no``'s attendance (its games and bye, and any later round, are ignored).
 
@@ -305,4 +305,4 @@ def pair(season: Mapping[str, Any] | Season, round_no: int,
     bye, bye_reason = _bye(present, history, parsed_params)
     players = [p for p in present if p != bye]
     boards, gap, most = _pair_players(players, round_no, history, parsed_params)
-    return RoundPairing(round_no, ranking, present, bye, bye_reason, tuple(boards), gap, most)
+    return KeizerPairing(round_no, ranking, present, bye, bye_reason, tuple(boards), gap, most)

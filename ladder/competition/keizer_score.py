@@ -26,8 +26,8 @@ from ladder.competition.season import (
     EXCUSED,
     WHITE_FORFEIT_WIN,
     WHITE_WINS,
-    Member,
-    Season,
+    PlayedSeason,
+    SeasonMember,
 )
 
 # What happened to a player in a round (also the suffix of the reason's message id).
@@ -90,7 +90,7 @@ def _game_kind(result: str, white: bool) -> str:
     return WIN if won else LOSS
 
 
-def outcomes(season: Season, member: Member, last_round: int,
+def outcomes(season: PlayedSeason, member: SeasonMember, last_round: int,
              params: KeizerParams) -> list[Outcome]:
     """What happened to ``member`` in rounds 1..``last_round`` (every round a line).
 

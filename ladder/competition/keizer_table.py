@@ -49,7 +49,7 @@ from ladder.competition.keizer_score import (
     term,
     value_numbers,
 )
-from ladder.competition.season import Member, Season, parse_season
+from ladder.competition.season import PlayedSeason, SeasonMember, parse_season
 
 CONVERGED, CYCLE, CAP, FROZEN = "converged", "cycle", "cap", "frozen"
 
@@ -76,7 +76,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Standing:
+class KeizerStanding:
     """One line of the table after a round: place (1 first), points, the value of the place,
     and the lines that make up the points (the start value first, as round 0)."""
 
@@ -111,7 +111,7 @@ class RoundTable:
 
     round_no: int
     pairing_ranking: tuple[str, ...]
-    standings: tuple[Standing, ...]
+    standings: tuple[KeizerStanding, ...]
     passes: tuple[Pass, ...]
     how: str
     iterations: int
@@ -123,7 +123,7 @@ class RoundTable:
         """The member ids in table order."""
         return tuple(s.member_id for s in self.standings)
 
-    def standing(self, member_id: str) -> Standing:
+    def standing(self, member_id: str) -> KeizerStanding:
         """The line of ``member_id``."""
         for standing in self.standings:
             if standing.member_id == member_id:
@@ -136,7 +136,7 @@ class KeizerTable:
     """Every round's table (``rounds[0]`` after round 1), with the settings and the season."""
 
     params: KeizerParams
-    season: Season
+    season: PlayedSeason
     rounds: tuple[RoundTable, ...] = field(default=())
 
     @property
@@ -149,12 +149,12 @@ class KeizerTable:
         return self.rounds[round_no - 1]
 
 
-def rating_key(member: Member) -> tuple[float, int]:
+def rating_key(member: SeasonMember) -> tuple[float, int]:
     """Higher rating first; same rating: earlier in the members list."""
     return (-member.rating, member.order)
 
 
-def ranking_for_round(season: Season, previous: Sequence[str], round_no: int) -> tuple[str, ...]:
+def ranking_for_round(season: PlayedSeason, previous: Sequence[str], round_no: int) -> tuple[str, ...]:
     """The ranking round ``round_no`` is paired on: ``previous`` (the table after the round
     before; empty before round 1) with each member entering in this round inserted at place
     1 + (players in the list rated higher; same rating: earlier in the members list), the
@@ -174,7 +174,7 @@ def ranking_for_round(season: Season, previous: Sequence[str], round_no: int) ->
     return tuple(ranking)
 
 
-def _ranker(season: Season, params: KeizerParams,
+def _ranker(season: PlayedSeason, params: KeizerParams,
             paired_on: Sequence[str]) -> Callable[[Mapping[str, Fraction | int]],
                                                   tuple[str, ...]]:
     """Ranks players by points, equal points by ``tie_break`` (docs/competitions.md §1.6)."""
@@ -191,7 +191,7 @@ def _ranker(season: Season, params: KeizerParams,
     return rank
 
 
-def _coefficients(member: Member, rounds: Iterable[Outcome],
+def _coefficients(member: SeasonMember, rounds: Iterable[Outcome],
                   params: KeizerParams) -> dict[str, Fraction]:
     """Points as a linear form in the values: per member id whose value counts, the share."""
     form: dict[str, Fraction] = {}
@@ -228,7 +228,7 @@ def _record(outs: Sequence[Outcome], params: KeizerParams) -> Record:
         unpaired=counts.get(UNPAIRED, 0), pre_entry=counts.get(PRE_ENTRY, 0))
 
 
-def _priced(member: Member, outs: Sequence[Outcome], values: Mapping[str, int],
+def _priced(member: SeasonMember, outs: Sequence[Outcome], values: Mapping[str, int],
             params: KeizerParams) -> list[Line]:
     own = values[member.id]
     lines = [start_line(own)] if params.count_start_value else []
@@ -251,7 +251,7 @@ def _averaged(per_pass: Sequence[Sequence[Line]]) -> tuple[Line, ...]:
 class _Scorer:
     """Scores one season's rounds under one set of settings."""
 
-    def __init__(self, season: Season, params: KeizerParams, last_round: int,
+    def __init__(self, season: PlayedSeason, params: KeizerParams, last_round: int,
                  explain: bool = True) -> None:
         self.season = season
         self.params = params
@@ -264,10 +264,10 @@ class _Scorer:
         self.frozen_lines: dict[str, list[Line]] = {}
 
     def standings(self, ranking: Sequence[str], points: Mapping[str, Fraction],
-                  lines: Mapping[str, Sequence[Line]], round_no: int) -> tuple[Standing, ...]:
+                  lines: Mapping[str, Sequence[Line]], round_no: int) -> tuple[KeizerStanding, ...]:
         values = value_numbers(len(ranking), self.params)
         return tuple(
-            Standing(place + 1, member_id, points[member_id], values[place],
+            KeizerStanding(place + 1, member_id, points[member_id], values[place],
                      tuple(lines[member_id]),
                      _record(self.outcomes[member_id][:round_no], self.params))
             for place, member_id in enumerate(ranking))
@@ -349,7 +349,7 @@ class _Scorer:
                           passes, FROZEN, 1)
 
 
-def scored_rounds(season: Season) -> int:
+def scored_rounds(season: PlayedSeason) -> int:
     """How many rounds from the first are played: every game has its result, and the last
     round is paired (attendance alone, with players present, is a round still to pair)."""
     count = 0
@@ -362,7 +362,7 @@ def scored_rounds(season: Season) -> int:
     return count
 
 
-def compute(season: Mapping[str, Any] | Season, params: Mapping[str, Any] | KeizerParams | None,
+def compute(season: Mapping[str, Any] | PlayedSeason, params: Mapping[str, Any] | KeizerParams | None,
             rounds: int | None = None, explain: bool | str = True) -> KeizerTable:
     """The table after each of the first ``rounds`` rounds (default: every round).
 

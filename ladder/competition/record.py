@@ -3,11 +3,11 @@
 Plain data the queries build from the stored nights and attendance marks, and the three systems
 read:
 
-* :class:`Entrant` — a member of the competition: the pairing number (``number``, given at the
+* :class:`CompetitionEntrant` — a member of the competition: the pairing number (``number``, given at the
   start by rating, late entrants the next free one), the rating the competition ranks him by,
   the round he enters in, his name (only for the TRF the organizer exports: the core never
   shows a name);
-* :class:`Round` — one round: each entrant's attendance (``present``, ``excused``, ``club``,
+* :class:`RecordedRound` — one round: each entrant's attendance (``present``, ``excused``, ``club``,
   ``absent``: :mod:`ladder.competition.season`'s statuses), the games with their results, the
   pairing-allocated bye;
 * :class:`Played` — the entrants and the rounds 1..n in order.
@@ -52,7 +52,7 @@ SYSTEMS = (KEIZER, SWISS, BERGER)
 
 
 @dataclass(frozen=True)
-class Entrant:
+class CompetitionEntrant:
     """A member of the competition (``number``: his pairing number; ``rating`` None: unrated)."""
 
     number: int
@@ -62,7 +62,7 @@ class Entrant:
 
 
 @dataclass(frozen=True)
-class Game:
+class RecordedGame:
     """One game: pairing numbers, the result (None while it is on), and for a round-robin's
     postponed game the round it was scheduled in (``scheduled``; None: this round's own)."""
 
@@ -94,21 +94,21 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Round:
+class RecordedRound:
     """One round of the competition as the nights recorded it."""
 
     number: int
     attendance: Mapping[int, str] = field(default_factory=dict)
-    games: tuple[Game, ...] = ()
+    games: tuple[RecordedGame, ...] = ()
     bye: int | None = None
     #: Postponed games of earlier rounds played on this round's night (a round-robin).
-    catch_up: tuple[Game, ...] = ()
+    catch_up: tuple[RecordedGame, ...] = ()
 
     def status(self, number: int) -> str:
         """The entrant's attendance (``absent`` when not recorded)."""
         return self.attendance.get(number, ABSENT)
 
-    def game_of(self, number: int) -> Game | None:
+    def game_of(self, number: int) -> RecordedGame | None:
         """The game ``number`` played in this round (its own, not a catch-up)."""
         return next((g for g in self.games if number in (g.white, g.black)), None)
 
@@ -122,17 +122,17 @@ class Round:
 class Played:
     """The entrants (in pairing-number order) and the rounds 1..n."""
 
-    entrants: tuple[Entrant, ...]
-    rounds: tuple[Round, ...] = ()
+    entrants: tuple[CompetitionEntrant, ...]
+    rounds: tuple[RecordedRound, ...] = ()
 
-    def entrant(self, number: int) -> Entrant:
+    def entrant(self, number: int) -> CompetitionEntrant:
         """The entrant with pairing number ``number``."""
         for entrant in self.entrants:
             if entrant.number == number:
                 return entrant
         raise KeyError(number)
 
-    def field(self, round_no: int) -> tuple[Entrant, ...]:
+    def field(self, round_no: int) -> tuple[CompetitionEntrant, ...]:
         """Everyone entered by round ``round_no``."""
         return tuple(e for e in self.entrants if e.entry_round <= round_no)
 
@@ -171,5 +171,5 @@ def keizer_season(played: Played, upto: int | None = None,
             "rounds": rounds}
 
 
-__all__ = ["Entrant", "Game", "Round", "Played", "NIGHT_RESULTS", "MARKS", "STATUSES",
+__all__ = ["CompetitionEntrant", "RecordedGame", "RecordedRound", "Played", "NIGHT_RESULTS", "MARKS", "STATUSES",
            "KEIZER", "SWISS", "BERGER", "SYSTEMS", "keizer_season"]

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ladder.competition.errors import ParamError
-from ladder.competition.record import Game, Played
+from ladder.competition.record import Played, RecordedGame
 from ladder.competition.swiss import game_result
 from ladder.pairing.berger import berger_rounds
 from ladder.vocabulary.tournament import (
@@ -100,10 +100,10 @@ def scheduled_round(table: list[list[Pair]], white: int, black: int) -> int | No
     return None
 
 
-def played_games(played: Played) -> dict[tuple[int, int, int], Game]:
+def played_games(played: Played) -> dict[tuple[int, int, int], RecordedGame]:
     """Every game entered, by (scheduled round, white, black): the round's own boards and
     the postponed games played on later nights."""
-    found: dict[tuple[int, int, int], Game] = {}
+    found: dict[tuple[int, int, int], RecordedGame] = {}
     for round_ in played.rounds:
         for game in round_.games:
             found[(round_.number, game.white, game.black)] = game

@@ -50,7 +50,7 @@ _ALIASES = {"½-½": DRAW, "0.5-0.5": DRAW, "=-=": DRAW, "+/-": WHITE_FORFEIT_WI
 
 
 @dataclass(frozen=True)
-class Member:
+class SeasonMember:
     """A member of the competition: ``order`` is the place in the members list (0-based)."""
 
     id: str
@@ -60,7 +60,7 @@ class Member:
 
 
 @dataclass(frozen=True)
-class Game:
+class SeasonGame:
     """One board: ``result`` is one of :data:`RESULTS`, or None while not played."""
 
     board: int
@@ -98,13 +98,13 @@ class SeasonRound:
     number: int
     attendance: Mapping[str, str]
     bye: str | None
-    games: tuple[Game, ...]
+    games: tuple[SeasonGame, ...]
 
     def status(self, member_id: str) -> str:
         """The marked attendance (``absent`` when not listed)."""
         return self.attendance.get(member_id, ABSENT)
 
-    def game_of(self, member_id: str) -> Game | None:
+    def game_of(self, member_id: str) -> SeasonGame | None:
         """The game ``member_id`` played in this round, if any."""
         for game in self.games:
             if member_id in (game.white, game.black):
@@ -125,31 +125,31 @@ class SeasonRound:
 
 
 @dataclass(frozen=True)
-class Season:
+class PlayedSeason:
     """The members and the rounds 1..n, in order."""
 
-    members: tuple[Member, ...]
+    members: tuple[SeasonMember, ...]
     rounds: tuple[SeasonRound, ...]
 
-    def member(self, member_id: str) -> Member:
+    def member(self, member_id: str) -> SeasonMember:
         """The member with this id."""
         for member in self.members:
             if member.id == member_id:
                 return member
         raise KeyError(member_id)
 
-    def field(self, round_no: int) -> tuple[Member, ...]:
+    def field(self, round_no: int) -> tuple[SeasonMember, ...]:
         """Everyone entered by round ``round_no``, in the members list's order."""
         return tuple(m for m in self.members if m.entry_round <= round_no)
 
-    def before(self, round_no: int) -> Season:
+    def before(self, round_no: int) -> PlayedSeason:
         """The season as it stood before round ``round_no`` was played: rounds before it, and
         that round's attendance only (its bye and games dropped)."""
         kept = self.rounds[:round_no - 1]
         if round_no - 1 < len(self.rounds):
             current = self.rounds[round_no - 1]
             kept += (SeasonRound(current.number, current.attendance, None, ()),)
-        return Season(self.members, kept)
+        return PlayedSeason(self.members, kept)
 
 
 def _member_id(value: Any, key: str) -> str:
@@ -168,11 +168,11 @@ def _whole(value: Any, key: str, least: int) -> int:
     return value
 
 
-def _members(data: Any) -> tuple[Member, ...]:
+def _members(data: Any) -> tuple[SeasonMember, ...]:
     if not isinstance(data, list) or not data:
         raise SeasonError("competition.season.members", "members",
                           "expected a non-empty list of members", value=data)
-    members: list[Member] = []
+    members: list[SeasonMember] = []
     seen: set[str] = set()
     for i, item in enumerate(data):
         key = f"members[{i}]"
@@ -191,7 +191,7 @@ def _members(data: Any) -> tuple[Member, ...]:
             raise SeasonError("competition.season.rating", f"{key}.rating",
                               "expected a rating (a number)", value=rating)
         entry = item.get("entry_round", 1)
-        members.append(Member(member_id, rating, _whole(entry, f"{key}.entry_round", 1), i))
+        members.append(SeasonMember(member_id, rating, _whole(entry, f"{key}.entry_round", 1), i))
     return tuple(members)
 
 
@@ -210,7 +210,7 @@ def _result(value: Any, key: str) -> str | None:
 class _RoundReader:
     """Reads one round, checking it against the members entered by then."""
 
-    def __init__(self, members: Mapping[str, Member], number: int, key: str) -> None:
+    def __init__(self, members: Mapping[str, SeasonMember], number: int, key: str) -> None:
         self.members = members
         self.number = number
         self.key = key
@@ -253,7 +253,7 @@ class _RoundReader:
             marked[member_id] = status
         return marked
 
-    def games(self, data: Any, bye: str | None) -> tuple[Game, ...]:
+    def games(self, data: Any, bye: str | None) -> tuple[SeasonGame, ...]:
         key = f"{self.key}.games"
         if data is None:
             return ()
@@ -261,7 +261,7 @@ class _RoundReader:
             raise SeasonError("competition.season.games", key, "expected a list of games",
                               value=data)
         seated: set[str] = {bye} if bye is not None else set()
-        games: list[Game] = []
+        games: list[SeasonGame] = []
         for i, item in enumerate(data):
             where = f"{key}[{i}]"
             if not isinstance(item, Mapping):
@@ -278,12 +278,12 @@ class _RoundReader:
                                       value=player)
                 seated.add(player)
             board = item.get("board", i + 1)
-            games.append(Game(_whole(board, f"{where}.board", 1), white, black,
+            games.append(SeasonGame(_whole(board, f"{where}.board", 1), white, black,
                               _result(item.get("result"), f"{where}.result")))
         return tuple(games)
 
 
-def _round(members: Mapping[str, Member], data: Any, index: int) -> SeasonRound:
+def _round(members: Mapping[str, SeasonMember], data: Any, index: int) -> SeasonRound:
     key = f"rounds[{index}]"
     if not isinstance(data, Mapping):
         raise SeasonError("competition.season.round", key, "expected a round object",
@@ -297,10 +297,10 @@ def _round(members: Mapping[str, Member], data: Any, index: int) -> SeasonRound:
     return SeasonRound(number, attendance, bye, reader.games(data.get("games"), bye))
 
 
-def parse_season(data: Mapping[str, Any] | Season) -> Season:
+def parse_season(data: Mapping[str, Any] | PlayedSeason) -> PlayedSeason:
     """The season from its exchange-format mapping (see the module docstring); raises
     :class:`SeasonError` naming the bad field."""
-    if isinstance(data, Season):
+    if isinstance(data, PlayedSeason):
         return data
     if not isinstance(data, Mapping):
         raise SeasonError("competition.season.not_a_mapping", None,
@@ -318,4 +318,4 @@ def parse_season(data: Mapping[str, Any] | Season) -> Season:
             raise SeasonError("competition.season.round_numbers", "rounds",
                               "the rounds must be numbered 1, 2, 3 ... without a gap or a repeat",
                               value=[r.number for r in rounds])
-    return Season(members, tuple(rounds))
+    return PlayedSeason(members, tuple(rounds))

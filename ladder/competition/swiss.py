@@ -5,7 +5,7 @@ The competition is one tournament whose rounds fall on different nights. Round r
 the Dutch engine from everything before it, posed as the house poses any round
 (docs/pairing.md §2): :func:`pose` writes the competition as a TRF with rounds 1..r-1 as played
 and, for round r, every member who is not there as a requested bye (``240`` records and the
-round's column), through :func:`ladder.formats.trf_write.write_exchange`; the engine
+round's column), through :func:`ladder.formats.trf_write.pose_round` (as the night); the engine
 (:func:`ladder.pairing.pair_trf_detailed`) answers. Who is not there, and what he gets
 (:func:`absence_kind`, the club's settings in :class:`SwissRules`):
 
@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from ladder.competition.errors import ParamError
-from ladder.competition.record import Entrant, Game, Played
+from ladder.competition.record import CompetitionEntrant, Played, RecordedGame
 from ladder.competition.season import (
     BLACK_FORFEIT_WIN,
     BLACK_WINS,
@@ -43,7 +43,7 @@ from ladder.competition.season import (
     WHITE_WINS,
 )
 from ladder.formats.trf import Exchange, PointValues, RoundByes
-from ladder.formats.trf_write import write_exchange
+from ladder.formats.trf_write import pose_round, write_exchange
 from ladder.pairing.api import Refusal, RoundPairing
 from ladder.vocabulary.numbers import HALF
 from ladder.vocabulary.tournament import (
@@ -138,7 +138,7 @@ def pairing_order(played: Played, round_no: int) -> tuple[int, ...]:
     return tuple(e.number for e in sorted(played.field(round_no), key=_rank_key))
 
 
-def _rank_key(entrant: Entrant) -> tuple[int, int, int]:
+def _rank_key(entrant: CompetitionEntrant) -> tuple[int, int, int]:
     return (entrant.rating is None, -(entrant.rating or 0), entrant.number)
 
 
@@ -156,7 +156,7 @@ _WHITE_KIND = {WHITE_WINS: Kind.WIN, DRAW: Kind.DRAW, BLACK_WINS: Kind.LOSS,
                DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT}
 
 
-def game_result(game: Game, number: int, round_no: int) -> RoundResult:
+def game_result(game: RecordedGame, number: int, round_no: int) -> RoundResult:
     """``number``'s side of a finished game as a round result."""
     if game.result is None:
         raise ValueError(f"round {round_no}: the game {game.white}-{game.black} has no result")
@@ -166,7 +166,7 @@ def game_result(game: Game, number: int, round_no: int) -> RoundResult:
     return RoundResult(round_no, kind.mirror, game.white, Colour.BLACK)
 
 
-def result_of(played: Played, entrant: Entrant, round_no: int, rules: SwissRules) -> RoundResult:
+def result_of(played: Played, entrant: CompetitionEntrant, round_no: int, rules: SwissRules) -> RoundResult:
     """The entrant's round ``round_no``: his game, the pairing-allocated bye, or what his
     absence gives (before his entry: ``late_bye``)."""
     round_ = played.rounds[round_no - 1]
@@ -183,7 +183,7 @@ def result_of(played: Played, entrant: Entrant, round_no: int, rules: SwissRules
 def tournament(played: Played, rules: SwissRules, upto: int, name: str = "",
                round_no_for_field: int | None = None) -> Tournament:
     """The competition as a tournament of rounds ``1..upto``: every member entered by round
-    ``round_no_for_field`` (default ``upto``), named as :class:`Entrant` says."""
+    ``round_no_for_field`` (default ``upto``), named as :class:`CompetitionEntrant` says."""
     field_round = upto if round_no_for_field is None else round_no_for_field
     players = tuple(
         Player(start_no=e.number, name=e.name or f"#{e.number}", rating=e.rating,
@@ -241,10 +241,8 @@ def pose(played: Played, round_no: int, rules: SwissRules, name: str = "") -> st
         raise ValueError(f"round {round_no} is not a round of the competition "
                          f"(1-{rules.rounds})")
     t = tournament(played, rules, round_no - 1, name, round_no_for_field=round_no)
-    if round_no == 1:
-        t = replace(t, players=tuple(replace(p, results=()) for p in t.players), rounds=0)
-    return write_exchange(t, _exchange(played, rules, round_no, range(round_no, round_no + 1)),
-                          line_end="\n")
+    return pose_round(t, _exchange(played, rules, round_no, range(round_no, round_no + 1)),
+                      round_no)
 
 
 Engine = Callable[[str], "RoundPairing | Refusal"]

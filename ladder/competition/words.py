@@ -17,7 +17,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ladder.competition.keizer_pairing import Board, RoundPairing
+from ladder.competition.keizer_pairing import KeizerBoard, KeizerPairing
 from ladder.competition.keizer_score import OWN, Line, Reason
 from ladder.vocabulary.messages import N_, Message, msg
 
@@ -181,7 +181,7 @@ _RELAXED_MEETINGS = N_("No complete pairing kept the limit of meetings: it is no
                        "this round.")
 
 
-def board_messages(board: Board, ranking: tuple[str, ...],
+def board_messages(board: KeizerBoard, ranking: tuple[str, ...],
                    who: Callable[[str], Any]) -> tuple[Message, ...]:
     """Why this board is as it is: who met whom (and why nearer players were passed over),
     then the colours. ``who`` maps a member id to the value the sentence names a player by
@@ -212,7 +212,7 @@ def board_messages(board: Board, ranking: tuple[str, ...],
     return (found[-1], *found[:-1]) if sentence is not None else tuple(found)
 
 
-def bye_message(pairing: RoundPairing, who: Callable[[str], Any]) -> Message | None:
+def bye_message(pairing: KeizerPairing, who: Callable[[str], Any]) -> Message | None:
     """Why the pairing-allocated bye went to whom it went (None: no bye)."""
     if pairing.bye is None or pairing.bye_reason is None:
         return None
@@ -222,7 +222,7 @@ def bye_message(pairing: RoundPairing, who: Callable[[str], Any]) -> Message | N
     return msg(_BYE_LOWEST, player=who(pairing.bye))
 
 
-def pairing_notes(pairing: RoundPairing, gap: int, max_meetings: int | None) -> tuple[Message,
+def pairing_notes(pairing: KeizerPairing, gap: int, max_meetings: int | None) -> tuple[Message,
                                                                                       ...]:
     """What the round as a whole must say: the rematch rules relaxed to pair everyone."""
     notes: list[Message] = []

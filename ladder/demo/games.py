@@ -25,7 +25,7 @@ POINTS = {Kind.WIN: 1.0, Kind.DRAW: 0.5, Kind.LOSS: 0.0, Kind.FORFEIT_WIN: 1.0,
 
 
 @dataclass(frozen=True)
-class Entrant:
+class DemoEntrant:
     """A participant as the builders see them: the name typed and a hidden strength."""
 
     name: str
@@ -74,10 +74,10 @@ def game_kind(rng: random.Random, white: float, black: float) -> Kind:
     return Kind.DRAW if roll < win + draw else Kind.LOSS
 
 
-class Sheet:
+class DemoSheet:
     """The results of one event by start number (1-based index into ``entrants``)."""
 
-    def __init__(self, entrants: Sequence[Entrant]) -> None:
+    def __init__(self, entrants: Sequence[DemoEntrant]) -> None:
         self.entrants = list(entrants)
         self.lines: dict[int, list[RoundResult]] = {n: [] for n in range(1, len(entrants) + 1)}
         self.colours: dict[int, list[Colour]] = {n: [] for n in self.lines}
@@ -128,7 +128,7 @@ def _pairs(order: list[int], met: dict[int, set[int]]) -> list[tuple[int, int]] 
     return None
 
 
-def _colours(sheet: Sheet, a: int, b: int, round_no: int) -> tuple[int, int]:
+def _colours(sheet: DemoSheet, a: int, b: int, round_no: int) -> tuple[int, int]:
     """(white, black) for a pairing: balance colours, then alternate, then by round parity."""
     balance = {n: sum(1 if c is Colour.WHITE else -1 for c in sheet.colours[n]) for n in (a, b)}
     if balance[a] != balance[b]:
@@ -139,12 +139,12 @@ def _colours(sheet: Sheet, a: int, b: int, round_no: int) -> tuple[int, int]:
     return (a, b) if round_no % 2 else (b, a)
 
 
-def _met(sheet: Sheet) -> dict[int, set[int]]:
+def _met(sheet: DemoSheet) -> dict[int, set[int]]:
     return {no: {r.opponent for r in line if r.opponent is not None}
             for no, line in sheet.lines.items()}
 
 
-def _pairing_bye(sheet: Sheet, present: list[int]) -> tuple[int | None, list[tuple[int, int]]]:
+def _pairing_bye(sheet: DemoSheet, present: list[int]) -> tuple[int | None, list[tuple[int, int]]]:
     """Give the pairing bye to the lowest player without one whose absence leaves a pairing."""
     met = _met(sheet)
     if len(present) % 2 == 0:
@@ -165,10 +165,10 @@ def _pairs_allowing_rematch(order: list[int]) -> list[tuple[int, int]]:
     return [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
 
 
-def swiss(rng: random.Random, entrants: Sequence[Entrant], rounds: int,
-          incidents: Incidents = Incidents()) -> Sheet:
+def swiss(rng: random.Random, entrants: Sequence[DemoEntrant], rounds: int,
+          incidents: Incidents = Incidents()) -> DemoSheet:
     """A Swiss: score groups paired top-down, no rematches, a pairing bye for odd numbers."""
-    sheet = Sheet(entrants)
+    sheet = DemoSheet(entrants)
     index = {entrant.name: no for no, entrant in enumerate(entrants, start=1)}
     for round_no in range(1, rounds + 1):
         absent = {index[name]: kind for name, kind in incidents.absent(round_no).items()}
@@ -185,12 +185,12 @@ def swiss(rng: random.Random, entrants: Sequence[Entrant], rounds: int,
     return sheet
 
 
-def round_robin(rng: random.Random, entrants: Sequence[Entrant],
-                incidents: Incidents = Incidents()) -> Sheet:
+def round_robin(rng: random.Random, entrants: Sequence[DemoEntrant],
+                incidents: Incidents = Incidents()) -> DemoSheet:
     """A single round-robin by the circle method (Berger-like); needs an even number."""
     if len(entrants) % 2:
         raise ValueError("the demo's round-robins have an even number of players")
-    sheet = Sheet(entrants)
+    sheet = DemoSheet(entrants)
     n = len(entrants)
     ring = list(range(2, n + 1))
     for round_no in range(1, n):
@@ -203,20 +203,20 @@ def round_robin(rng: random.Random, entrants: Sequence[Entrant],
     return sheet
 
 
-def match(rng: random.Random, first: Entrant, second: Entrant, games: int) -> Sheet:
+def match(rng: random.Random, first: DemoEntrant, second: DemoEntrant, games: int) -> DemoSheet:
     """A match of ``games`` games, colours alternating, ``first`` White in game 1."""
-    sheet = Sheet([first, second])
+    sheet = DemoSheet([first, second])
     for game in range(1, games + 1):
         white, black = (1, 2) if game % 2 else (2, 1)
         sheet.play(rng, game, white, black)
     return sheet
 
 
-def casual(rng: random.Random, entrants: Sequence[Entrant], slots: int) -> Sheet:
+def casual(rng: random.Random, entrants: Sequence[DemoEntrant], slots: int) -> DemoSheet:
     """A casual night: everyone plays someone new in each slot, without regard to score."""
     if len(entrants) % 2:
         raise ValueError("the demo's casual nights have an even number of players")
-    sheet = Sheet(entrants)
+    sheet = DemoSheet(entrants)
     for slot in range(1, slots + 1):
         order = list(sheet.lines)
         rng.shuffle(order)
@@ -226,11 +226,11 @@ def casual(rng: random.Random, entrants: Sequence[Entrant], slots: int) -> Sheet
     return sheet
 
 
-def bughouse(rng: random.Random, entrants: Sequence[Entrant], rounds: int) -> Sheet:
+def bughouse(rng: random.Random, entrants: Sequence[DemoEntrant], rounds: int) -> DemoSheet:
     """Bughouse with new partners every round; both boards of a team get the team's result."""
     if len(entrants) % 4:
         raise ValueError("bughouse needs teams of two facing teams of two")
-    sheet = Sheet(entrants)
+    sheet = DemoSheet(entrants)
     for round_no in range(1, rounds + 1):
         order = list(sheet.lines)
         rng.shuffle(order)
@@ -244,14 +244,14 @@ def bughouse(rng: random.Random, entrants: Sequence[Entrant], rounds: int) -> Sh
     return sheet
 
 
-def team_bughouse(rng: random.Random, teams: Sequence[tuple[Entrant, Entrant]]) -> Sheet:
+def team_bughouse(rng: random.Random, teams: Sequence[tuple[DemoEntrant, DemoEntrant]]) -> DemoSheet:
     """Bughouse between fixed teams of two, every team meeting every other once (circle
     method). Start numbers go team by team (1 and 2 are the first team); both boards of a
     team get the team's result, the partners sitting with opposite colours."""
     if len(teams) % 2:
         raise ValueError("the demo's team bughouse has an even number of teams")
     entrants = [player for team in teams for player in team]
-    sheet = Sheet(entrants)
+    sheet = DemoSheet(entrants)
     n = len(teams)
     ring = list(range(1, n))
     for round_no in range(1, n):

@@ -34,7 +34,7 @@ from ..services.seasons import create_season
 from ..services.setup import is_empty
 from ..vocabulary.tournament import Kind
 from .competition import play_competition, roster_ids
-from .roster import (
+from .people import (
     CONSENT_NOTE,
     CONSENT_RECORDED_BY,
     CONSENTING_JUNIOR,
@@ -42,7 +42,7 @@ from .roster import (
     TYPO_OF,
     junior_names,
 )
-from .season import (
+from .season_2026 import (
     CORRECTED_EVENT,
     CORRECTED_ROUND,
     SEASONS,

@@ -11,6 +11,7 @@ Every result is a frozen dataclass carrying its ``formula`` with the numbers fil
 """
 
 from ladder.elo.errors import EloError
+from ladder.elo.exact import parse_rating, parse_ratings, parse_score
 from ladder.elo.expected import Expected, classic_table, expected_score, logistic
 from ladder.elo.fide import (
     FideChange,
@@ -22,7 +23,6 @@ from ladder.elo.fide import (
     performance,
     rating_change,
 )
-from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
 from ladder.elo.uscf import UscfChange, parse_games, uscf_rating_change
 
 __all__ = [

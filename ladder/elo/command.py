@@ -17,8 +17,8 @@ import sys
 import click
 
 from ladder.elo.errors import EloError
+from ladder.elo.exact import parse_rating, parse_ratings, parse_score
 from ladder.elo.fide import performance, rating_change
-from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
 from ladder.elo.uscf import parse_games
 from ladder.elo.uscf import rating_change as uscf_rating_change
 from ladder.vocabulary.messages import msg

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
-from ladder.elo.numbers import check_record, formula_number, round_half_away, round_half_up, signed
+from ladder.elo.exact import check_record, formula_number, round_half_away, round_half_up, signed
 from ladder.tiebreaks import fide_tables
 from ladder.vocabulary.messages import msg
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.elo.errors import EloError
+from ladder.elo.exact import check_record, formula_number
 from ladder.elo.expected import logistic
-from ladder.elo.numbers import check_record, formula_number
 from ladder.vocabulary.messages import msg
 
 SPECIAL_MAX_GAMES = 8  # §4.1: the special formula up to 8 games

@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ladder.names import NameIndex, Reason
+from ladder.names import NameIndex, SuggestionReason
 from ladder.vocabulary.messages import Message, msg
 from ladder.vocabulary.tournament import Kind, Player, RoundResult, Tournament
 
@@ -34,7 +34,7 @@ class SamePair:
     first: int
     second: int
     score: int
-    reasons: tuple[Reason, ...] = ()
+    reasons: tuple[SuggestionReason, ...] = ()
     member: int | None = None
 
 

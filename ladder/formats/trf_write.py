@@ -218,6 +218,22 @@ def write_exchange(t: Tournament, exchange: Exchange, line_end: str = "\r\n") ->
     return line_end.join(lines) + line_end
 
 
+def pose_round(t: Tournament, exchange: Exchange, round_no: int) -> str:
+    """The TRF that asks a pairing engine for round ``round_no`` (docs/pairing.md §2): the
+    rounds ``1..round_no-1`` of ``t`` as played (any later result is left out), and the
+    byes ``exchange`` gives for round ``round_no`` in that round's column; LF line ends.
+
+    The one way a round is posed: the club night (:func:`ladder.club.night.pose_round`) and
+    the competition's Swiss (:func:`ladder.competition.swiss.pose`) both come here.
+    """
+    if round_no < 1:
+        raise ValueError(f"round {round_no}: the round to pose must be 1 or more")
+    before = replace(t, rounds=round_no - 1, players=tuple(
+        replace(p, results=tuple(r for r in p.results if r.round < round_no))
+        for p in t.players))
+    return write_exchange(before, exchange, line_end="\n")
+
+
 def _point_records(exchange: Exchange) -> list[str]:
     """162 (TRF-2026 columns: a code at 6, 15, 24 …, its value in the four columns after it)
     and the same values as bbpPairings's BBx records; nothing when all are the defaults."""

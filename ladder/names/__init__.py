@@ -1,7 +1,7 @@
 """Names: identity keys, member suggestions, aliases, initials (docs/desk.md §2, docs/privacy.md).
 
 Pure package: no Flask, no SQLAlchemy. Import everything from here:
-``from ladder.names import name_key, suggest, NameIndex, Member, Alias, initials, disambiguate``.
+``from ladder.names import name_key, suggest, NameIndex, IndexedMember, Alias, initials, disambiguate``.
 
 For a roster, build ``NameIndex(members)`` once and ask it ``preselect(typed)`` and
 ``suggest(typed)`` for each typed name; ``suggest(typed, [(id, name), ...])`` still works and
@@ -9,7 +9,7 @@ re-uses an index while the same list comes again.
 """
 from __future__ import annotations
 
-from .index import Alias, AliasKind, Member, NameIndex, Preselection, suggest
+from .index import Alias, AliasKind, IndexedMember, NameIndex, Preselection, suggest
 from .initials import disambiguate, initials
 from .normalize import (
     code_points,
@@ -20,7 +20,7 @@ from .normalize import (
     stored_name,
     strip_invisible,
 )
-from .reasons import Reason
+from .reasons import SuggestionReason
 from .suggest import MIN_SCORE, Candidate, Suggestion, compare
 
 __all__ = [
@@ -33,12 +33,12 @@ __all__ = [
     "parse",
     "Candidate",
     "Suggestion",
-    "Reason",
+    "SuggestionReason",
     "compare",
     "suggest",
     "MIN_SCORE",
     "NameIndex",
-    "Member",
+    "IndexedMember",
     "Alias",
     "AliasKind",
     "Preselection",

@@ -1,35 +1,35 @@
 """How a member's aliases change at publish, merge, undo, rename and re-link (pure).
 
 The database side keeps one alias row per spelling; these functions say what the rows must
-be after each step, on plain :class:`~ladder.names.index.Member` values, so the rules are
+be after each step, on plain :class:`~ladder.names.index.IndexedMember` values, so the rules are
 tested here once and the services only store the result.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .index import Alias, AliasKind, Member
+from .index import Alias, AliasKind, IndexedMember
 from .normalize import name_key
 
 
-def _keys(member: Member) -> set[str]:
+def _keys(member: IndexedMember) -> set[str]:
     return {name_key(member.name)} | {name_key(a.name) for a in member.aliases}
 
 
-def with_alias(member: Member, spelling: str, kind: AliasKind = "confirmed",
-               merged_from: int | None = None) -> Member:
+def with_alias(member: IndexedMember, spelling: str, kind: AliasKind = "confirmed",
+               merged_from: int | None = None) -> IndexedMember:
     """``member`` with one more spelling, unless it is their name or already an alias."""
     if not spelling.strip() or name_key(spelling) in _keys(member):
         return member
     return replace(member, aliases=member.aliases + (Alias(spelling, kind, merged_from),))
 
 
-def after_publish(member: Member, typed: str) -> Member:
+def after_publish(member: IndexedMember, typed: str) -> IndexedMember:
     """An event is published with ``typed`` linked to ``member``: the spelling is kept."""
     return with_alias(member, typed, "publish")
 
 
-def after_merge(target: Member, source: Member) -> Member:
+def after_merge(target: IndexedMember, source: IndexedMember) -> IndexedMember:
     """``source`` is merged into ``target``: its name and every alias become target's aliases.
 
     Each is tagged ``merge`` with the source's id, so that typing the merged-away name again
@@ -42,7 +42,7 @@ def after_merge(target: Member, source: Member) -> Member:
     return merged
 
 
-def undo_merge(target: Member, source_id: int) -> Member:
+def undo_merge(target: IndexedMember, source_id: int) -> IndexedMember:
     """Undo of the merge of ``source_id`` into ``target``: the aliases it brought go away.
 
     The source member comes back visible with its own name and aliases (kept by the database
@@ -52,17 +52,17 @@ def undo_merge(target: Member, source_id: int) -> Member:
     return replace(target, aliases=kept)
 
 
-def after_rename(member: Member, new_name: str) -> Member:
+def after_rename(member: IndexedMember, new_name: str) -> IndexedMember:
     """``member`` renamed: the old name stays as an alias (kind ``rename``)."""
     if name_key(new_name) == name_key(member.name):
         return replace(member, name=new_name)
     aliases = tuple(a for a in member.aliases if name_key(a.name) != name_key(new_name))
-    renamed = Member(member.id, new_name, aliases)
+    renamed = IndexedMember(member.id, new_name, aliases)
     return with_alias(renamed, member.name, "rename")
 
 
-def after_relink(source: Member, target: Member, typed: str,
-                 source_keeps_spelling: bool = True) -> tuple[Member, Member]:
+def after_relink(source: IndexedMember, target: IndexedMember, typed: str,
+                 source_keeps_spelling: bool = True) -> tuple[IndexedMember, IndexedMember]:
     """One entry typed as ``typed`` moves from ``source`` to ``target`` (a split; docs/desk.md §2).
 
     ``target`` gains the spelling (kind ``relink``); ``source`` keeps it, since it was
@@ -74,7 +74,7 @@ def after_relink(source: Member, target: Member, typed: str,
     re-linked to it (kind ``relink``) goes with that entry when ``source`` keeps no entry
     under it (``source_keeps_spelling`` False), so a re-link and its undo leave no alias.
 
-    >>> bob, eve = Member(1, "Bob Case"), Member(2, "Eve Park")
+    >>> bob, eve = IndexedMember(1, "Bob Case"), IndexedMember(2, "Eve Park")
     >>> bob, eve = after_relink(bob, eve, "Bob Case")
     >>> [a.name for a in eve.aliases]
     ['Bob Case']
@@ -86,7 +86,7 @@ def after_relink(source: Member, target: Member, typed: str,
                                                                            "relink")
 
 
-def relinked_away(source: Member, typed: str, keeps_spelling: bool) -> Member:
+def relinked_away(source: IndexedMember, typed: str, keeps_spelling: bool) -> IndexedMember:
     """``source`` after an entry typed ``typed`` left it (:func:`after_relink`): unchanged
     while it keeps an entry under that spelling, else without a ``relink`` alias of it."""
     if keeps_spelling:

@@ -22,7 +22,7 @@ from typing import Literal
 
 from . import reasons as R
 from .normalize import name_key, parse
-from .reasons import Reason
+from .reasons import SuggestionReason
 from .spelling import STRONG, Forms, forms
 from .suggest import DEFAULT_LIMIT, MIN_SCORE, Candidate, Suggestion, compare_forms
 
@@ -47,7 +47,7 @@ class Alias:
 
 
 @dataclass(frozen=True)
-class Member:
+class IndexedMember:
     """A visible member with every spelling they were confirmed under."""
 
     id: int
@@ -67,7 +67,7 @@ class Preselection:
     member: int | None
     matches: tuple[int, ...] = ()
     via: str | None = None
-    reasons: tuple[Reason, ...] = ()
+    reasons: tuple[SuggestionReason, ...] = ()
 
     @property
     def ambiguous(self) -> bool:
@@ -87,16 +87,16 @@ class _Entry:
     forms: Forms
 
 
-def _as_member(c: Member | Candidate | tuple[int, str]) -> Member:
-    if isinstance(c, Member):
+def _as_member(c: IndexedMember | Candidate | tuple[int, str]) -> IndexedMember:
+    if isinstance(c, IndexedMember):
         return c
     if isinstance(c, Candidate):
-        return Member(c.id, c.name)
+        return IndexedMember(c.id, c.name)
     member_id, name = c
-    return Member(member_id, name)
+    return IndexedMember(member_id, name)
 
 
-def _alias_reason(alias: Alias, name: str) -> Reason:
+def _alias_reason(alias: Alias, name: str) -> SuggestionReason:
     if alias.kind == "merge":
         return R.merged_into(alias.name, name)
     if alias.kind == "rename":
@@ -107,23 +107,23 @@ def _alias_reason(alias: Alias, name: str) -> Reason:
 class NameIndex:
     """Members' names and aliases, with their blocking keys, built once per roster."""
 
-    def __init__(self, members: Iterable[Member | Candidate | tuple[int, str]] = ()) -> None:
-        """Index ``members``: (id, name) pairs, :class:`Candidate` or :class:`Member`."""
+    def __init__(self, members: Iterable[IndexedMember | Candidate | tuple[int, str]] = ()) -> None:
+        """Index ``members``: (id, name) pairs, :class:`Candidate` or :class:`IndexedMember`."""
         self._entries: list[_Entry] = []
         self._by_key: dict[str, list[int]] = {}
         self._by_identity: dict[str, list[int]] = {}
-        self._members: list[Member] = []
+        self._members: list[IndexedMember] = []
         self.extend(members)
 
     def __len__(self) -> int:
         return len(self._members)
 
-    def extend(self, members: Iterable[Member | Candidate | tuple[int, str]]) -> None:
+    def extend(self, members: Iterable[IndexedMember | Candidate | tuple[int, str]]) -> None:
         """Add more members (e.g. one created a moment ago)."""
         for c in members:
             self.add(c)
 
-    def add(self, member: Member | Candidate | tuple[int, str]) -> None:
+    def add(self, member: IndexedMember | Candidate | tuple[int, str]) -> None:
         """Add one member with their aliases."""
         m = _as_member(member)
         slot = len(self._members)
@@ -185,7 +185,7 @@ class NameIndex:
         for e in self._by_identity.get(typed.parsed.key, ()):
             hits[e] = hits.get(e, 0) | STRONG
         words = typed.word_count
-        best: dict[int, tuple[int, bool, _Entry, list[Reason]]] = {}
+        best: dict[int, tuple[int, bool, _Entry, list[SuggestionReason]]] = {}
         for e, mask in hits.items():
             entry = self._entries[e]
             if not mask & STRONG:
@@ -216,7 +216,7 @@ class NameIndex:
 _local = threading.local()
 
 
-def index_for(candidates: Iterable[Member | Candidate | tuple[int, str]]) -> NameIndex:
+def index_for(candidates: Iterable[IndexedMember | Candidate | tuple[int, str]]) -> NameIndex:
     """An index over ``candidates``, re-used while the same list (or a longer one) comes again.
 
     Callers of ``suggest(name, members)`` pass one roster for every typed name of an event, or a
@@ -224,7 +224,7 @@ def index_for(candidates: Iterable[Member | Candidate | tuple[int, str]]) -> Nam
     index per thread, so concurrent requests never share a mutable index.
     """
     items = tuple(candidates)
-    held: tuple[tuple[Member | Candidate | tuple[int, str], ...], NameIndex] | None = getattr(_local, "held", None)
+    held: tuple[tuple[IndexedMember | Candidate | tuple[int, str], ...], NameIndex] | None = getattr(_local, "held", None)
     if held is not None:
         before, index = held
         if items == before:
@@ -240,14 +240,14 @@ def index_for(candidates: Iterable[Member | Candidate | tuple[int, str]]) -> Nam
 
 def suggest(
     name: str,
-    candidates: NameIndex | Iterable[Member] | Iterable[Candidate] | Iterable[tuple[int, str]],
+    candidates: NameIndex | Iterable[IndexedMember] | Iterable[Candidate] | Iterable[tuple[int, str]],
     limit: int = DEFAULT_LIMIT,
 ) -> list[Suggestion]:
     """Rank existing members for a typed name, best first.
 
     ``candidates`` is a :class:`~ladder.names.index.NameIndex` (build it once per roster
     and query it for every typed name), or any iterable of ``(id, name)`` pairs,
-    :class:`Candidate` or :class:`~ladder.names.index.Member` (with aliases); an index is
+    :class:`Candidate` or :class:`~ladder.names.index.IndexedMember` (with aliases); an index is
     then built, or re-used when the same list comes again.
 
     Only candidates scoring at least MIN_SCORE are returned, at most

@@ -1,6 +1,6 @@
 """Why a member is suggested: message ids with their values (docs/architecture.md §5).
 
-A :class:`Reason` *is* its English sentence (a ``str``), so ``", ".join(s.reasons)``, ``"same
+A :class:`SuggestionReason` *is* its English sentence (a ``str``), so ``", ".join(s.reasons)``, ``"same
 name" in s.reasons`` and the CLI keep working unchanged, and it *carries* the
 :class:`~ladder.vocabulary.messages.Message` (id + values) so the web edge can translate it:
 ``reason.message.render(gettext)``. Every sentence is written out whole at its call site inside
@@ -13,13 +13,13 @@ from typing import Any
 from ..vocabulary.messages import Message, msg
 
 
-class Reason(str):
+class SuggestionReason(str):
     """One reason shown beside a suggestion: the English text, plus its message id and values."""
 
     # No __slots__: CPython refuses non-empty slots on str subclasses.
     message: Message
 
-    def __new__(cls, message: Message) -> Reason:
+    def __new__(cls, message: Message) -> SuggestionReason:
         text = super().__new__(cls, str(message))
         text.message = message
         return text
@@ -40,12 +40,12 @@ class Reason(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # str subclasses pickle by value only; keep the message (caches, multiprocessing).
-        return (Reason, (self.message,))
+        return (SuggestionReason, (self.message,))
 
 
-def why(message: Message) -> Reason:
-    """A :class:`Reason` from ``msg("...", **values)``."""
-    return Reason(message)
+def why(message: Message) -> SuggestionReason:
+    """A :class:`SuggestionReason` from ``msg("...", **values)``."""
+    return SuggestionReason(message)
 
 
 def display_word(word: str) -> str:
@@ -113,48 +113,48 @@ LAST_LETTER = {GIVEN: why(msg("given name differs in the last letter (a sibling?
 SHORTENED = {GIVEN: why(msg("shortened given name")), MIDDLE: why(msg("shortened middle name"))}
 
 
-def short_form(short: str, full: str) -> Reason:
+def short_form(short: str, full: str) -> SuggestionReason:
     """Bob is a short form of Robert."""
     return why(msg("%(short)s is a short form of %(full)s",
                    short=display_word(short), full=display_word(full)))
 
 
-def old_spelling(old: str, new: str) -> Reason:
+def old_spelling(old: str, new: str) -> SuggestionReason:
     """Poerwanto is the old spelling of Purwanto (Indonesian spelling reform of 1972)."""
     return why(msg("%(old)s is the old spelling of %(new)s", old=display_word(old), new=display_word(new)))
 
 
-def balinese_abbreviation(short: str, full: str) -> Reason:
+def balinese_abbreviation(short: str, full: str) -> SuggestionReason:
     """Md. is short for Made (Balinese)."""
     return why(msg("%(short)s. is short for the Balinese name %(full)s",
                    short=display_word(short), full=display_word(full)))
 
 
-def balinese_prefix_omitted(prefix: str) -> Reason:
+def balinese_prefix_omitted(prefix: str) -> SuggestionReason:
     """The Balinese prefix I (or Ni) left out."""
     return why(msg("the Balinese prefix “%(prefix)s” is left out", prefix=display_word(prefix)))
 
 
-def jamo_typo(typed: str, meant: str) -> Reason:
+def jamo_typo(typed: str, meant: str) -> SuggestionReason:
     """이서쥰 ~ 이서준: one key slipped in one syllable of the given name."""
     return why(msg("given name differs by one jamo (%(typed)s for %(meant)s, a typo?)", typed=typed, meant=meant))
 
 
-def alias_match(alias: str) -> Reason:
+def alias_match(alias: str) -> SuggestionReason:
     """The typed name matched an earlier spelling of the member, not their current name."""
     return why(msg("matches %(alias)s, a name this member was confirmed under", alias=alias))
 
 
-def merged_into(alias: str, name: str) -> Reason:
+def merged_into(alias: str, name: str) -> SuggestionReason:
     """Bob Pemberton was merged into Robert Pemberton."""
     return why(msg("%(alias)s was merged into %(name)s", alias=alias, name=name))
 
 
-def former_name(alias: str, name: str) -> Reason:
+def former_name(alias: str, name: str) -> SuggestionReason:
     """A name the member had before a rename."""
     return why(msg("%(alias)s is a former name of %(name)s", alias=alias, name=name))
 
 
-def shared_alias(alias: str, count: int) -> Reason:
+def shared_alias(alias: str, count: int) -> SuggestionReason:
     """After a split, two members were confirmed under one spelling: the organizer chooses."""
     return why(msg("%(count)d members were confirmed as %(alias)s: choose one", count=count, alias=alias))

@@ -11,7 +11,7 @@ explains, it never decides. Scores are integers 0-100:
 * below MIN_SCORE the candidate is not shown at all, so a genuinely new
   person gets few or no suggestions.
 
-Reasons are :class:`~ladder.names.reasons.Reason` objects: the English sentence as a ``str``,
+Reasons are :class:`~ladder.names.reasons.SuggestionReason` objects: the English sentence as a ``str``,
 carrying the message id and values for translation at the web edge.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ from . import reasons as R
 from .given_names import is_given_name, short_form
 from .indonesian import BALINESE_PREFIXES, TITLES, is_doubled, new_spelling_key
 from .normalize import ParsedName, Token, parse
-from .reasons import Reason
+from .reasons import SuggestionReason
 from .spelling import Forms, forms, is_muhammad
 
 MIN_SCORE = 60
@@ -124,7 +124,7 @@ class Suggestion:
     candidate: int
     name: str
     score: int
-    reasons: list[Reason] = field(default_factory=list)
+    reasons: list[SuggestionReason] = field(default_factory=list)
     via: str | None = None
 
 
@@ -133,7 +133,7 @@ class _Part:
     """Quality of one matched part and the reason to show (None = exact)."""
 
     quality: float
-    reason: Reason | None = None
+    reason: SuggestionReason | None = None
 
 
 # ---------------------------------------------------------------- tokens
@@ -259,11 +259,11 @@ def _surname(a: tuple[Token, ...], b: tuple[Token, ...], strict: bool,
     return None
 
 
-_Alignment = tuple[float, tuple[Reason, ...], tuple[tuple[int, int], ...]]
+_Alignment = tuple[float, tuple[SuggestionReason, ...], tuple[tuple[int, int], ...]]
 
 
 def _align(a: tuple[Token, ...], b: tuple[Token, ...],
-           allow_prefix: bool) -> tuple[float, list[Reason], tuple[tuple[int, int], ...]] | None:
+           allow_prefix: bool) -> tuple[float, list[SuggestionReason], tuple[tuple[int, int], ...]] | None:
     """Best order-preserving alignment of two lists of given-name words.
 
     Returns (product of pair qualities, reasons, matched index pairs). Lists
@@ -302,7 +302,7 @@ def _align(a: tuple[Token, ...], b: tuple[Token, ...],
 
 
 def _given(a: tuple[Token, ...], b: tuple[Token, ...], allow_prefix: bool,
-           syllables: bool = False) -> tuple[float, list[Reason]] | None:
+           syllables: bool = False) -> tuple[float, list[SuggestionReason]] | None:
     """Match the given-name parts; returns (quality, reasons) or None.
 
     ``syllables``: the given names are East Asian given names written syllable by syllable
@@ -399,9 +399,9 @@ def _plausible(surname: tuple[Token, ...], given: tuple[Token, ...], form: str) 
     return score
 
 
-def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
+def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReason]] | None:
     """Best structural match of two spaced-script names."""
-    best: tuple[float, int, bool, list[Reason]] | None = None
+    best: tuple[float, int, bool, list[SuggestionReason]] | None = None
     # A name starting with an East Asian family name may be written surname first, so its
     # last word may be a given name even in the "given surname" reading.
     east = a.words[0] in EAST_ASIAN_SURNAMES or b.words[0] in EAST_ASIAN_SURNAMES
@@ -446,7 +446,7 @@ def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None
 # ---------------------------------------------------------------- whole names
 
 
-def _accent_reason(a: ParsedName, b: ParsedName) -> list[Reason]:
+def _accent_reason(a: ParsedName, b: ParsedName) -> list[SuggestionReason]:
     """[same name without diacritics] if accents are what differs.
 
     Called once the folded words are known to be equal up to order and
@@ -463,9 +463,9 @@ def _given_first(p: ParsedName) -> tuple[str, ...]:
     return w[p.comma :] + w[: p.comma] if p.comma else w
 
 
-def _expansions(a: ParsedName, b: ParsedName) -> list[Reason]:
+def _expansions(a: ParsedName, b: ParsedName) -> list[SuggestionReason]:
     """Balinese abbreviations written out on one side only (I Md. ~ I Made)."""
-    out: list[Reason] = []
+    out: list[SuggestionReason] = []
     for x, y in zip(a.tokens, b.tokens, strict=False):
         if x.text == y.text and x.expanded_from != y.expanded_from:
             reason = R.balinese_abbreviation(x.expanded_from or y.expanded_from or "", x.text)
@@ -474,7 +474,7 @@ def _expansions(a: ParsedName, b: ParsedName) -> list[Reason]:
     return out
 
 
-def _same_written_differently(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
+def _same_written_differently(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReason]] | None:
     """Scores 94-98: the same words up to punctuation, spacing, accents and order."""
     if a.plain == b.plain and len(a.tokens) == len(b.tokens):
         expanded = _expansions(a, b)
@@ -492,7 +492,7 @@ def _same_written_differently(a: ParsedName, b: ParsedName) -> tuple[int, list[R
     return None
 
 
-def compare(typed: str, existing: str) -> tuple[int, list[Reason]]:
+def compare(typed: str, existing: str) -> tuple[int, list[SuggestionReason]]:
     """Score how plausibly ``typed`` names the member called ``existing``.
 
     Returns (score 0-100, reasons). Score 0 means "not the same person as
@@ -501,7 +501,7 @@ def compare(typed: str, existing: str) -> tuple[int, list[Reason]]:
     return compare_forms(forms(typed), forms(existing))
 
 
-def compare_forms(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+def compare_forms(fa: Forms, fb: Forms) -> tuple[int, list[SuggestionReason]]:
     """compare() on pre-digested spellings (what the index calls)."""
     a, b = fa.parsed, fb.parsed
     if not a.compact or not b.compact:
@@ -527,7 +527,7 @@ def compare_forms(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     return korean if korean[0] > found[0] else found
 
 
-def _korean_latin(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+def _korean_latin(fa: Forms, fb: Forms) -> tuple[int, list[SuggestionReason]]:
     """One Korean name in two romanisations, both in Latin letters (Lee Minjun ~ Yi Min-joon,
     Park Seo-yeon ~ Pak Sŏyŏn): the family names are spellings of one Korean family name and
     the given names have one key (:func:`ladder.names.hangul.latin_given_key`)."""
@@ -547,7 +547,7 @@ def _korean_latin(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     return 0, []
 
 
-def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | None:
+def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReason]] | None:
     """The whole name in the old and the new Indonesian spelling (Djoko Soesilo ~ Joko Susilo):
     one spelling reform, so one factor however many words it touched."""
     if len(a.tokens) != len(b.tokens) or a.comma != b.comma:
@@ -558,7 +558,7 @@ def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]] | No
     return round(100 * _Q_OLD_SPELLING), [R.old_spelling(*_old_and_new(x, y)) for x, y in pairs if x != y]
 
 
-def _doubled(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]]:
+def _doubled(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReason]]:
     """Poerwanto Poerwanto ~ Purwanto: a single name written twice is that single name."""
     single_a = parse(a.tokens[0].text) if is_doubled(a.plain) else a
     single_b = parse(b.tokens[0].text) if is_doubled(b.plain) else b
@@ -570,7 +570,7 @@ def _doubled(a: ParsedName, b: ParsedName) -> tuple[int, list[Reason]]:
     return min(_STRUCTURAL_CAP, round(found[0] * _Q_DOUBLED)), [R.DOUBLED_NAME] + found[1]
 
 
-def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[SuggestionReason]]:
     """Hangul/Han names: spacing, order, traditional/simplified characters and Hangul slips.
 
     One different character in a two-character given name (민준/민재,
@@ -596,7 +596,7 @@ def _compare_cjk(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
     return 0, []
 
 
-def _korean_initials(cjk: Forms, latin: Forms) -> tuple[int, list[Reason]]:
+def _korean_initials(cjk: Forms, latin: Forms) -> tuple[int, list[SuggestionReason]]:
     """"M. J. Hwang" for 황민재 (test_names_romanisations_25.py): one word spells the family
     name, and the other words are initials, one per syllable of the given name, in order."""
     tokens = latin.parsed.tokens
@@ -610,7 +610,7 @@ def _korean_initials(cjk: Forms, latin: Forms) -> tuple[int, list[Reason]]:
     return 0, []
 
 
-def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[Reason]]:
+def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[SuggestionReason]]:
     """A Hangul or Han name against a Latin one, through the romanisations of the first.
 
     Symmetric by construction: whichever side was typed, the Hangul/Han side is romanised

@@ -14,6 +14,6 @@ from __future__ import annotations
 
 from ladder.pairing.api import Board, Refusal, RoundPairing
 from ladder.pairing.berger import berger_rounds
-from ladder.pairing.engine import pair_trf, pair_trf_detailed
+from ladder.pairing.next_round import pair_trf, pair_trf_detailed
 
 __all__ = ["Board", "Refusal", "RoundPairing", "berger_rounds", "pair_trf", "pair_trf_detailed"]

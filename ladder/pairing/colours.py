@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ladder.pairing.state import WHITE, Player, invert
+from ladder.pairing.round_state import WHITE, RoundPlayer, invert
 from ladder.pairing.weights import preferences_compatible
+from ladder.vocabulary.tournament import Colour
 
 
 class Rule(Enum):
@@ -31,12 +32,12 @@ class Rule(Enum):
     INITIAL_COLOUR = "initial"  # E.5, no preference: the initial colour and the rank
 
 
-def _played_colours(player: Player) -> list[str]:
+def _played_colours(player: RoundPlayer) -> list[Colour]:
     return [m.colour for m in player.matches if m.played and m.colour is not None]
 
 
-def _alternation(player: Player, opponent: Player) -> str | None:
-    """Player's colour by E.3: the colour the opponent had in the latest round the two had
+def _alternation(player: RoundPlayer, opponent: RoundPlayer) -> Colour | None:
+    """The player's colour by E.3: the colour the opponent had in the latest round the two had
     different colours (played games only, counted back from each one's latest game)."""
     mine = list(reversed(_played_colours(player)))
     theirs = list(reversed(_played_colours(opponent)))
@@ -46,7 +47,7 @@ def _alternation(player: Player, opponent: Player) -> str | None:
     return None
 
 
-def _neutral(player: Player, opponent: Player) -> tuple[str | None, Rule]:
+def _neutral(player: RoundPlayer, opponent: RoundPlayer) -> tuple[Colour | None, Rule]:
     if preferences_compatible(player.preference, opponent.preference):
         if player.preference is not None:
             return player.preference, Rule.BOTH_MET
@@ -66,12 +67,12 @@ def _neutral(player: Player, opponent: Player) -> tuple[str | None, Rule]:
     return _alternation(player, opponent), Rule.ALTERNATION
 
 
-def ranks_higher(a: Player, b: Player) -> bool:
+def ranks_higher(a: RoundPlayer, b: RoundPlayer) -> bool:
     """``a`` is ahead of ``b`` in the pairing order (higher score, then lower rank)."""
     return (a.score, -a.rank) > (b.score, -b.rank)
 
 
-def colour_of(player: Player, opponent: Player, initial: str) -> tuple[str, Rule]:
+def colour_of(player: RoundPlayer, opponent: RoundPlayer, initial: Colour) -> tuple[Colour, Rule]:
     """The colour ``player`` gets against ``opponent``, and the rule that decided it."""
     colour, rule = _neutral(player, opponent)
     if colour is not None:
@@ -87,7 +88,7 @@ def colour_of(player: Player, opponent: Player, initial: str) -> tuple[str, Rule
     return player.preference, Rule.HIGHER_RANK
 
 
-def board_key(white: Player, black: Player) -> tuple[int, int, int]:
+def board_key(white: RoundPlayer, black: RoundPlayer) -> tuple[int, int, int]:
     """Sort key of a board: the higher player's score, the lower's, the higher's rank."""
     higher, lower = (white, black) if ranks_higher(white, black) else (black, white)
     return (-higher.score, -lower.score, higher.rank)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ladder.pairing.matching import Matcher
-from ladder.pairing.state import Player, Round
+from ladder.pairing.round_state import RoundPlayer, RoundState
 from ladder.pairing.weights import Layout, WeightTable, compatible
 
 
@@ -57,7 +57,7 @@ class Trace:
 class _Engine:
     """One round's pairing: the matcher and the weights mirrored as the steps set them."""
 
-    def __init__(self, round_: Round, players: list[Player]) -> None:
+    def __init__(self, round_: RoundState, players: list[RoundPlayer]) -> None:
         self.round = round_
         self.p = players
         self.n = len(players)
@@ -130,7 +130,7 @@ class _Engine:
             self.dirty = True
 
 
-def _layout(round_: Round, players: list[Player]) -> Layout:
+def _layout(round_: RoundState, players: list[RoundPlayer]) -> Layout:
     shifts: dict[int, int] = {}
     total = 0
     largest = 0
@@ -202,7 +202,7 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
         engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
 
 
-def pair_players(round_: Round) -> tuple[list[tuple[int, int]], int | None, Trace]:
+def pair_players(round_: RoundState) -> tuple[list[tuple[int, int]], int | None, Trace]:
     """Pair the round: boards as (id, id) unordered, the PAB id, and a trace of the steps.
 
     Raises :class:`NoPairing` when no pairing meets the absolute criteria.

@@ -11,17 +11,17 @@ from fractions import Fraction
 from ladder.pairing.colours import Rule, ranks_higher
 from ladder.pairing.dutch import Trace
 from ladder.pairing.matching import Matcher
-from ladder.pairing.state import WHITE, Player, Round
+from ladder.pairing.round_state import WHITE, RoundPlayer, RoundState
 from ladder.pairing.weights import compatible
 from ladder.vocabulary.messages import Message, msg
 from ladder.vocabulary.numbers import points_text
 
 
-def _points(round_: Round, tenths: int) -> str:
+def _points(round_: RoundState, tenths: int) -> str:
     return points_text(Fraction(tenths, 10))
 
 
-def _float_reason(round_: Round, white: Player, black: Player) -> Message | None:
+def _float_reason(round_: RoundState, white: RoundPlayer, black: RoundPlayer) -> Message | None:
     """C.04.3 A.4: the higher-scored player floats down to the other's score group."""
     if white.score == black.score:
         return None
@@ -58,7 +58,8 @@ def _natural_opponents(trace: Trace) -> dict[int, int]:
     return natural
 
 
-def _avoided(round_: Round, trace: Trace, player: Player, paired_with: int) -> Message | None:
+def _avoided(round_: RoundState, trace: Trace, player: RoundPlayer,
+             paired_with: int) -> Message | None:
     """C.04.1.a: the player's natural opponent was a rematch or a forbidden pair."""
     natural = _natural_opponents(trace).get(player.id)
     if natural is None or natural == paired_with:
@@ -75,7 +76,7 @@ def _avoided(round_: Round, trace: Trace, player: Player, paired_with: int) -> M
     return None
 
 
-def _strength(player: Player) -> str:
+def _strength(player: RoundPlayer) -> str:
     if player.absolute:
         return "absolute"
     return "strong" if player.strong else "mild"
@@ -88,7 +89,7 @@ _DUE = {
 }
 
 
-def _decider(white: Player, black: Player, rule: Rule) -> Player:
+def _decider(white: RoundPlayer, black: RoundPlayer, rule: Rule) -> RoundPlayer:
     """The player whose preference the rule followed."""
     if rule is Rule.ABSOLUTE:
         candidates = [p for p in (white, black) if p.absolute]
@@ -100,7 +101,7 @@ def _decider(white: Player, black: Player, rule: Rule) -> Player:
     return white if white.preference == WHITE else black
 
 
-def _colour_reason(white: Player, black: Player, rule: Rule) -> Message:
+def _colour_reason(white: RoundPlayer, black: RoundPlayer, rule: Rule) -> Message:
     """C.04.3 E.1-E.5: the colour rule that decided the board."""
     w, b = white.start_number, black.start_number
     if rule is Rule.BOTH_MET:
@@ -140,7 +141,7 @@ def _colour_reason(white: Player, black: Player, rule: Rule) -> Message:
                white=w, black=b)
 
 
-def board_reasons(round_: Round, trace: Trace, white: Player, black: Player,
+def board_reasons(round_: RoundState, trace: Trace, white: RoundPlayer, black: RoundPlayer,
                   rule: Rule) -> tuple[Message, ...]:
     """The reasons of one board: the float, a rematch avoided, the colour."""
     reasons: list[Message] = []
@@ -155,7 +156,7 @@ def board_reasons(round_: Round, trace: Trace, white: Player, black: Player,
     return tuple(reasons)
 
 
-def pab_reason(round_: Round, player: Player) -> Message:
+def pab_reason(round_: RoundState, player: RoundPlayer) -> Message:
     """Why ``player`` gets the pairing-allocated bye (C.04.3 C.2, C.9, A.8)."""
     below = [p for pid in round_.to_pair
              if (p := round_.players[pid]).score < player.score
@@ -172,7 +173,7 @@ def pab_reason(round_: Round, player: Player) -> Message:
                "C.9).", player=player.start_number, score=_points(round_, player.score))
 
 
-def refusal_reason(round_: Round) -> Message:
+def refusal_reason(round_: RoundState) -> Message:
     """Why no legal pairing exists: who cannot be paired, or what cannot be met."""
     ids = round_.to_pair
     players = [round_.players[pid] for pid in ids]
@@ -197,11 +198,11 @@ def refusal_reason(round_: Round) -> Message:
                "not receive the pairing-allocated bye (C.04.3 C.2).", round=round_.round_number)
 
 
-def _any_eligible(players: list[Player]) -> bool:
+def _any_eligible(players: list[RoundPlayer]) -> bool:
     return any(p.eligible_for_bye for p in players)
 
 
-def _most_boards(round_: Round, players: list[Player]) -> int:
+def _most_boards(round_: RoundState, players: list[RoundPlayer]) -> int:
     """The largest number of legal boards (one maximum-cardinality matching)."""
     matcher = Matcher(len(players))
     for i, a in enumerate(players):
@@ -212,6 +213,6 @@ def _most_boards(round_: Round, players: list[Player]) -> int:
     return sum(1 for v in range(len(players)) if matcher.mate(v) > v)
 
 
-def round_notes(round_: Round, trace: Trace) -> tuple[Message, ...]:
+def round_notes(round_: RoundState, trace: Trace) -> tuple[Message, ...]:
     """Notes about the round as a whole (none so far: every step is a bounded matching)."""
     return ()

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ladder.pairing.state import DOWN, UP, Player, Round, float_of, invert
+from ladder.pairing.round_state import DOWN, UP, RoundPlayer, RoundState, float_of, invert
+from ladder.vocabulary.tournament import Colour
 
 
-def preferences_compatible(a: str | None, b: str | None) -> bool:
+def preferences_compatible(a: Colour | None, b: Colour | None) -> bool:
     """The two preferences can both be met (different, or one of them has none)."""
     return a != b or a is None or b is None
 
@@ -32,7 +33,7 @@ def preferences_compatible(a: str | None, b: str | None) -> bool:
 class Layout:
     """Sizes of the fields and what the weights of one round depend on."""
 
-    round: Round
+    round: RoundState
     group_bits: int  # bits for a count of players of one score group
     scores_shift: int  # total bits of the per-score-group fields
     shifts: dict[int, int]  # score -> offset of its field
@@ -58,13 +59,13 @@ class Layout:
         return (1 << (self.total_bits + 2)) - 1
 
 
-def top_score_threshold(round_: Round) -> int:
+def top_score_threshold(round_: RoundState) -> int:
     """Half the points of a win per round played: a topscorer has more (C.04.3 A.7)."""
     tournament = round_.tournament
     return (tournament.played_rounds * max(tournament.win, tournament.draw)) >> 1
 
 
-def compatible(round_: Round, a: Player, b: Player) -> bool:
+def compatible(round_: RoundState, a: RoundPlayer, b: RoundPlayer) -> bool:
     """The two may meet by the absolute criteria (C.04.3 C.1: no rematch, no forbidden pair;
     C.3: no two players with the same absolute colour preference, except topscorers in the
     last round)."""
@@ -79,7 +80,7 @@ def compatible(round_: Round, a: Player, b: Player) -> bool:
     return False
 
 
-def _colour_fields(lower: Player, higher: Player, active: bool) -> list[int]:
+def _colour_fields(lower: RoundPlayer, higher: RoundPlayer, active: bool) -> list[int]:
     """C.04.3 C.10-C.13 for one board (0 everywhere outside the current bracket)."""
     if not active:
         return [0, 0, 0, 0]
@@ -97,7 +98,7 @@ def _colour_fields(lower: Player, higher: Player, active: bool) -> list[int]:
     return [int(c10), int(c11), int(c12), int(c13)]
 
 
-def edge_weight(layout: Layout, higher: Player, lower: Player, in_current: bool,
+def edge_weight(layout: Layout, higher: RoundPlayer, lower: RoundPlayer, in_current: bool,
                 in_next: bool) -> int:
     """The weight of board ``higher``-``lower`` (``higher`` earlier in the pairing order)."""
     round_ = layout.round
@@ -106,7 +107,7 @@ def edge_weight(layout: Layout, higher: Player, lower: Player, in_current: bool,
     sb, gs, shifts = layout.group_bits, layout.scores_shift, layout.shifts
     bye_score = layout.bye_score
 
-    def bye_candidate(p: Player) -> bool:
+    def bye_candidate(p: RoundPlayer) -> bool:
         return p.eligible_for_bye and p.score <= bye_score
 
     # C.04.3 C.2/C.3 (completion, PAB eligibility): every board counts; a board of players
@@ -171,7 +172,7 @@ class WeightTable:
     bracket of reference rounds. When the layout's PAB data change, :meth:`refresh_pab`.
     """
 
-    def __init__(self, layout: Layout, players: list[Player]) -> None:
+    def __init__(self, layout: Layout, players: list[RoundPlayer]) -> None:
         self.layout = layout
         self.players = players
         round_ = layout.round

@@ -34,10 +34,10 @@ from ..competition.record import (
     KEIZER,
     NIGHT_RESULTS,
     SWISS,
-    Entrant,
-    Game,
+    CompetitionEntrant,
     Played,
-    Round,
+    RecordedGame,
+    RecordedRound,
     keizer_season,
 )
 from ..competition.roundrobin import (
@@ -204,7 +204,7 @@ def _night_players(night: Night, numbers: Mapping[int, int],
 
 
 def _attendance(competition: Competition, round_no: int, night: Night | None, night_round: int,
-                entrants: tuple[Entrant, ...], numbers: Mapping[int, int],
+                entrants: tuple[CompetitionEntrant, ...], numbers: Mapping[int, int],
                 current: Callable[[int], int]) -> dict[int, str]:
     """Who was there in ``round_no``: the night's check-in, else the mark, else absent."""
     marks = {numbers[current(m.member_id)]: m.status for m in competition.marks
@@ -227,9 +227,9 @@ def _attendance(competition: Competition, round_no: int, night: Night | None, ni
 
 
 def _games(night: Night, night_round: int, by_player: Mapping[int, int]
-           ) -> tuple[tuple[Game, ...], int | None]:
+           ) -> tuple[tuple[RecordedGame, ...], int | None]:
     """The night round's games (pairing numbers) and its pairing-allocated bye."""
-    games: list[Game] = []
+    games: list[RecordedGame] = []
     bye = None
     for board in night.boards:
         if board.round != night_round:
@@ -243,7 +243,7 @@ def _games(night: Night, night_round: int, by_player: Mapping[int, int]
         black = by_player.get(board.black_id)
         if black is None:
             continue
-        games.append(Game(white, black, NIGHT_RESULTS.get(board.result or ""), board.number))
+        games.append(RecordedGame(white, black, NIGHT_RESULTS.get(board.result or ""), board.number))
     return tuple(games), bye
 
 
@@ -269,7 +269,7 @@ def assemble(session: DbSession, competition: Competition,
             selectinload(Night.players), selectinload(Night.boards),
             selectinload(Night.byes), selectinload(Night.rounds_state))
         .execution_options(populate_existing=True))} if night_ids else {}
-    entrants = tuple(Entrant(m.number, m.rating, m.entry_round,
+    entrants = tuple(CompetitionEntrant(m.number, m.rating, m.entry_round,
                              name(current(m.member_id)) if name else "")
                      for m in sorted(competition.members, key=lambda m: m.number))
     numbers = {current(m.member_id): m.number for m in competition.members}
@@ -287,7 +287,7 @@ def assemble(session: DbSession, competition: Competition,
         allocated = max(allocated, link.first_round + link.rounds - 1)
         for index in range(link.catch_up):
             catch_ups.append((night, link.rounds + index + 1, link.first_round + link.rounds - 1))
-    rounds: list[Round] = []
+    rounds: list[RecordedRound] = []
     table = (schedule(len(entrants), rules_of(competition))  # type: ignore[arg-type]
              if competition.system == BERGER and len(entrants) >= 3 else [])
     for round_no in range(1, allocated + 1):
@@ -302,14 +302,14 @@ def assemble(session: DbSession, competition: Competition,
             attendance[game.white] = attendance[game.black] = PRESENT
         if bye is not None:
             attendance[bye] = PRESENT
-        extra: list[Game] = []
+        extra: list[RecordedGame] = []
         for night, night_round, owner in catch_ups:
             if night.id != slot.night.id or owner != round_no:
                 continue
             played_late, _bye = _games(night, night_round, by_player)
-            extra.extend(Game(g.white, g.black, g.result, g.board,
+            extra.extend(RecordedGame(g.white, g.black, g.result, g.board,
                               scheduled_round(table, g.white, g.black)) for g in played_late)
-        rounds.append(Round(round_no, attendance, games, bye, tuple(extra)))
+        rounds.append(RecordedRound(round_no, attendance, games, bye, tuple(extra)))
     return Assembled(competition, Played(entrants, tuple(rounds)), slots, numbers, members,
                      allocated, catch_ups)
 
@@ -325,7 +325,7 @@ def with_round(assembled: Assembled, round_no: int) -> Played:
                              _numbers_with_merged(assembled.competition, assembled),
                              lambda member: member)
     return Played(played.entrants,
-                  played.rounds[:round_no - 1] + (Round(round_no, attendance),))
+                  played.rounds[:round_no - 1] + (RecordedRound(round_no, attendance),))
 
 
 def _numbers_with_merged(competition: Competition, assembled: Assembled) -> dict[int, int]:
@@ -476,7 +476,7 @@ def _catch_up_pairing(assembled: Assembled, night: Night, night_round: int,
 
 
 @dataclass(frozen=True)
-class TableRow:
+class CompetitionTableRow:
     """One line of the competition's table."""
 
     place: int
@@ -536,7 +536,7 @@ class CompetitionView:
 
     competition: Competition
     rules: tuple[Message, ...]
-    table: tuple[TableRow, ...]
+    table: tuple[CompetitionTableRow, ...]
     after: int
     rounds: tuple[RoundRow, ...]
     codes: tuple[str, ...]
@@ -577,7 +577,7 @@ def competition_view(session: DbSession, competition: Competition,
         done = min(done, sum(1 for r in range(1, done + 1) if assembled.slots[r].published))
     rules = rules_of(competition)
     problem: Message | None = None
-    table: tuple[TableRow, ...] = ()
+    table: tuple[CompetitionTableRow, ...] = ()
     codes: tuple[str, ...] = ()
     how, iterations = None, 0
     keizer_round: RoundTable | None = None
@@ -616,7 +616,7 @@ def _keizer_table(played: Played, done: int, params: KeizerParams) -> RoundTable
 
 
 def _keizer_rows(round_table: RoundTable, assembled: Assembled,
-                 name: Callable[[int], str]) -> tuple[TableRow, ...]:
+                 name: Callable[[int], str]) -> tuple[CompetitionTableRow, ...]:
     def member_name(member: str) -> str:
         return name(assembled.members[int(member)])
     rows = []
@@ -624,13 +624,13 @@ def _keizer_rows(round_table: RoundTable, assembled: Assembled,
         number = int(standing.member_id)
         lines = tuple((ln.round_no, line_message(ln, member_name), ln.points)
                       for ln in standing.lines)
-        rows.append(TableRow(standing.place, assembled.members[number], number,
+        rows.append(CompetitionTableRow(standing.place, assembled.members[number], number,
                              standing.points, standing.value, standing.record, lines))
     return tuple(rows)
 
 
 def _ranked_rows(assembled: Assembled, done: int, rules: Rules, order: str
-                 ) -> tuple[tuple[TableRow, ...], tuple[str, ...]]:
+                 ) -> tuple[tuple[CompetitionTableRow, ...], tuple[str, ...]]:
     played = assembled.played
     if done == 0 or not played.entrants:
         return (), ()
@@ -651,7 +651,7 @@ def _ranked_rows(assembled: Assembled, done: int, rules: Rules, order: str
     except TiebreakError:
         codes = ()
         ranked = rank(t, "", "fide-2026")
-    return tuple(TableRow(s.rank, assembled.members[s.start_no], s.start_no, s.points,
+    return tuple(CompetitionTableRow(s.rank, assembled.members[s.start_no], s.start_no, s.points,
                           tiebreaks=tuple(s.tiebreaks.get(code) for code in codes),
                           pending=waiting.get(s.start_no, 0)) for s in ranked), codes
 
@@ -732,5 +732,5 @@ def next_round_marks(competition: Competition, round_no: int) -> dict[int, str]:
 
 __all__ = ["load_competition", "list_competitions", "link_of_night", "rules_of",
            "rules_in_words", "assemble", "with_round", "night_pairing", "competition_view",
-           "CompetitionView", "TableRow", "RoundRow", "BoardRow", "AbsenceRow", "Assembled",
+           "CompetitionView", "CompetitionTableRow", "RoundRow", "BoardRow", "AbsenceRow", "Assembled",
            "NightSlot", "points_shown", "next_round_marks", "stored_settings"]

@@ -20,7 +20,7 @@ from ..extensions import DbSession
 from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..rating import Uncounted
 from ..tiebreaks import Code, TiebreakError, parse_order
-from ..tiebreaks.engine import prepare
+from ..tiebreaks.compute_table import prepare
 from ..tiebreaks.ranking import rank_prepared
 from ..tiebreaks.table import Standing
 from ..vocabulary.messages import Message

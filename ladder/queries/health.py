@@ -18,8 +18,8 @@ from ..club.health import (
     LensLine,
     MonthCount,
     PoolPoint,
+    PredictionVerdict,
     SeasonCalibration,
-    Verdict,
     calibration_by_season,
     compare,
     games_per_month,
@@ -43,7 +43,7 @@ class SystemsLine:
 
     ladder: SeasonCalibration
     glicko: SeasonCalibration
-    verdict: Verdict
+    verdict: PredictionVerdict
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ PLAYED = (Kind.WIN.value, Kind.DRAW.value, Kind.LOSS.value, Kind.UNRATED_PLAYED.
 
 
 @dataclass
-class Record:
+class WinsDrawsLosses:
     """Wins, draws and losses over the board."""
 
     wins: int = 0
@@ -106,7 +106,7 @@ class HeadToHead:
     """A member's record against one other member."""
 
     opponent_id: int
-    record: Record
+    record: WinsDrawsLosses
 
 
 @dataclass(frozen=True)
@@ -118,9 +118,9 @@ class Profile:
     games: int
     provisional: bool
     rank: int | None
-    overall: Record
-    vs_provisional: Record
-    vs_established: Record
+    overall: WinsDrawsLosses
+    vs_provisional: WinsDrawsLosses
+    vs_established: WinsDrawsLosses
     forfeits: int
     history: tuple[HistoryPoint, ...]
     events: tuple[EventLine, ...]  # newest first
@@ -248,12 +248,12 @@ def _events(session: DbSession, member_id: int, events: Sequence[Any],
 
 
 def _career(member_id: int, rounds: Sequence[MemberRound]
-            ) -> tuple[Record, Record, Record, tuple[HeadToHead, ...], int]:
+            ) -> tuple[WinsDrawsLosses, WinsDrawsLosses, WinsDrawsLosses, tuple[HeadToHead, ...], int]:
     """Over-the-board record: overall, vs provisional / established, per opponent; forfeits.
 
     From the member's rounds (:func:`~.rating_detail.member_rounds`) against another member."""
-    overall, vs_prov, vs_est = Record(), Record(), Record()
-    per_opponent: dict[int, Record] = defaultdict(Record)
+    overall, vs_prov, vs_est = WinsDrawsLosses(), WinsDrawsLosses(), WinsDrawsLosses()
+    per_opponent: dict[int, WinsDrawsLosses] = defaultdict(WinsDrawsLosses)
     forfeits = 0
     for (_event, _rated, _event_kind, _entry, kind, halves, opponent_entry, opponent, _own,
          opp_provisional) in rounds:

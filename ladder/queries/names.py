@@ -6,11 +6,10 @@ from sqlalchemy import select
 
 from ..extensions import DbSession
 from ..models import Member, MemberAlias
-from ..names import Alias, AliasKind, NameIndex
-from ..names import Member as NamedMember
+from ..names import Alias, AliasKind, IndexedMember, NameIndex
 
 
-def named_members(session: DbSession) -> list[NamedMember]:
+def named_members(session: DbSession) -> list[IndexedMember]:
     """Every visible member with their aliases, ordered by id."""
     aliases: dict[int, list[Alias]] = {}
     for member_id, name, kind, merged_from in session.execute(
@@ -19,7 +18,7 @@ def named_members(session: DbSession) -> list[NamedMember]:
             .join(Member, Member.id == MemberAlias.member_id)
             .where(Member.merged_into_id.is_(None)).order_by(MemberAlias.id)):
         aliases.setdefault(member_id, []).append(Alias(name, _kind(kind), merged_from))
-    return [NamedMember(member_id, name, tuple(aliases.get(member_id, ())))
+    return [IndexedMember(member_id, name, tuple(aliases.get(member_id, ())))
             for member_id, name in session.execute(
                 select(Member.id, Member.name).where(Member.merged_into_id.is_(None))
                 .order_by(Member.id))]
@@ -30,13 +29,13 @@ def name_index(session: DbSession) -> NameIndex:
     return NameIndex(named_members(session))
 
 
-def member_with_aliases(session: DbSession, member_id: int) -> NamedMember:
+def member_with_aliases(session: DbSession, member_id: int) -> IndexedMember:
     """One member (visible or not) with their aliases, as the pure alias rules take it."""
     name = session.scalar(select(Member.name).where(Member.id == member_id)) or ""
     rows = session.execute(select(MemberAlias.name, MemberAlias.kind, MemberAlias.merged_from)
                            .where(MemberAlias.member_id == member_id)
                            .order_by(MemberAlias.id))
-    return NamedMember(member_id, name, tuple(Alias(n, _kind(k), m) for n, k, m in rows))
+    return IndexedMember(member_id, name, tuple(Alias(n, _kind(k), m) for n, k, m in rows))
 
 
 def _kind(stored: str) -> AliasKind:

@@ -14,8 +14,8 @@ from sqlalchemy import select
 from ..club.night import (
     PAIRING_NUMBER_RULE,
     Entrant,
-    Pairing,
     Sheet,
+    SheetBoard,
     berger_round_count,
     finished_rounds,
     has_results,
@@ -66,7 +66,7 @@ def sheet_of(night: Night, provisional_games: int) -> Sheet:
     numbers = {p.id: p.start_no for p in night.players}
     entrants = tuple(Entrant(p.start_no, p.name, trf_rating(p), p.joined, p.withdrawn_from)
                      for p in night.players)
-    boards = tuple(Pairing(b.round, b.number, numbers[b.white_id],
+    boards = tuple(SheetBoard(b.round, b.number, numbers[b.white_id],
                            numbers[b.black_id] if b.black_id is not None else None, b.result)
                    for b in night.boards)
     byes = tuple(sorted((b.round, numbers[b.player_id], b.code) for b in night.byes))

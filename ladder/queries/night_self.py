@@ -47,7 +47,7 @@ from .names import name_index
 from .night import RECENT_EVENTS, Standings, checkin_roster, filter_key, night_view
 
 __all__ = ["LinkState", "link_state", "night_code", "ListRow", "PhoneList", "phone_list",
-           "NameMatch", "match_typed", "PhoneBoard", "PhoneRound", "Snapshot", "snapshot",
+           "TypedNameMatch", "match_typed", "PhoneBoard", "PhoneRound", "Snapshot", "snapshot",
            "ArrivalState", "arrival_state", "BoardReports", "phone_reports", "DeskArrival",
            "DeskPhones", "desk_phones", "failed_codes", "RECENT_EVENTS"]
 
@@ -164,7 +164,7 @@ def phone_list(session: DbSession, night: Night, name_of: Callable[[NightPlayer]
 
 
 @dataclass(frozen=True)
-class NameMatch:
+class TypedNameMatch:
     """What a typed name is, as far as a phone may be told.
 
     ``member_id``: a visible member of that name (the one comparison key, or the name without
@@ -199,32 +199,32 @@ def _hidden_members(session: DbSession, initials_for_all: bool) -> set[int]:
 
 def match_typed(session: DbSession, night: Night, typed: str, *,
                 roster_match: Callable[[str], int | None],
-                name_of: Callable[[NightPlayer], str], initials_for_all: bool) -> NameMatch:
-    """What a typed name is (:class:`NameMatch`). ``roster_match`` is the desk's match of a
+                name_of: Callable[[NightPlayer], str], initials_for_all: bool) -> TypedNameMatch:
+    """What a typed name is (:class:`TypedNameMatch`). ``roster_match`` is the desk's match of a
     typed name to a member (``services.night.roster_match``); ``name_of`` the public display
     name of tonight's players. A member or a player shown by initials is never said: the
     answer is then exactly the one a new name gets (the suggestions among the visible
     members, computed the same way), and only the organizer is offered the member."""
     key = name_key(typed)
     if not key:
-        return NameMatch(typed)
+        return TypedNameMatch(typed)
     hidden = _hidden_members(session, initials_for_all)
     offer = roster_match(typed)
     for player in night.players:
         if player.withdrawn_from is None and name_key(player.name) == key:
             shown_in_full = name_of(player) == player.name
             if shown_in_full and (player.member_id is None or player.member_id not in hidden):
-                return NameMatch(typed, start_no=player.start_no, offer=offer)
+                return TypedNameMatch(typed, start_no=player.start_no, offer=offer)
             offer = offer or player.member_id
             break
     if offer is not None and offer not in hidden:
         here = next((p for p in night.players if p.member_id == offer), None)
         if here is not None and here.withdrawn_from is None:
-            return NameMatch(typed, start_no=here.start_no, offer=offer)
-        return NameMatch(typed, member_id=offer, offer=offer)
+            return TypedNameMatch(typed, start_no=here.start_no, offer=offer)
+        return TypedNameMatch(typed, member_id=offer, offer=offer)
     found = [s for s in name_index(session).suggest(typed, limit=SUGGESTIONS + len(hidden))
              if s.candidate not in hidden][:SUGGESTIONS]
-    return NameMatch(typed, suggestions=tuple((s.candidate, s.name) for s in found),
+    return TypedNameMatch(typed, suggestions=tuple((s.candidate, s.name) for s in found),
                      offer=offer)
 
 

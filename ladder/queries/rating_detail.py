@@ -5,7 +5,7 @@
   engine's own counting rule (:func:`ladder.rating.why_not_counted`).
 * :func:`member_uncounted` — the same for every event of one member, from :func:`member_rounds` (profile).
 * :func:`hand_calculation` — pure: K, each counted game's expected score (the engine's
-  :func:`ladder.rating.elo.expected_score`) and actual score, the sums and the change.
+  :func:`ladder.rating.club_elo.expected_score`) and actual score, the sums and the change.
 * :func:`rating_detail` — the calculation of one member in one event, from the stored rows.
 
 Names are not resolved here (templates call ``display_name``, docs/privacy.md).
@@ -26,7 +26,7 @@ from sqlalchemy.orm import aliased
 from ..extensions import DbSession
 from ..models import Entry, Event, EventStatus, RatingRow, Result
 from ..rating import Uncounted, why_not_counted
-from ..rating.elo import expected_score
+from ..rating.club_elo import expected_score
 from ..vocabulary.tournament import EventKind, Kind
 
 #: The reasons shown as a mark on a single game (a bye is no game; an unrated event or a

@@ -18,15 +18,14 @@ from sqlalchemy import exists, select
 from ..club.sections import SectionPlayer, ordered
 from ..extensions import DbSession
 from ..models import ClubSettings, Entry, Member, RatingRow
-from ..names import Alias, NameIndex, Suggestion, name_key
-from ..names import Member as NameMember
+from ..names import Alias, IndexedMember, NameIndex, Suggestion, name_key
 
 MAX_NAMES = 500  # pasted lines read (a club night, not a census)
 SUGGESTIONS = 3
 
 
 @dataclass(frozen=True)
-class Candidate:
+class SectionCandidate:
     """A member the organizer can tick: the ladder rating and status, and whether the member
     has played at all (a member who never played sits at the start rating)."""
 
@@ -41,20 +40,20 @@ class Candidate:
         return SectionPlayer(self.member_id, self.rating, self.provisional)
 
 
-def candidates(session: DbSession, settings: ClubSettings) -> list[Candidate]:
+def candidates(session: DbSession, settings: ClubSettings) -> list[SectionCandidate]:
     """Every visible member, best ladder rating first (ties by id), as sections order them."""
     played = exists().where(RatingRow.member_id == Member.id)
     rows = session.execute(select(Member.id, Member.rating, Member.games, played)
                            .where(Member.merged_into_id.is_(None))).all()
     threshold = settings.provisional_games
-    found = [Candidate(r[0], float(r[1]), int(r[2]), int(r[2]) < threshold, bool(r[3]))
+    found = [SectionCandidate(r[0], float(r[1]), int(r[2]), int(r[2]) < threshold, bool(r[3]))
              for r in rows]
     order = {p.member_id: i for i, p in enumerate(ordered(c.player() for c in found))}
     return sorted(found, key=lambda c: order[c.member_id])
 
 
 @dataclass(frozen=True)
-class NameMatch:
+class PastedNameMatch:
     """One pasted line: the member it is (when exactly one holds the name), else the
     suggestions (the organizer decides) — ``line`` counts from 1."""
 
@@ -76,7 +75,7 @@ def name_index(session: DbSession) -> NameIndex:
             .where(Member.merged_into_id.is_(None))):
         if member_id is not None and name_key(raw) != name_key(names[member_id]):
             typed.setdefault(member_id, set()).add(raw)
-    return NameIndex(NameMember(member_id, name,
+    return NameIndex(IndexedMember(member_id, name,
                                 tuple(Alias(a, "publish") for a in sorted(typed.get(member_id, ()))))
                      for member_id, name in sorted(names.items()))
 
@@ -91,17 +90,17 @@ def clean_line(raw: str) -> str:
     return " ".join(_RATING.sub("", _NUMBERED.sub("", raw)).split())
 
 
-def match_names(index: NameIndex, text: str) -> list[NameMatch]:
+def match_names(index: NameIndex, text: str) -> list[PastedNameMatch]:
     """Each non-empty pasted line (at most :data:`MAX_NAMES`) matched as in docs/desk.md §2."""
-    out: list[NameMatch] = []
+    out: list[PastedNameMatch] = []
     for number, raw in enumerate(text.splitlines()[:MAX_NAMES], start=1):
         typed = clean_line(raw)
         if not typed:
             continue
         chosen = index.preselect(typed)
         if chosen.member is not None:
-            out.append(NameMatch(number, typed, chosen.member))
+            out.append(PastedNameMatch(number, typed, chosen.member))
             continue
-        out.append(NameMatch(number, typed, None, tuple(index.suggest(typed, SUGGESTIONS)),
+        out.append(PastedNameMatch(number, typed, None, tuple(index.suggest(typed, SUGGESTIONS)),
                              chosen.ambiguous))
     return out

@@ -4,9 +4,9 @@ Pure (no Flask, no SQLAlchemy): plain frozen dataclasses (or, on the fast path, 
 in, plain data out (docs/club-rating.md §1, §2).
 """
 
+from ladder.rating.club_elo import expected_score, is_provisional, k_factor
 from ladder.rating.counting import Uncounted, counts_for, why_not_counted
-from ladder.rating.elo import expected_score, is_provisional, k_factor
-from ladder.rating.engine import (
+from ladder.rating.event_rating import (
     GAME_SCORES,
     ROW_FIELDS,
     CompactEvent,

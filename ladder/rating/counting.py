@@ -1,12 +1,12 @@
 """Which games counted for whom, and why a game did not (docs/club-rating.md §1), one game at a time.
 
-The engine (:mod:`ladder.rating.engine`) decides counting inside its hot loop. The pages need
+The engine (:mod:`ladder.rating.event_rating`) decides counting inside its hot loop. The pages need
 the same decision per game, to mark the games that did not count and to show the hand
 calculation of a rating change. This module answers it without re-deciding anything the
 engine already exposes: whether a game is rated at all is asked of
-:func:`ladder.rating.engine.rated_games` itself (a one-game event); only the protection rule,
+:func:`ladder.rating.event_rating.rated_games` itself (a one-game event); only the protection rule,
 which the engine inlines, is written here as :func:`counts_for`, and a test checks it
-against :func:`~ladder.rating.engine.rate_event` in every combination.
+against :func:`~ladder.rating.event_rating.rate_event` in every combination.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import cache
 
-from ladder.rating.engine import rated_games
+from ladder.rating.event_rating import rated_games
 from ladder.rating.types import EventInput, Pairing
 from ladder.vocabulary.tournament import EventKind, Kind
 
@@ -44,7 +44,7 @@ def counts_for(own_provisional: bool, opponent_provisional: bool) -> bool:
 @cache
 def _engine_rates(rated: bool, event_kind: EventKind, kind: Kind) -> bool:
     """Whether the engine rates a game of ``kind`` between two members at all: asked of
-    :func:`~ladder.rating.engine.rated_games` itself on a one-game event (cached: the answer
+    :func:`~ladder.rating.event_rating.rated_games` itself on a one-game event (cached: the answer
     depends only on these three values, and an event page asks once per result)."""
     probe = EventInput(0, rated, event_kind, (1, 2), (Pairing(1, 2, kind),))
     return bool(rated_games(probe))

@@ -255,7 +255,7 @@ def rate_history(periods: Iterable[Period],
 
     Each period's games are rated against the states everybody held before it (step 1: the
     opponents' pre-period μ and φ). A game of a member against themselves is ignored. Pass
-    the games that count at all, e.g. ``ladder.rating.engine.rated_games(event)``: the
+    the games that count at all, e.g. ``ladder.rating.event_rating.rated_games(event)``: the
     ladder's protection rule does not apply here (Glicko-2 weighs uncertainty itself).
 
     ``state`` (optional) holds members already rated before the first period, as if updated

@@ -12,12 +12,11 @@ from sqlalchemy import delete
 
 from ..extensions import db
 from ..models import MemberAlias
-from ..names import Member as NamedMember
-from ..names import name_key
+from ..names import IndexedMember, name_key
 from ..queries.names import member_with_aliases
 
 
-def update(member_id: int, rule: Callable[[NamedMember], NamedMember]) -> None:
+def update(member_id: int, rule: Callable[[IndexedMember], IndexedMember]) -> None:
     """Apply ``rule`` to a member's stored spellings and store the result."""
     before = member_with_aliases(db.session, member_id)
     after = rule(before)

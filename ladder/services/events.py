@@ -13,8 +13,7 @@ from sqlalchemy import select
 from ..club.consent import JUNIOR_AGE
 from ..extensions import DbSession, db
 from ..models import Entry, Event, EventStatus, Member, Result
-from ..names import Member as NamedMember
-from ..names import name_key, stored_name
+from ..names import IndexedMember, name_key, stored_name
 from ..names.aliases import after_publish
 from ..queries.club import club_settings
 from ..queries.names import name_index
@@ -128,7 +127,7 @@ def publish(request: PublishRequest, actor: str) -> Event:
     return event
 
 
-def _kept_spelling(member: NamedMember, raw: str) -> NamedMember:
+def _kept_spelling(member: IndexedMember, raw: str) -> IndexedMember:
     """The member with the spelling the organizer confirmed for them (an alias)."""
     return after_publish(member, raw)
 

@@ -23,7 +23,7 @@ from ..formats.dates import FileDates, choose_event_date
 from ..formats.partial import partial_event
 from ..formats.same_player import SamePair, check_same, merge_same, suggested_pairs
 from ..models import Event, PublishToken
-from ..names import Reason, Suggestion
+from ..names import Suggestion, SuggestionReason
 from ..names.display_form import display_form
 from ..queries.club import club_settings
 from ..queries.names import name_index
@@ -259,7 +259,7 @@ class NameChoice:
     junior_hint: bool
     #: Why the exact match was pre-selected when it is an alias ("was merged into …"), or
     #: why nothing was although the name is known (two members were confirmed under it).
-    exact_reasons: tuple[Reason, ...] = ()
+    exact_reasons: tuple[SuggestionReason, ...] = ()
     ambiguous: tuple[int, ...] = ()
 
     @property

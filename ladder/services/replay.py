@@ -377,7 +377,7 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
     ``changed`` names the events whose games the change touched, when it touched nothing
     else the rating reads (no rating row, no event's date, members or flags; a result edit):
     then only the events the change can reach are computed again, the stored rows of the
-    others are reused as they are (:func:`~ladder.rating.engine.replay_compact_changed`),
+    others are reused as they are (:func:`~ladder.rating.event_rating.replay_compact_changed`),
     and if the stored rows do not allow that, every event from ``since`` is replayed.
     """
     session = _session(session)

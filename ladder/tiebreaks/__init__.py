@@ -15,9 +15,9 @@ Codes: ``BH``, ``BH/C1``, ``SB-C1``, ``KS/L+1``, ... (see :mod:`.codes`).
 
 from ladder.tiebreaks.calculator import CalcRound, calculate
 from ladder.tiebreaks.codes import Code, parse_code, parse_order
+from ladder.tiebreaks.compute_table import compute, prepare
 from ladder.tiebreaks.definitions import DEFAULT_ORDER
 from ladder.tiebreaks.editions import EDITIONS, Edition, edition_for_date, get_edition
-from ladder.tiebreaks.engine import compute, prepare
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.explain import ExplainRow, Explanation, explain
 from ladder.tiebreaks.ranking import rank

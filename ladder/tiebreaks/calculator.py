@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ladder.tiebreaks.codes import Code
+from ladder.tiebreaks.compute_table import as_codes, compute_prepared
 from ladder.tiebreaks.editions import Edition, get_edition
-from ladder.tiebreaks.engine import as_codes, compute_prepared
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.wording import msg

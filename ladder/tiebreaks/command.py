@@ -26,9 +26,9 @@ import click
 from ladder.formats import FormatError, read_event
 from ladder.formats.text import decode_text
 from ladder.tiebreaks.codes import parse_order
+from ladder.tiebreaks.compute_table import prepare
 from ladder.tiebreaks.definitions import DEFAULT_ORDER
 from ladder.tiebreaks.editions import Edition, edition_for_date, get_edition
-from ladder.tiebreaks.engine import prepare
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.explain import explain_prepared
 from ladder.tiebreaks.ranking import rank_prepared

@@ -23,9 +23,9 @@ from fractions import Fraction
 
 from ladder.tiebreaks import buchholz, fide_tables
 from ladder.tiebreaks.codes import NAMES, Code, parse_code
+from ladder.tiebreaks.compute_table import compute_prepared, prepare
 from ladder.tiebreaks.definitions import tally
 from ladder.tiebreaks.editions import Edition, category_text
-from ladder.tiebreaks.engine import compute_prepared, prepare
 from ladder.tiebreaks.errors import TiebreakError
 from ladder.tiebreaks.modifiers import Cuts
 from ladder.tiebreaks.prepared import Prepared

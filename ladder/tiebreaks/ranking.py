@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ladder.tiebreaks.codes import Code
+from ladder.tiebreaks.compute_table import as_codes, compute_prepared, prepare
 from ladder.tiebreaks.direct import de_order
 from ladder.tiebreaks.editions import Edition
-from ladder.tiebreaks.engine import as_codes, compute_prepared, prepare
 from ladder.tiebreaks.prepared import Prepared
 from ladder.tiebreaks.table import Column, Row, Standing, TiebreakTable
 from ladder.vocabulary.tournament import Tournament

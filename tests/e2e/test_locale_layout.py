@@ -15,30 +15,18 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.locale_club import LOCALES, arrange_club
+from tests.e2e.locale_club import log_in as _log_in
+
 pytestmark = pytest.mark.e2e
 
-LOGIN = ("arbiter", "a long enough password")
 PHONES = [(360, 740), (390, 844)]
-LOCALES = ("ko", "zh_Hans", "id")
 
 
 @pytest.fixture
 def club(live_server):
     """The demo club, its pool-health page public, and an organizer account."""
-    with live_server.app.app_context():
-        from ladder.demo import load_demo
-        from ladder.services.accounts import set_organizer
-        load_demo()
-        set_organizer(*LOGIN, actor="test")
-    return live_server
-
-
-def _log_in(page: Page, base: str) -> None:
-    page.goto(base + "/auth/login?lang=en")
-    page.get_by_label("Login name").fill(LOGIN[0])
-    page.get_by_label("Password").fill(LOGIN[1])
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(base + "/organize/")
+    return arrange_club(live_server)
 
 
 def _page_width(page: Page) -> int:
@@ -122,7 +110,7 @@ def test_the_consent_form_fits_a_phone_at_360(club, page: Page, locale: str) -> 
     with club.app.app_context():
         from sqlalchemy import select as query
 
-        from ladder.demo.roster import CONSENTING_JUNIOR
+        from ladder.demo.people import CONSENTING_JUNIOR
         from ladder.extensions import db
         from ladder.models import Member
         member_id = db.session.scalar(query(Member.id).where(Member.name == CONSENTING_JUNIOR))

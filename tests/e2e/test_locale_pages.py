@@ -28,9 +28,16 @@ from flask import Flask
 from playwright.sync_api import Page, expect
 
 from tests.e2e.htmx_wait import wait_for_settled
-from tests.e2e.test_locale_layout import LOCALES, _log_in, club  # noqa: F401  (the fixture)
+from tests.e2e.locale_club import LOCALES, arrange_club
+from tests.e2e.locale_club import log_in as _log_in
 
 pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def club(live_server):  # noqa: ANN001, ANN201 - the live-server fixture
+    """The demo club and an organizer account (locale_club.py)."""
+    return arrange_club(live_server)
 
 WIDTH, HEIGHT = 390, 844
 #: ``<html lang>`` of each locale (BCP 47).

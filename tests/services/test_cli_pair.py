@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 
 from ladder.cli import cli
 from ladder.formats import Exchange, RoundByes, read_exchange, read_trf, write_exchange
-from ladder.pairing.engine_format import read_engine_output
+from ladder.pairing.output_format import read_engine_output
 from ladder.pairing.pose import pose_round
 from ladder.vocabulary.tournament import Kind, Tournament
 from tests.factories import TESTDATA
@@ -251,7 +251,7 @@ FAKE_BBP = """#!{python}
 import sys
 from pathlib import Path
 from ladder.pairing import pair_trf_detailed
-from ladder.pairing.engine_format import engine_output
+from ladder.pairing.output_format import engine_output
 _, system, posed, flag, out = sys.argv
 assert (system, flag) == ("--dutch", "-p")
 Path(out).write_text(engine_output(pair_trf_detailed(Path(posed).read_text())))

@@ -13,7 +13,7 @@ from sqlalchemy import func, select, text
 
 from ladder.demo import demo_login, load_demo
 from ladder.demo.games import OPPOSITE
-from ladder.demo.season import build_season
+from ladder.demo.season_2026 import build_season
 from ladder.extensions import db
 from ladder.models import AuditEntry, Entry, Event, Member, Merge, Result
 from ladder.queries import ladder_lines

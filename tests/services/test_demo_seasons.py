@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
 
-from ladder.demo.season import SEASONS, TEAMS
+from ladder.demo.season_2026 import SEASONS, TEAMS
 from ladder.extensions import db
 from ladder.models import Event, Season
 from ladder.queries.bughouse import team_view

@@ -187,7 +187,7 @@ def test_games_are_read_by_entry_range_or_per_entry_with_the_same_result(ctx, mo
 
 def _computed_events(monkeypatch) -> list[int]:
     """The ids of the events the rating engine computes from now on, in order."""
-    from ladder.rating import engine
+    from ladder.rating import event_rating as engine
     computed: list[int] = []
     run = engine._run
 

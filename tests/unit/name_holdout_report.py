@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # allow running as a plain script
     sys.path.insert(0, str(ROOT))
 
-from ladder.names import Alias, Member, NameIndex, name_key  # noqa: E402
+from ladder.names import Alias, IndexedMember, NameIndex, name_key  # noqa: E402
 from tests.unit.name_matching_report import PAIRS_CSV, extra_names, load_pairs  # noqa: E402
 
 HOLDOUT_CSV = ROOT / "tests" / "data" / "name_holdout.csv"
@@ -73,7 +73,7 @@ class Report:
     bench: dict[str, float]
 
 
-def load_roster(path: Path = ROSTER_CSV) -> list[Member]:
+def load_roster(path: Path = ROSTER_CSV) -> list[IndexedMember]:
     """Members with their aliases ("kind:name[:merged_from]" separated by "|")."""
     members = []
     with path.open(encoding="utf-8", newline="") as f:
@@ -82,7 +82,7 @@ def load_roster(path: Path = ROSTER_CSV) -> list[Member]:
             for item in filter(None, (row["aliases"] or "").split("|")):
                 kind, name, *rest = item.split(":")
                 aliases.append(Alias(name, kind, int(rest[0]) if rest else None))  # type: ignore[arg-type]
-            members.append(Member(int(row["id"]), row["name"], tuple(aliases)))
+            members.append(IndexedMember(int(row["id"]), row["name"], tuple(aliases)))
     return members
 
 
@@ -93,7 +93,7 @@ def load_cases(path: Path = HOLDOUT_CSV) -> list[Case]:
                 for r in csv.DictReader(f)]
 
 
-def build_roster(members: list[Member]) -> list[Member]:
+def build_roster(members: list[IndexedMember]) -> list[IndexedMember]:
     """The holdout roster plus distractors whose identity key is not taken."""
     taken = {name_key(m.name) for m in members} | {name_key(a.name) for m in members for a in m.aliases}
     out = list(members)
@@ -101,12 +101,12 @@ def build_roster(members: list[Member]) -> list[Member]:
     for name in [p.existing for p in load_pairs(PAIRS_CSV)] + extra_names():
         if name_key(name) not in taken:
             taken.add(name_key(name))
-            out.append(Member(next_id, name))
+            out.append(IndexedMember(next_id, name))
             next_id += 1
     return out
 
 
-def measure(cases: list[Case] | None = None, roster: list[Member] | None = None,
+def measure(cases: list[Case] | None = None, roster: list[IndexedMember] | None = None,
             bench: bool = True, confident: int = CONFIDENT) -> Report:
     """Compute the figures; ``confident`` is the score from which a wrong first suggestion counts
     as "confident wrong"."""
@@ -171,7 +171,7 @@ _I_FAMILY = ("Santoso Wijaya Pratama Saputra Hidayat Setiawan Kurniawan Nugroho 
              "Lestari Rahmawati Hartono Wibowo Suryadi Sutanto Purnomo Ramadhan Maulana").split()
 
 
-def synthetic_roster(size: int = 2000, seed: int = 2026) -> list[Member]:
+def synthetic_roster(size: int = 2000, seed: int = 2026) -> list[IndexedMember]:
     """A club of ``size`` members: 40 % Latin, 20 % Hangul, 20 % Han, 20 % Indonesian names."""
     rng = random.Random(seed)
     names: set[str] = set()
@@ -186,10 +186,10 @@ def synthetic_roster(size: int = 2000, seed: int = 2026) -> list[Member]:
         else:
             first = rng.choice(("Muhammad ", "M. ", "", "", ""))
             names.add(f"{first}{rng.choice(_I_GIVEN)} {rng.choice(_I_FAMILY)}")
-    return [Member(i + 1, n) for i, n in enumerate(sorted(names))]
+    return [IndexedMember(i + 1, n) for i, n in enumerate(sorted(names))]
 
 
-def synthetic_typed(roster: list[Member], count: int = 400, seed: int = 7) -> list[str]:
+def synthetic_typed(roster: list[IndexedMember], count: int = 400, seed: int = 7) -> list[str]:
     """Typed names: members' names with slips, other scripts' spellings, short forms, new people."""
     from ladder.names.hangul import standard_romanisation  # a fair query mix, not a measurement
 

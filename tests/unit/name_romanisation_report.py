@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # allow running as a plain script
     sys.path.insert(0, str(ROOT))
 
-from ladder.names import Member  # noqa: E402
+from ladder.names import IndexedMember  # noqa: E402
 from tests.unit.name_holdout_report import (  # noqa: E402
     NEW,
     Report,
@@ -37,11 +37,11 @@ ROSTER_CSV = ROOT / "tests" / "data" / "name_romanisation_roster.csv"
 CONFIDENT = 85  # a wrong member first (or any member, for a new person) at this score misleads
 
 
-def romanisation_roster() -> list[Member]:
+def romanisation_roster() -> list[IndexedMember]:
     """The roster of the set, then the holdout roster (ids moved past ours) and the distractors."""
     with ROSTER_CSV.open(encoding="utf-8", newline="") as f:
-        members = [Member(int(r["id"]), r["name"]) for r in csv.DictReader(f)]
-    members += [Member(m.id + 5000, m.name, m.aliases) for m in load_roster()]
+        members = [IndexedMember(int(r["id"]), r["name"]) for r in csv.DictReader(f)]
+    members += [IndexedMember(m.id + 5000, m.name, m.aliases) for m in load_roster()]
     return build_roster(members)
 
 

@@ -17,7 +17,7 @@ from ladder.elo import (
     performance,
     rating_change,
 )
-from ladder.elo.numbers import round_half_away
+from ladder.elo.exact import round_half_away
 
 
 def test_fide_vector_1922_three_games() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from ladder.names import Member as Named
+from ladder.names import IndexedMember as Named
 from ladder.names import NameIndex, compare, suggest
 
 CONFIDENT = 90

@@ -7,7 +7,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ladder.names import Alias, Member, NameIndex, Reason, compare, name_key, suggest
+from ladder.names import (
+    Alias,
+    IndexedMember,
+    NameIndex,
+    SuggestionReason,
+    compare,
+    name_key,
+    suggest,
+)
 from ladder.names.aliases import after_merge, after_publish, after_relink, after_rename, undo_merge
 from ladder.names.hangul import (
     hangul_skeleton,
@@ -160,7 +168,7 @@ def test_reasons_name_the_part_that_differs(typed: str, existing: str, reason: s
 def test_reasons_carry_message_ids_and_values() -> None:
     _, reasons = compare("Bob Pemberton", "Robert Pemberton")
     (r,) = reasons
-    assert isinstance(r, Reason) and isinstance(r.message, Message)
+    assert isinstance(r, SuggestionReason) and isinstance(r.message, Message)
     assert r.id == "%(short)s is a short form of %(full)s" and r.params == {"short": "Bob", "full": "Robert"}
     assert r.render({"%(short)s is a short form of %(full)s": "%(short)s는 %(full)s의 애칭"}.get) == "Bob는 Robert의 애칭"
     assert pickle.loads(pickle.dumps(r)).message == r.message
@@ -170,15 +178,15 @@ def test_reasons_carry_message_ids_and_values() -> None:
 
 
 def test_alias_path_through_publish_merge_undo_and_relink() -> None:
-    robert, bob = Member(1, "Robert Pemberton"), Member(2, "Bob Pemberton")
+    robert, bob = IndexedMember(1, "Robert Pemberton"), IndexedMember(2, "Bob Pemberton")
     robert = after_publish(robert, "R. Pemberton")
-    index = NameIndex([robert, bob, Member(3, "Anna Pemberton")])
+    index = NameIndex([robert, bob, IndexedMember(3, "Anna Pemberton")])
     assert index.preselect("R. Pemberton").member == 1  # confirmed at a publish
     assert index.preselect("bob  pemberton").member == 2
 
     # Merge Bob into Robert: Bob is hidden; typing him again points at Robert.
     robert = after_merge(robert, bob)
-    index = NameIndex([robert, Member(3, "Anna Pemberton")])
+    index = NameIndex([robert, IndexedMember(3, "Anna Pemberton")])
     chosen = index.preselect("Bob Pemberton")
     assert (chosen.member, chosen.via) == (1, "Bob Pemberton")
     assert chosen.reasons == ("Bob Pemberton was merged into Robert Pemberton",)
@@ -190,12 +198,12 @@ def test_alias_path_through_publish_merge_undo_and_relink() -> None:
 
     # Undo: Bob is back with his name, and it points at him again.
     robert = undo_merge(robert, 2)
-    index = NameIndex([robert, bob, Member(3, "Anna Pemberton")])
+    index = NameIndex([robert, bob, IndexedMember(3, "Anna Pemberton")])
     assert index.preselect("Bob Pemberton").member == 2
     assert [a.name for a in robert.aliases] == ["R. Pemberton"]
 
     # Re-link (split): the entry typed "R. Pemberton" was Anna's; both now hold the spelling.
-    robert, anna = after_relink(robert, Member(3, "Anna Pemberton"), "R. Pemberton")
+    robert, anna = after_relink(robert, IndexedMember(3, "Anna Pemberton"), "R. Pemberton")
     index = NameIndex([robert, bob, anna])
     chosen = index.preselect("R. Pemberton")
     assert chosen.member is None and chosen.ambiguous and chosen.matches == (1, 3)
@@ -203,21 +211,21 @@ def test_alias_path_through_publish_merge_undo_and_relink() -> None:
 
 
 def test_rename_keeps_the_former_name() -> None:
-    renamed = after_rename(Member(7, "Anastasia Ivanova"), "Anastasia Petrenko")
+    renamed = after_rename(IndexedMember(7, "Anastasia Ivanova"), "Anastasia Petrenko")
     index = NameIndex([renamed])
     assert index.preselect("Anastasia Ivanova").reasons == ("Anastasia Ivanova is a former name of Anastasia Petrenko",)
     assert index.preselect("Anastasia Petrenko").member == 7
 
 
 def test_current_name_outranks_an_identical_alias_of_another_member() -> None:
-    index = NameIndex([Member(1, "David Okonkwo", (Alias("Dave Okonkwo", "publish"),)), Member(2, "Dave Okonkwo")])
+    index = NameIndex([IndexedMember(1, "David Okonkwo", (Alias("Dave Okonkwo", "publish"),)), IndexedMember(2, "Dave Okonkwo")])
     found = index.suggest("Dave Okonkwo")
     assert [(s.candidate, s.score) for s in found] == [(2, 100), (1, 99)]
     assert index.preselect("Dave Okonkwo").ambiguous
 
 
 def test_suggest_accepts_members_and_reuses_an_index_for_the_same_list() -> None:
-    members = [Member(1, "Robert Pemberton", (Alias("Bob Pemberton", "merge", 9),)), Member(2, "Jane Doe")]
+    members = [IndexedMember(1, "Robert Pemberton", (Alias("Bob Pemberton", "merge", 9),)), IndexedMember(2, "Jane Doe")]
     assert suggest("Bob Pemberton", members)[0].candidate == 1
     roster = [(i, f"Player {i:04d} Example") for i in range(50)]
     assert suggest("Player 0007 Example", roster)[0].candidate == 7

@@ -1,4 +1,4 @@
-"""The engines' output format (engine_format) and the comparison of ``ladder pair --check``
+"""The engines' output format (output_format) and the comparison of ``ladder pair --check``
 (check.played_round, RoundCheck), without running the engine."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from ladder.pairing.api import Board, Refusal, RoundPairing
 from ladder.pairing.check import PlayedRound, RoundCheck, played_round
-from ladder.pairing.engine_format import engine_output, read_engine_output
+from ladder.pairing.output_format import engine_output, read_engine_output
 from ladder.vocabulary.messages import msg
 from ladder.vocabulary.tournament import Colour, Kind, Player, RoundResult, Tournament
 

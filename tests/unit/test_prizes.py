@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from ladder.club.prizes import (
-    Player,
+    FinalStanding,
     Prize,
     PrizeError,
     distribute,
@@ -30,13 +30,13 @@ def test_cash_pools_by_points_and_splits_equally() -> None:
 
 def test_leftover_cents_go_to_the_best_placed() -> None:
     awards = distribute((Prize(1, 10000),),
-                        (Player("A", F(3), 1), Player("B", F(3), 2), Player("C", F(3), 3)))
+                        (FinalStanding("A", F(3), 1), FinalStanding("B", F(3), 2), FinalStanding("C", F(3), 3)))
     assert [a.cents for a in awards] == [3334, 3333, 3333]
     assert all(a.exact_share == F(10000, 3) for a in awards)
 
 
 def test_indivisible_prize_undecided_when_still_tied_after_tiebreaks() -> None:
-    players = (Player("A", F(4), 1), Player("B", F(4), 1), Player("C", F(3), 3))
+    players = (FinalStanding("A", F(4), 1), FinalStanding("B", F(4), 1), FinalStanding("C", F(3), 3))
     awards = distribute(parse_prizes("100 + Title\n50"), players)
     assert awards[0].items == () and awards[0].undecided == ("Title",)
     assert awards[1].undecided == ("Title",)
@@ -44,7 +44,7 @@ def test_indivisible_prize_undecided_when_still_tied_after_tiebreaks() -> None:
 
 
 def test_prizes_beyond_the_field_and_empty_places() -> None:
-    awards = distribute(parse_prizes("100\n-\n20 + Book"), (Player("A", F(1), 1),))
+    awards = distribute(parse_prizes("100\n-\n20 + Book"), (FinalStanding("A", F(1), 1),))
     assert awards[0].cents == 10000
     assert parse_prizes("-\nTrophy")[0] == Prize(1, 0, ())
 

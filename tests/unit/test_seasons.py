@@ -15,8 +15,8 @@ from ladder.club.seasons import (
     MOST_ACTIVE,
     MOST_IMPROVED,
     AwardRules,
+    ClubSeasonError,
     Season,
-    SeasonError,
     SeasonLine,
     check_seasons,
     season_awards,
@@ -65,7 +65,7 @@ def test_overlaps_and_bad_seasons_are_reported_as_message_ids() -> None:
     assert "A season needs a name." in ids
     assert any(p.params.get("name") == "Backwards" and "before it starts" in p.id
                for p in problems)
-    with pytest.raises(SeasonError) as err:
+    with pytest.raises(ClubSeasonError) as err:
         check_seasons(seasons)
     assert err.value.messages == problems
     assert "Year" in str(err.value)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from ladder.tiebreaks import fide_tables
 from ladder.tiebreaks.codes import NAMES, parse_code
-from ladder.tiebreaks.engine import prepare
+from ladder.tiebreaks.compute_table import prepare
 from ladder.tiebreaks.explain import Explanation, explain_prepared
 from ladder.vocabulary.tournament import Tournament
 from tests.unit.tiebreak_events import random_event, round_robin

@@ -7,7 +7,7 @@ from fractions import Fraction
 from ladder.bench.tiebreaks import bench_tiebreaks, synthetic_swiss
 from ladder.tiebreaks import compute, explain, rank
 from ladder.tiebreaks.buchholz import fore_tournament
-from ladder.tiebreaks.engine import prepare
+from ladder.tiebreaks.compute_table import prepare
 from tests.unit.tiebreak_support import crosstable, exercise
 
 

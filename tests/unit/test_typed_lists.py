@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ladder.elo import EloError
-from ladder.elo.numbers import parse_rating, parse_ratings, parse_score
+from ladder.elo.exact import parse_rating, parse_ratings, parse_score
 from ladder.vocabulary.lists import halfwidth, split_list
 
 

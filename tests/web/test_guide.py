@@ -21,7 +21,7 @@ from ladder.elo import classic_table
 from ladder.extensions import db
 from ladder.models import Member
 from ladder.rating import EventInput, MemberState, Pairing, RatingOptions, rate_event, replay
-from ladder.rating.elo import expected_score
+from ladder.rating.club_elo import expected_score
 from ladder.tiebreaks import CalcRound, calculate
 from ladder.vocabulary.numbers import decimal_text, points_text
 from ladder.vocabulary.tournament import Colour, EventKind, Kind
@@ -347,10 +347,10 @@ def test_the_faq_numbers_are_the_engines(client: FlaskClient, locale: str) -> No
 
 
 def test_prize_pooling_is_the_prize_helpers(client: FlaskClient) -> None:
-    from ladder.club.prizes import Player, Prize, distribute, money
+    from ladder.club.prizes import FinalStanding, Prize, distribute, money
     awards = distribute((Prize(1, 30000), Prize(2, 20000), Prize(3, 10000)),
-                        (Player("A", Fraction(4), 1), Player("B", Fraction(4), 2),
-                         Player("C", Fraction(3), 3)))
+                        (FinalStanding("A", Fraction(4), 1), FinalStanding("B", Fraction(4), 2),
+                         FinalStanding("C", Fraction(3), 3)))
     assert [a.cents for a in awards] == [25000, 25000, 10000]
     text = element(page(client, "/guide/tiebreaks"), "prize-example")
     assert f"pool {money(50000)} and each receives {money(awards[0].cents)}" in text

@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from ladder.extensions import db
 from ladder.models import Entry, Member, RatingRow, Result
-from ladder.rating.elo import expected_score
+from ladder.rating.club_elo import expected_score
 from ladder.vocabulary.tournament import Kind
 from tests.factories import direct_writes, publish_t, tournament
 from tests.web.visible_rules_events import club_night_with_rules, round_robin_won_by_first

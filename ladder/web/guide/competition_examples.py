@@ -13,7 +13,7 @@ from typing import Any
 from ...competition import keizer
 from ...competition.keizer_params import parse_params
 from ...competition.keizer_table import Pass
-from ...competition.record import Entrant, Game, Played, Round
+from ...competition.record import CompetitionEntrant, Played, RecordedGame, RecordedRound
 from ...competition.roundrobin import (
     ROUND_ROBIN_DEFAULTS,
     catch_up,
@@ -42,7 +42,7 @@ ATTENDANCE = {1: {}, 2: {"C": "excused"}, 3: {}}
 
 
 @dataclass(frozen=True)
-class ShownBoard:
+class KeizerShownBoard:
     """One board of an example round, by name, with its reasons."""
 
     white: str
@@ -52,13 +52,13 @@ class ShownBoard:
 
 
 @dataclass(frozen=True)
-class ShownRound:
+class KeizerShownRound:
     """One round of the Keizer example: the ranking it was paired on with the values, the
     boards, the bye and why, who was away, and the passes of the recalculation after it."""
 
     number: int
     ranking: tuple[tuple[str, int], ...]
-    boards: tuple[ShownBoard, ...]
+    boards: tuple[KeizerShownBoard, ...]
     bye: str | None
     bye_reason: Message | None
     away: tuple[str, ...]
@@ -71,7 +71,7 @@ class ShownRound:
 class KeizerExample:
     """The Keizer season of the chapter, round by round, and the final table's reasons."""
 
-    rounds: tuple[ShownRound, ...]
+    rounds: tuple[KeizerShownRound, ...]
     lines: tuple[tuple[str, tuple[tuple[int, Message], ...]], ...]  # name, (round, why)
     values: tuple[tuple[int, tuple[int, ...]], ...]  # field size, the ratio values
 
@@ -95,7 +95,7 @@ def keizer_example() -> KeizerExample:
     season: dict[str, Any] = {"members": [{"id": i, "rating": r} for i, r in
                                           zip(IDS[:5], RATINGS[:5], strict=True)],
                               "rounds": []}
-    shown: list[ShownRound] = []
+    shown: list[KeizerShownRound] = []
     for number in (1, 2, 3):
         attendance = {i: ATTENDANCE[number].get(i, "present") for i in IDS[:5]}
         season["rounds"].append({"round": number, "attendance": attendance})
@@ -105,9 +105,9 @@ def keizer_example() -> KeizerExample:
         season["rounds"][-1].update(bye=pairing.bye, games=games)
         table = keizer.compute(season, params).after(number)
         values = keizer.value_numbers(len(pairing.ranking), params)
-        shown.append(ShownRound(
+        shown.append(KeizerShownRound(
             number, tuple((_name(p), v) for p, v in zip(pairing.ranking, values, strict=True)),
-            tuple(ShownBoard(_name(b.white), _name(b.black), r.replace("1/2", "½"),
+            tuple(KeizerShownBoard(_name(b.white), _name(b.black), r.replace("1/2", "½"),
                              board_messages(b, pairing.ranking, _name))
                   for b, r in zip(pairing.boards, RESULTS[number], strict=True)),
             _name(pairing.bye) if pairing.bye else None, bye_message(pairing, _name),
@@ -138,16 +138,16 @@ class SwissExample:
 def swiss_example() -> SwissExample:
     """Round 2 paired by the Dutch engine from round 1, with a member away with notice (a
     half-point bye) and one away without (a zero-point bye)."""
-    entrants = tuple(Entrant(i + 1, RATINGS[i], 1, NAMES[i]) for i in range(6))
+    entrants = tuple(CompetitionEntrant(i + 1, RATINGS[i], 1, NAMES[i]) for i in range(6))
     rules = SwissRules(rounds=5)
-    first = Played(entrants, (Round(1, {n: "present" for n in range(1, 7)}),))
+    first = Played(entrants, (RecordedRound(1, {n: "present" for n in range(1, 7)}),))
     answer = swiss_pair(first, 1, rules, pair_trf_detailed)
     assert not isinstance(answer, Refusal)
     results = ("1-0", "1/2-1/2", "0-1")
-    games = tuple(Game(w, b, r) for (w, b), r in zip(answer.pairs(), results, strict=True))
+    games = tuple(RecordedGame(w, b, r) for (w, b), r in zip(answer.pairs(), results, strict=True))
     attendance = {n: "present" for n in range(1, 7)} | {2: "excused", 5: "absent"}
-    second = Played(entrants, (Round(1, first.rounds[0].attendance, games),
-                               Round(2, attendance)))
+    second = Played(entrants, (RecordedRound(1, first.rounds[0].attendance, games),
+                               RecordedRound(2, attendance)))
     paired = swiss_pair(second, 2, rules, pair_trf_detailed)
     if isinstance(paired, Refusal):  # pragma: no cover - six players always pair
         return SwissExample((), None, NAMES[1], NAMES[4], refused=True)
@@ -171,13 +171,13 @@ def round_robin_example() -> RoundRobinExample:
     """Four players; in round 2 the fourth is away, so his game waits for round 3's night."""
     rules = ROUND_ROBIN_DEFAULTS
     table = schedule(4, rules)
-    entrants = tuple(Entrant(i + 1, RATINGS[i], 1, NAMES[i]) for i in range(4))
-    one = Round(1, {n: "present" for n in range(1, 5)},
-                tuple(Game(w, b, "1-0") for w, b in table[0]))
+    entrants = tuple(CompetitionEntrant(i + 1, RATINGS[i], 1, NAMES[i]) for i in range(4))
+    one = RecordedRound(1, {n: "present" for n in range(1, 5)},
+                tuple(RecordedGame(w, b, "1-0") for w, b in table[0]))
     here = [1, 2, 3]
     tonight, later = round_pairs(table, 2, here)
-    two = Round(2, {1: "present", 2: "present", 3: "present", 4: "excused"},
-                tuple(Game(w, b, "1/2-1/2") for w, b in tonight))
+    two = RecordedRound(2, {1: "present", 2: "present", 3: "present", 4: "excused"},
+                tuple(RecordedGame(w, b, "1/2-1/2") for w, b in tonight))
     played = Played(entrants, (one, two))
     waiting = pending(played, table, 2)
     chosen = catch_up(waiting, [1, 2, 3, 4])

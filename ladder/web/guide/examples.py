@@ -1,7 +1,7 @@
 """The guide's worked examples, computed live by the product's own engines (docs/qualities.md §2).
 
 Nothing here is a number typed by hand: every value the guide pages print comes from the
-rating engine (:func:`ladder.rating.rate_event`, :func:`~ladder.rating.replay`, with the
+rating engine (:func:`ladder.rating.rate_event`, :func:`~ladder.rating.event_rating`, with the
 club's own :class:`~ladder.rating.RatingOptions`), the tie-break engine
 (:func:`ladder.tiebreaks.calculate`, :func:`~ladder.tiebreaks.compute`), the Elo tools
 (:func:`ladder.elo.classic_table`), the prize helper and the initials of :mod:`ladder.names`.
@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...club.prizes import Award, Prize, distribute
-from ...club.prizes import Player as PrizePlayer
+from ...club.prizes import Award, FinalStanding, Prize, distribute
 from ...elo import classic_table
 from ...elo.expected import TableRow
 from ...names import initials
@@ -31,7 +30,7 @@ from ...rating import (
     rate_event,
     replay,
 )
-from ...rating.elo import expected_score
+from ...rating.club_elo import expected_score
 from ...tiebreaks import CalcRound, calculate, compute
 from ...vocabulary.tournament import (
     DEFAULT_SCORING,
@@ -199,7 +198,7 @@ def ladder_examples(options: RatingOptions) -> LadderExamples:
 # --- The tie-break guide ----------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Record:
+class ExampleRecord:
     """One record of an example with its values (by code)."""
 
     label: str
@@ -220,10 +219,10 @@ class EditionValue:
 class TiebreakExamples:
     """Every example of the tie-break guide."""
 
-    buchholz: tuple[Record, ...]  # docs/tiebreaks.md §6: three tie-breaks, three winners
+    buchholz: tuple[ExampleRecord, ...]  # docs/tiebreaks.md §6: three tie-breaks, three winners
     buchholz_leaders: dict[str, tuple[str, ...]]  # code -> who has the best value
-    sonneborn: tuple[Record, ...]  # round-robin SB
-    progressive: tuple[Record, ...]
+    sonneborn: tuple[ExampleRecord, ...]  # round-robin SB
+    progressive: tuple[ExampleRecord, ...]
     own: dict[str, Fraction | None]  # WIN, WON, BPG, BWG, KS of one record
     ratings: dict[str, Fraction | None]  # ARO, TPR with every opponent rated
     unrated: dict[str, Fraction | None]  # ... and with one unrated opponent (Art. 10)
@@ -281,16 +280,16 @@ UNRATED_ROUNDS = OWN_ROUNDS[:4] + (CalcRound(L, Fraction(7, 2), Colour.WHITE, No
 def tiebreak_examples() -> TiebreakExamples:
     """Compute every example of the tie-break guide with the tie-break engine."""
     buchholz = tuple(
-        Record(name, tuple(Fraction(s) for s in scores),
+        ExampleRecord(name, tuple(Fraction(s) for s in scores),
                calculate([CalcRound(W, Fraction(s)) for s in scores], "BH,BH/C1,BH/M1"))
         for name, scores in BUCHHOLZ)
     sonneborn = tuple(
-        Record(name, tuple(Fraction(s) for _k, s in games),
+        ExampleRecord(name, tuple(Fraction(s) for _k, s in games),
                calculate([CalcRound(k, Fraction(s)) for k, s in games], "SB",
                          round_robin=True), tuple(_SCORE[k] for k, _s in games))
         for name, games in SONNEBORN)
     progressive = tuple(
-        Record(label, (), calculate([CalcRound(k, 2) for k in kinds], "PS,PS/C1"))
+        ExampleRecord(label, (), calculate([CalcRound(k, 2) for k in kinds], "PS,PS/C1"))
         for label, kinds in PROGRESSIVE)
     own = calculate(OWN_ROUNDS, "PTS,WIN,WON,BPG,BWG,KS")
     ratings = calculate(OWN_ROUNDS, "ARO,TPR")
@@ -303,8 +302,8 @@ def tiebreak_examples() -> TiebreakExamples:
     direct = {p.start_no: table.value(p.start_no, "DE") for p in t.players}
     prize_list = (Prize(1, 30000), Prize(2, 20000), Prize(3, 10000))
     prizes = distribute(prize_list,
-                        (PrizePlayer("A", Fraction(4), 1), PrizePlayer("B", Fraction(4), 2),
-                         PrizePlayer("C", Fraction(3), 3)))
+                        (FinalStanding("A", Fraction(4), 1), FinalStanding("B", Fraction(4), 2),
+                         FinalStanding("C", Fraction(3), 3)))
     leaders = {}
     for code in ("BH", "BH/C1", "BH/M1"):
         best = max(r.values[code] or 0 for r in buchholz)

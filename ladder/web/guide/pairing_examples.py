@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...club.night import Entrant, Pairing, Sheet, pose_round
+from ...club.night import Entrant, Sheet, SheetBoard, pose_round
 from ...pairing import Refusal, RoundPairing, berger_rounds, pair_trf_detailed
 from ...vocabulary.messages import Message
 
@@ -66,7 +66,7 @@ def after_round_one() -> Sheet:
     answer = pair_trf_detailed(pose_round(first_round(), 1))
     assert isinstance(answer, RoundPairing)
     results = ("1-0", "½-½", "1-0", "0-1")
-    boards = tuple(Pairing(1, b.number, b.white, b.black, results[i % 4])
+    boards = tuple(SheetBoard(1, b.number, b.white, b.black, results[i % 4])
                    for i, b in enumerate(answer.boards))
     return replace(first_round(), boards=boards)
 

@@ -26,7 +26,13 @@ from ...club.sections import (
     split_equal,
 )
 from ...extensions import db
-from ...queries.sections import Candidate, NameMatch, candidates, match_names, name_index
+from ...queries.sections import (
+    PastedNameMatch,
+    SectionCandidate,
+    candidates,
+    match_names,
+    name_index,
+)
 from ...vocabulary.messages import Message
 from ..errors import refused
 from ..forms import FormInvalid
@@ -43,7 +49,7 @@ class Split:
 
     query: SectionsQuery
     present: list[int] = field(default_factory=list)  # member ids, as ticked and matched
-    matches: list[NameMatch] = field(default_factory=list)
+    matches: list[PastedNameMatch] = field(default_factory=list)
     problems: list[Message | str] = field(default_factory=list)
     sections: tuple[Section, ...] = ()
 
@@ -64,7 +70,7 @@ class Split:
         return out
 
 
-def read_split(pool: list[Candidate], query: SectionsQuery) -> Split:
+def read_split(pool: list[SectionCandidate], query: SectionsQuery) -> Split:
     """The split the query asks for (nothing is stored); a query the form refuses (a value
     too long, too many bands) is neither matched nor split."""
     known = {c.member_id: c for c in pool}

@@ -21,7 +21,7 @@ class CodeForm(ClubForm):
     code = text_field(_l("The night's code"), limit=40, required=True)
 
 
-class CheckInForm(ClubForm):
+class PhoneCheckInForm(ClubForm):
     """A phone's check-in: tonight's player it is (``player``: a start number), a member it
     is (``member``), or a typed ``name`` (``new``: send it to the organizer as it is)."""
 

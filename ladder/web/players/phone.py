@@ -46,7 +46,7 @@ from .access import (
     phone,
     remember,
 )
-from .forms import CheckInForm, CodeForm, ReportForm
+from .forms import CodeForm, PhoneCheckInForm, ReportForm
 from .shared import night_snapshot, wall_book, wall_name_of
 
 #: Seconds between two polls of "My board".
@@ -65,7 +65,7 @@ def _night(found: Phone) -> Any:
 
 
 def _join_page(found: Phone, *, form: CodeForm | None = None,
-               checkin: CheckInForm | None = None, match: Any = None,
+               checkin: PhoneCheckInForm | None = None, match: Any = None,
                message: str | None = None, status: int = 200) -> tuple[str, int]:
     """The join page: the code form until the phone proved the code, then the check-in."""
     shot = night_snapshot(found.night_id, found.link.version)
@@ -75,7 +75,7 @@ def _join_page(found: Phone, *, form: CodeForm | None = None,
         context["form"] = form or CodeForm(formdata=None)
     else:
         night = _night(found)
-        context["checkin"] = checkin or CheckInForm(formdata=None)
+        context["checkin"] = checkin or PhoneCheckInForm(formdata=None)
         context["names"] = phone_list(db.session, night, wall_name_of(), wall_book())
         context["can_join"] = phones.can_join(night)
     return render_template("players/join.html", **context), status
@@ -138,7 +138,7 @@ def checkin(night_id: int) -> Response | tuple[str, int]:
     found = phone(night_id)
     if not found.proven:
         return _see_other("players.join", night_id)
-    form = CheckInForm()
+    form = PhoneCheckInForm()
     if not form.validate():
         return _join_page(found, checkin=form, status=422)
     night = _night(found)

@@ -52,7 +52,7 @@ EXAMPLE = {"e_rating": "1500", "e_opp": "1400", "c_rating": "1922",
            "u_rating": "1500", "u_games": "6", "u_opps": "1400, 1550, 1650", "u_score": "1.5"}
 
 
-#: Most opponents' ratings one field takes (ladder.elo.numbers.parse_ratings).
+#: Most opponents' ratings one field takes (ladder.elo.exact.parse_ratings).
 MAX_OPPONENTS = 200
 
 

@@ -30,7 +30,7 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from ...elo.errors import EloError
-from ...elo.numbers import parse_rating, parse_score
+from ...elo.exact import parse_rating, parse_score
 from ...tiebreaks import CalcRound
 from ...vocabulary.lists import halfwidth
 from ...vocabulary.numbers import HALF

@@ -13,7 +13,13 @@ import pytest
 from ladder.competition import keizer
 from ladder.competition.errors import ParamError
 from ladder.competition.keizer_score import Line, Reason
-from ladder.competition.record import Entrant, Game, Played, Round, keizer_season
+from ladder.competition.record import (
+    CompetitionEntrant,
+    Played,
+    RecordedGame,
+    RecordedRound,
+    keizer_season,
+)
 from ladder.competition.roundrobin import (
     ROUND_ROBIN_DEFAULTS,
     RoundRobinRules,
@@ -50,7 +56,7 @@ from ladder.pairing.check import check_rounds
 from ladder.vocabulary.tournament import Kind
 from tests.unit.competition.keizer_support import load_case, season_of
 
-ENTRANTS = tuple(Entrant(n, 2000 - 40 * n, 1, f"P{n}") for n in range(1, 9))
+ENTRANTS = tuple(CompetitionEntrant(n, 2000 - 40 * n, 1, f"P{n}") for n in range(1, 9))
 
 
 def test_swiss_settings_are_read_with_defaults_and_refused_by_name() -> None:
@@ -69,14 +75,14 @@ def test_absences_give_the_byes_the_club_chose() -> None:
     assert absence_kind("excused", rules) is Kind.ZERO_BYE
     assert absence_kind("club", rules) is Kind.FULL_BYE
     assert absence_kind("absent", rules) is Kind.ZERO_BYE
-    late = Entrant(9, 1990, 3)
-    played = Played((*ENTRANTS, late), (Round(1), Round(2), Round(3)))
+    late = CompetitionEntrant(9, 1990, 3)
+    played = Played((*ENTRANTS, late), (RecordedRound(1), RecordedRound(2), RecordedRound(3)))
     assert result_of(played, late, 2, rules).kind is Kind.HALF_BYE
 
 
 def test_a_round_is_posed_with_every_absent_member_as_a_requested_bye() -> None:
     attendance = {n: "present" for n in range(1, 9)} | {3: "excused", 6: "absent"}
-    played = Played(ENTRANTS, (Round(1, attendance),))
+    played = Played(ENTRANTS, (RecordedRound(1, attendance),))
     text = pose(played, 1, SwissRules(rounds=5))
     exchange = read_exchange(text)
     assert exchange.byes_of(1) == {3: Kind.HALF_BYE, 6: Kind.ZERO_BYE}
@@ -88,7 +94,7 @@ def test_a_round_is_posed_with_every_absent_member_as_a_requested_bye() -> None:
 
 
 def _play_swiss(rng: random.Random, rounds: int) -> Played:
-    late = Entrant(9, 1930, 3, "Late")
+    late = CompetitionEntrant(9, 1930, 3, "Late")
     entrants = (*ENTRANTS, late)
     played = Played(entrants)
     rules = SwissRules(rounds=rounds, pab_half=True)
@@ -98,12 +104,12 @@ def _play_swiss(rng: random.Random, rounds: int) -> Played:
             roll = rng.random()
             attendance[entrant.number] = ("present" if roll < 0.75 else "excused" if roll < 0.9
                                           else "club" if roll < 0.95 else "absent")
-        asked = Played(entrants, played.rounds + (Round(number, attendance),))
+        asked = Played(entrants, played.rounds + (RecordedRound(number, attendance),))
         answer = swiss_pair(asked, number, rules, pair_trf_detailed)
         assert not isinstance(answer, Refusal), answer
-        games = tuple(Game(w, b, rng.choice(["1-0", "0-1", "1/2-1/2", "+-"]))
+        games = tuple(RecordedGame(w, b, rng.choice(["1-0", "0-1", "1/2-1/2", "+-"]))
                       for w, b in answer.pairs())
-        played = Played(entrants, played.rounds + (Round(number, attendance, games,
+        played = Played(entrants, played.rounds + (RecordedRound(number, attendance, games,
                                                            answer.pab),))
     return played
 
@@ -129,15 +135,15 @@ def test_round_robin_schedule_postponed_games_and_catch_up() -> None:
     tonight, later = round_pairs(table, 1, [1, 2, 3])
     assert len(tonight) == 1 and len(later) == 1 and 4 in later[0]
     entrants = ENTRANTS[:4]
-    one = Round(1, {}, tuple(Game(w, b, "1-0") for w, b in tonight))
+    one = RecordedRound(1, {}, tuple(RecordedGame(w, b, "1-0") for w, b in tonight))
     played = Played(entrants, (one,))
     waiting = pending(played, table, 1)
     assert [(g.white, g.black) for g in waiting] == later
     assert catch_up(waiting, [1, 2, 3]) == []  # a player is not here
     chosen = catch_up(waiting, [1, 2, 3, 4])
     assert [(g.white, g.black) for g in chosen] == later
-    late = Game(*later[0], "1/2-1/2", scheduled=1)
-    played = Played(entrants, (Round(1, {}, one.games, catch_up=(late,)),))
+    late = RecordedGame(*later[0], "1/2-1/2", scheduled=1)
+    played = Played(entrants, (RecordedRound(1, {}, one.games, catch_up=(late,)),))
     assert pending(played, table, 1) == []
     assert sum(round_robin_points(played, RoundRobinRules()).values()) == 2
 
@@ -193,9 +199,9 @@ def test_the_rules_in_words_follow_the_settings() -> None:
 
 
 def test_the_keizer_season_of_a_played_competition() -> None:
-    games = (Game(2, 1, "0-1", 1),)
-    played = Played(ENTRANTS[:3], (Round(1, {1: "present", 2: "present", 3: "excused"}, games),
-                                   Round(2, {1: "present", 2: "present", 3: "present"})))
+    games = (RecordedGame(2, 1, "0-1", 1),)
+    played = Played(ENTRANTS[:3], (RecordedRound(1, {1: "present", 2: "present", 3: "excused"}, games),
+                                   RecordedRound(2, {1: "present", 2: "present", 3: "present"})))
     season = keizer_season(played, upto=1, attendance_of=2)
     assert [r["round"] for r in season["rounds"]] == [1, 2]
     assert season["rounds"][1] == {"round": 2, "attendance": {"1": "present", "2": "present",

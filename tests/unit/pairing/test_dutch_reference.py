@@ -18,7 +18,7 @@ import pytest
 
 from ladder.pairing import Refusal, pair_trf, pair_trf_detailed
 from ladder.pairing.pose import pose_round
-from ladder.pairing.trf import read_trf
+from ladder.pairing.posed_trf import read_trf
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 

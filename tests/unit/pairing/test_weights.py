@@ -17,8 +17,8 @@ import pytest
 
 from ladder.pairing.dutch import _layout
 from ladder.pairing.pose import pose_round
-from ladder.pairing.state import build_round
-from ladder.pairing.trf import read_trf
+from ladder.pairing.posed_trf import read_trf
+from ladder.pairing.round_state import build_round
 from ladder.pairing.weights import WeightTable, edge_weight
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"

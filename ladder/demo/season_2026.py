@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from ..vocabulary.tournament import EventKind, Tournament
 from .games import (
-    Entrant,
+    DemoEntrant,
+    DemoSheet,
     Incidents,
-    Sheet,
     bughouse,
     casual,
     match,
@@ -29,7 +29,7 @@ from .games import (
     swiss,
     team_bughouse,
 )
-from .roster import BY_NAME, ROSTER, TYPO, TYPO_OF, DemoMember
+from .people import BY_NAME, ROSTER, TYPO, TYPO_OF, DemoMember
 
 
 @dataclass(frozen=True)
@@ -117,10 +117,10 @@ def _choose(rng: random.Random, index: int, plan: EventPlan) -> list[DemoMember]
     return chosen
 
 
-def _entrants(rng: random.Random, plan: EventPlan, people: list[DemoMember]) -> list[Entrant]:
+def _entrants(rng: random.Random, plan: EventPlan, people: list[DemoMember]) -> list[DemoEntrant]:
     """Start order: by strength for Swiss events (seeded), drawn by lot otherwise."""
     typed = dict(plan.typed)
-    entrants = [Entrant(typed.get(m.name, m.name), m.strength) for m in people]
+    entrants = [DemoEntrant(typed.get(m.name, m.name), m.strength) for m in people]
     if plan.kind is EventKind.SWISS:
         return sorted(entrants, key=lambda e: -e.strength)
     if plan.kind is not EventKind.MATCH:
@@ -128,9 +128,9 @@ def _entrants(rng: random.Random, plan: EventPlan, people: list[DemoMember]) -> 
     return entrants
 
 
-def _builder(plan: EventPlan) -> Callable[[random.Random, list[Entrant]], Sheet]:
+def _builder(plan: EventPlan) -> Callable[[random.Random, list[DemoEntrant]], DemoSheet]:
     """The tournament builder for the plan's kind."""
-    builders: dict[EventKind, Callable[[random.Random, list[Entrant]], Sheet]] = {
+    builders: dict[EventKind, Callable[[random.Random, list[DemoEntrant]], DemoSheet]] = {
         EventKind.SWISS: lambda rng, e: swiss(rng, e, plan.rounds, plan.incidents),
         EventKind.ROUND_ROBIN: lambda rng, e: round_robin(rng, e, plan.incidents),
         EventKind.MATCH: lambda rng, e: match(rng, e[0], e[1], plan.rounds),
@@ -173,7 +173,7 @@ TEAM_NIGHT_SEED = 2027
 
 def build_team_night(rng: random.Random) -> DemoEvent:
     """The bughouse team night: every team meets every other once."""
-    teams = [(Entrant(a, BY_NAME[a].strength), Entrant(b, BY_NAME[b].strength))
+    teams = [(DemoEntrant(a, BY_NAME[a].strength), DemoEntrant(b, BY_NAME[b].strength))
              for a, b, _name in TEAMS]
     sheet = team_bughouse(rng, teams)
     plan = TEAM_NIGHT

@@ -128,7 +128,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
     S − E terms, score, games_before]``; ratings and statuses are frozen before the event
     (docs/club-rating.md §1 event batching): every record is made before any state is written. The K and
     provisional rules are inlined for speed; they are the same as
-    :func:`ladder.rating.elo.k_factor` and :func:`~ladder.rating.elo.is_provisional` (tested).
+    :func:`ladder.rating.club_elo.k_factor` and
+    :func:`~ladder.rating.club_elo.is_provisional` (tested).
     """
     # A member unseen so far starts at the start rating with 0 games (docs/club-rating.md §1).
     fresh = (float(options.start_rating), 0)

@@ -20,8 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ladder.vocabulary.messages import Message, msg
+from ladder.vocabulary.tournament import Colour
 
 WIN, DRAW, LOSS = 2, 1, 0
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}  # the colour column of a 001 line
+_OTHER = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}
 
 
 class PairingInputError(ValueError):
@@ -37,7 +40,7 @@ class Match:
     """One player's record of one round."""
 
     opponent: int  # 0-based id of the opponent; the player's own id when there was none
-    colour: str | None  # "w", "b" or None
+    colour: Colour | None  # None: no colour (a bye, an unplayed round)
     result: int  # WIN, DRAW or LOSS
     played: bool  # a game was played over the board (not a forfeit, not a bye)
     participated: bool  # the player was paired (a game, a forfeit) or given the PAB
@@ -54,14 +57,14 @@ class TrfPlayer:
 
 
 @dataclass
-class Tournament:
+class PosedTrf:
     """The TRF as plain data, with the rules of reading of the engine applied."""
 
     players: dict[int, TrfPlayer]
     by_rank: list[int]  # ids in pairing order (start numbers, or the 001 lines with XXC rank)
     played_rounds: int
     expected_rounds: int
-    initial_colour: str | None
+    initial_colour: Colour | None
     use_rank: bool
     win: int = 10
     draw: int = 5
@@ -113,10 +116,11 @@ _LOSSES = frozenset("-L0Z ")
 _UNPLAYED = frozenset("+-HFUZ ")
 
 
-def _read_colour(char: str, line_no: int) -> tuple[str | None, bool, bool]:
+def _read_colour(char: str, line_no: int) -> tuple[Colour | None, bool, bool]:
     """(colour, the entry is not blank, a game may have been played) of a colour column."""
-    if char in ("w", "b"):
-        return char, True, True
+    colour = _COLOURS.get(char)
+    if colour is not None:
+        return colour, True, True
     if char == "-":
         return None, True, False
     if char == " ":
@@ -201,7 +205,7 @@ class _Reading:
     players: dict[int, TrfPlayer] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)
     counter: list[int] = field(default_factory=lambda: [0])
-    colour: str | None = None
+    colour: Colour | None = None
     use_rank: bool = False
     expected: int = 0
     values: dict[str, int] = field(default_factory=dict)
@@ -261,12 +265,12 @@ def _read_line(reading: _Reading, line: str, line_no: int) -> None:
             if token == "rank":
                 reading.use_rank = True
             elif token in ("white1", "black1"):
-                reading.colour = token[0]
+                reading.colour = Colour.WHITE if token == "white1" else Colour.BLACK
     elif prefix == "152":
         code = line[4:].strip()
         if code not in ("W", "B"):
             raise _bad(line_no, msg("the initial colour must be W or B"))
-        reading.colour = code.lower()
+        reading.colour = Colour(code.lower())
     elif prefix in ("XXP", "260"):
         _read_forbidden(reading, prefix, line, line_no)
     elif prefix == "240":
@@ -277,7 +281,8 @@ def _read_line(reading: _Reading, line: str, line_no: int) -> None:
         _read_point_system(line, line_no, reading)
 
 
-def _infer_initial_colour(players: dict[int, TrfPlayer], by_rank: list[int]) -> str | None:
+def _infer_initial_colour(players: dict[int, TrfPlayer],
+                          by_rank: list[int]) -> Colour | None:
     """Without XXC: the colour the top paired player had in the first round with colours
     (shifted by one for each higher player paired in that round), as the engine infers it."""
     rounds = [index for p in players.values() for index, m in enumerate(p.matches)
@@ -286,19 +291,19 @@ def _infer_initial_colour(players: dict[int, TrfPlayer], by_rank: list[int]) -> 
         return None
     first = min(rounds)
     counter = 0
-    result: str | None = None
+    result: Colour | None = None
     for pid in by_rank:
         matches = players[pid].matches
         if any(m.participated for m in matches[:first + 1]):
             if result is None and first < len(matches):
                 colour = matches[first].colour
                 if colour is not None:
-                    result = colour if counter % 2 == 0 else ("b" if colour == "w" else "w")
+                    result = colour if counter % 2 == 0 else _OTHER[colour]
             counter += 1
     return result
 
 
-def read_trf(text: str) -> Tournament:
+def read_trf(text: str) -> PosedTrf:
     """Read ``text`` (a TRF posed for pairing the next round) as the engine reads it.
 
     Raises :class:`PairingInputError` naming the line when the file cannot be paired as is.
@@ -336,7 +341,7 @@ def read_trf(text: str) -> Tournament:
     by_rank = reading.order if reading.use_rank else sorted(players)
     if reading.colour is None:
         reading.colour = _infer_initial_colour(players, by_rank)
-    return Tournament(
+    return PosedTrf(
         players=players, by_rank=by_rank,
         played_rounds=played, expected_rounds=expected, initial_colour=reading.colour,
         use_rank=reading.use_rank,

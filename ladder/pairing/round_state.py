@@ -1,6 +1,6 @@
 """What the Dutch system needs to know about each player before a round is paired.
 
-From a read :class:`~ladder.pairing.trf.Tournament`: who is to be paired, the pairing order
+From a read :class:`~ladder.pairing.posed_trf.PosedTrf`: who is to be paired, the pairing order
 (C.04.2.B: start numbers, or the re-ranked list), scores, colour differences and
 preferences (C.04.1.e and C.04.3 A.6), the floats of the two previous rounds (C.04.3 A.4),
 who may receive the pairing-allocated bye (C.04.1.d, C.04.3 C.2) and which pairs are
@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ladder.pairing.trf import Match, Tournament, TrfPlayer
+from ladder.pairing.posed_trf import Match, PosedTrf, TrfPlayer
+from ladder.vocabulary.tournament import Colour
 
-WHITE, BLACK = "w", "b"
+#: The house's colours (a StrEnum: ``Colour.WHITE == "w"``, so the loops compare as fast).
+WHITE, BLACK = Colour.WHITE, Colour.BLACK
 DOWN, UP, NONE = "down", "up", None
 
 
-def invert(colour: str | None) -> str | None:
+def invert(colour: Colour | None) -> Colour | None:
     """The other colour (None stays None)."""
     return None if colour is None else (BLACK if colour == WHITE else WHITE)
 
 
 @dataclass
-class Player:
+class RoundPlayer:
     """One player to be paired, with the data the criteria read."""
 
     id: int  # 0-based (start number - 1)
@@ -32,8 +34,8 @@ class Player:
     matches: list[Match]
     played_games: int
     colour_difference: int  # |games as White - games as Black|
-    preference: str | None  # the colour the player is due (C.04.3 A.6)
-    repeated: str | None  # the colour of the last two played games when they were the same
+    preference: Colour | None  # the colour the player is due (C.04.3 A.6)
+    repeated: Colour | None  # the colour of the last two played games when they were the same
     strong: bool  # strong preference: colour difference 1 (C.04.3 A.6.b)
     eligible_for_bye: bool  # C.04.1.d / C.04.3 C.2: no unplayed round worth a win yet
     score_before: tuple[int, int]  # the score before the last round and before the one before
@@ -55,11 +57,11 @@ class Player:
 
 
 @dataclass
-class Round:
+class RoundState:
     """Everything the pairing of one round reads."""
 
-    tournament: Tournament
-    players: dict[int, Player]  # every valid player by id (paired or not this round)
+    tournament: PosedTrf
+    players: dict[int, RoundPlayer]  # every valid player by id (paired or not this round)
     to_pair: list[int]  # ids of the players to be paired this round
     forbidden: dict[int, set[int]]  # id -> ids that may not be met
 
@@ -69,10 +71,10 @@ class Round:
         return self.tournament.played_rounds + 1
 
 
-def _colour_data(matches: list[Match]) -> tuple[int, int, str | None, str | None, bool]:
+def _colour_data(matches: list[Match]) -> tuple[int, int, Colour | None, Colour | None, bool]:
     """(played games, colour difference, preference, repeated colour, strong) of a history."""
     white = black = consecutive = played = 0
-    last: str | None = None
+    last: Colour | None = None
     for match in matches:
         if not match.played:
             continue
@@ -86,7 +88,7 @@ def _colour_data(matches: list[Match]) -> tuple[int, int, str | None, str | None
     lower = BLACK if white > black else WHITE
     difference = abs(white - black)
     if difference > 1:
-        preference: str | None = lower
+        preference: Colour | None = lower
     elif consecutive > 1:
         preference = invert(last)
     elif difference > 0:
@@ -100,7 +102,7 @@ def _colour_data(matches: list[Match]) -> tuple[int, int, str | None, str | None
     return played, difference, preference, repeated, strong
 
 
-def _eligible(tournament: Tournament, player: TrfPlayer) -> bool:
+def _eligible(tournament: PosedTrf, player: TrfPlayer) -> bool:
     # C.04.1.d / C.04.3 C.2 (2026): a player who has already had the PAB (whatever it was
     # worth), or a round without a game that scored as much as a win (a forfeit win, a
     # full-point bye), does not get the PAB.
@@ -110,13 +112,13 @@ def _eligible(tournament: Tournament, player: TrfPlayer) -> bool:
         for m in player.matches)
 
 
-def build_round(tournament: Tournament) -> Round:
+def build_round(tournament: PosedTrf) -> RoundState:
     """The players of the coming round, as the Dutch criteria see them."""
     played_rounds = tournament.played_rounds
     valid = [pid for pid in tournament.by_rank
              if len(tournament.players[pid].matches) <= played_rounds
              or any(m.participated for m in tournament.players[pid].matches)]
-    players: dict[int, Player] = {}
+    players: dict[int, RoundPlayer] = {}
     for rank, pid in enumerate(valid):
         source = tournament.players[pid]
         history = source.matches[:played_rounds]
@@ -125,7 +127,7 @@ def build_round(tournament: Tournament) -> Round:
         before_last = score - (points[-1] if points else 0)
         before_two = before_last - (points[-2] if len(points) > 1 else 0)
         played, difference, preference, repeated, strong = _colour_data(source.matches)
-        players[pid] = Player(
+        players[pid] = RoundPlayer(
             id=pid, rank=rank, score=score, matches=source.matches, played_games=played,
             colour_difference=difference, preference=preference, repeated=repeated,
             strong=strong, eligible_for_bye=_eligible(tournament, source),
@@ -142,10 +144,10 @@ def build_round(tournament: Tournament) -> Round:
         for match in player.matches:
             if match.played:
                 forbidden[pid].add(match.opponent)
-    return Round(tournament, players, to_pair, forbidden)
+    return RoundState(tournament, players, to_pair, forbidden)
 
 
-def float_of(round_: Round, player: Player, rounds_back: int) -> str | None:
+def float_of(round_: RoundState, player: RoundPlayer, rounds_back: int) -> str | None:
     """The float of ``player`` ``rounds_back`` rounds ago (C.04.3 A.4).
 
     A round without a game counts as a downfloat when it scored more than a loss (a bye, a

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ladder.pairing.api import Board, Refusal, RoundPairing
 from ladder.pairing.colours import board_key, colour_of
 from ladder.pairing.dutch import NoPairing, pair_players
+from ladder.pairing.posed_trf import PairingInputError, read_trf
 from ladder.pairing.reasons import board_reasons, pab_reason, refusal_reason, round_notes
-from ladder.pairing.state import WHITE, build_round
-from ladder.pairing.trf import PairingInputError, read_trf
+from ladder.pairing.round_state import WHITE, build_round
 from ladder.vocabulary.messages import msg
 
 
@@ -15,7 +15,7 @@ def pair_trf_detailed(trf_text: str) -> RoundPairing | Refusal:
     """Pair the coming round of ``trf_text``: a :class:`RoundPairing` with the reasons per
     board, or a :class:`Refusal` saying why no legal pairing exists.
 
-    Raises :class:`~ladder.pairing.trf.PairingInputError` when the file cannot be read.
+    Raises :class:`~ladder.pairing.posed_trf.PairingInputError` when the file cannot be read.
     """
     tournament = read_trf(trf_text)
     round_ = build_round(tournament)
