@@ -128,6 +128,12 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     assert "Own value, counted once in the season" in season
     assert "Away with notice, excused absence 1 of the 5 that score (4 left)" in season
     assert "Playing for the club's team" in season
+    # Who did not play: name and attendance joined by the language's colon (full-width in
+    # Chinese, as a whole Chinese line writes it).
+    reader = logged_in.application.test_client()  # ?lang= is remembered: a reader of its own
+    chinese = unescape(reader.get(f"/competitions/{competition_id}?lang=zh_Hans").get_data(
+        as_text=True))
+    assert re.search(r"<li>[^<：]+：请假", chinese) and not re.search(r"<li>[^<:]+: 请假", chinese)
     assert f'href="/seasons/{season_id}"' in season
     assert f'href="/competitions/{competition_id}"' in public.get(
         f"/seasons/{season_id}").get_data(as_text=True)
