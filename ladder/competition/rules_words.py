@@ -12,8 +12,26 @@ from ladder.competition.swiss import SwissRules
 from ladder.competition.words import share_text
 from ladder.vocabulary.messages import N_, Message, msg
 
-#: A requested bye's value in words (the Swiss settings' codes).
-BYE_WORDS = {"H": N_("half a point"), "Z": N_("no point"), "F": N_("a full point")}
+#: Away with notice, one whole sentence per requested bye's value (the Swiss settings' codes,
+#: TRF H and Z): a zero-point "bye" is an absence in Korean and Indonesian (docs/glossary.md),
+#: and Chinese writes the value as a word, so no value phrase is filled into a sentence.
+EXCUSED_SAID = {
+    "H": N_("Away with notice: a requested bye worth half a point."),
+    "Z": N_("Away with notice: counted as absent, no points."),
+}
+#: Away for the club's team match, per value (TRF H, Z, F).
+CLUB_SAID = {
+    "H": N_("Away playing for the club's team: a bye worth half a point."),
+    "Z": N_("Away playing for the club's team: counted as absent, no points."),
+    "F": N_("Away playing for the club's team: a bye worth a full point."),
+}
+#: Each round before a late entrant's entry, per value (TRF Z, H).
+LATE_SAID = {
+    "Z": N_("Each round before a late entrant joined: counted as absent, no points; from "
+            "their first round they are ranked by rating among the others (C.04.2)."),
+    "H": N_("Each round before a late entrant joined: a bye worth half a point; from their "
+            "first round they are ranked by rating among the others (C.04.2)."),
+}
 
 
 def keizer_rules(params: KeizerParams, points_display: str = "exact") -> tuple[Message, ...]:
@@ -106,14 +124,10 @@ def swiss_rules(rules: SwissRules) -> tuple[Message, ...]:
     return (
         msg("A Swiss of %(rounds)d rounds by the FIDE Dutch system (C.04.3): each round is "
             "paired from all the rounds before it.", rounds=rules.rounds),
-        msg("Away with notice: a requested bye worth %(value)s.",
-            value=msg(BYE_WORDS[rules.excused_bye])),
-        msg("Away playing for the club's team: a bye worth %(value)s.",
-            value=msg(BYE_WORDS[rules.club_bye])),
+        msg(EXCUSED_SAID[rules.excused_bye]),
+        msg(CLUB_SAID[rules.club_bye]),
         msg("Absent without notice: a bye worth no point."),
-        msg("Each round before a late entrant joined: a bye worth %(value)s; from their first "
-            "round they are ranked by rating among the others (C.04.2).",
-            value=msg(BYE_WORDS[rules.late_bye])),
+        msg(LATE_SAID[rules.late_bye]),
         msg("The bye of an odd number of players is worth half a point.") if rules.pab_half
         else msg("The bye of an odd number of players is worth a point."),
     )
@@ -133,4 +147,5 @@ def round_robin_rules(rules: RoundRobinRules) -> tuple[Message, ...]:
     return tuple(said)
 
 
-__all__ = ["keizer_rules", "swiss_rules", "round_robin_rules", "BYE_WORDS"]
+__all__ = ["keizer_rules", "swiss_rules", "round_robin_rules", "EXCUSED_SAID", "CLUB_SAID",
+           "LATE_SAID"]

@@ -68,7 +68,7 @@ from ..extensions import DbSession
 from ..models import Competition, CompetitionNight, Member, Night, NightPlayer
 from ..pairing.api import Board, Refusal, RoundPairing
 from ..tiebreaks import TiebreakError, rank
-from ..vocabulary.messages import Message, msg
+from ..vocabulary.messages import N_, Message, msg
 from ..vocabulary.numbers import points_text
 from ..vocabulary.tournament import Kind
 
@@ -704,6 +704,13 @@ def _round_rows(assembled: Assembled, keizer_round: RoundTable | None, rules: Ru
     return rows
 
 
+#: What a Swiss round without a game gives, by the bye's kind, one whole sentence per value.
+_ABSENCE_SAID = {Kind.HALF_BYE: N_("A bye worth half a point."),
+                 Kind.FULL_BYE: N_("A bye worth a full point.")}
+#: The zero-point bye: an absence, not a bye (docs/glossary.md: ko 불참(0점), id tidak hadir).
+_ABSENT_SAID = N_("Counted as absent: no points.")
+
+
 def _absence_said(number: int, round_no: int, status: str, rules: Rules,
                   lines_by: Mapping[tuple[int, int], tuple[Message, Fraction]]
                   ) -> Message | None:
@@ -713,8 +720,7 @@ def _absence_said(number: int, round_no: int, status: str, rules: Rules,
     if isinstance(rules, SwissRules):
         from ..competition.swiss import BYE_KINDS, absence_kind
         kind = (BYE_KINDS[rules.late_bye] if status == "pre" else absence_kind(status, rules))
-        value = {Kind.HALF_BYE: "½", Kind.FULL_BYE: "1"}.get(kind, "0")
-        return msg("A bye worth %(points)s.", points=value)
+        return msg(_ABSENCE_SAID.get(kind, _ABSENT_SAID))
     return None
 
 

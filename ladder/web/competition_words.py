@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 
 from ..competition.keizer import points_to_half
 from ..competition.words import exact_text
@@ -22,13 +23,18 @@ from .formatting import localised
 SYSTEM_NAMES = {"keizer": _l("Keizer"), "swiss": _l("Swiss (FIDE Dutch system)"),
                 "berger": _l("Round-robin (Berger tables)")}
 
+#: The systems by their short name, in brackets after a competition's name on a night's
+#: line ("Autumn League (Keizer), round 3"): the same words as the night kinds.
+SYSTEM_SHORT = {"keizer": _l("Keizer"), "swiss": _l("Swiss"), "berger": _l("round-robin")}
+
 #: Attendance as the pages say it.
 STATUS_WORDS = {"present": _l("present"), "excused": _l("away with notice"),
                 "club": _l("away for the club's team"), "absent": _l("absent without notice"),
                 "pre": _l("not yet in the competition")}
 
-#: The groups of the Keizer settings on the rules form.
-GROUP_TITLES = {"values": _l("Value numbers"), "games": _l("Games"),
+#: The groups of the Keizer settings on the rules form ("Games": what a game scores, not the
+#: column of a count of games, hence its own context).
+GROUP_TITLES = {"values": _l("Value numbers"), "games": lazy_pgettext("rules group", "Games"),
                 "absences": _l("Rounds without a game"),
                 "recalculation": _l("Recalculation and equal points"),
                 "pairing": _l("Pairing"), "colours": _l("Colours")}
@@ -112,7 +118,8 @@ def shown_points(value: Fraction | int | None, display: str = "exact") -> str:
 
 @dataclass(frozen=True)
 class NightCompetition:
-    """What a night's pages say about the competition the night plays."""
+    """What a night's pages say about the competition the night plays (``system``: its
+    short name, :data:`SYSTEM_SHORT`)."""
 
     competition_id: int
     name: str
@@ -132,7 +139,7 @@ def night_competition(night_id: int) -> NightCompetition | None:
     if link is None or competition is None:
         return None
     return NightCompetition(competition.id, competition.name,
-                            str(SYSTEM_NAMES.get(competition.system, competition.system)),
+                            str(SYSTEM_SHORT.get(competition.system, competition.system)),
                             link.first_round, link.first_round + link.rounds - 1)
 
 
@@ -142,6 +149,6 @@ def word(table: dict[Any, Any], key: Any) -> str:
     return str(found) if found is not None else str(key)
 
 
-__all__ = ["SYSTEM_NAMES", "STATUS_WORDS", "GROUP_TITLES", "KEIZER_HELP", "CHOICE_LABELS",
+__all__ = ["SYSTEM_NAMES", "SYSTEM_SHORT", "STATUS_WORDS", "GROUP_TITLES", "KEIZER_HELP", "CHOICE_LABELS",
            "BYE_VALUES", "DISPLAY_LABELS", "HOW_WORDS", "shown_points", "word",
            "night_competition", "NightCompetition"]

@@ -41,7 +41,7 @@ EXTRACTED = _extracted()
 #: English words that have two meanings in the interface, so each use says which one with a
 #: message context (docs/glossary.md "One English word, two meanings"): a catalogue can then
 #: give each its own word (ko 변경 for the verb "Change", 변동 for a rating's change).
-AMBIGUOUS = ("Change", "Details", "Name", "unrated", "Place")
+AMBIGUOUS = ("Change", "Details", "Name", "unrated", "Place", "Games")
 
 
 def _catalog(locale: str) -> Catalog:
@@ -105,12 +105,15 @@ def test_no_ambiguous_word_is_used_without_its_meaning() -> None:
 MEANINGS = {
     "ko": {("player actions", "Change"): "변경", ("rating", "Change"): "변동",
            ("check", "Details"): "자세히", ("event", "Details"): "대회 정보",
-           ("player", "unrated"): "무레이팅", ("event", "unrated"): "레이팅 미반영"},
+           ("player", "unrated"): "무레이팅", ("event", "unrated"): "레이팅 미반영",
+           ("rules group", "Games"): "대국 결과", ("count", "Games"): "대국 수"},
     "zh_Hans": {("player actions", "Change"): "调整", ("rating", "Change"): "变化",
                 ("event", "Name"): "名称", ("person", "Name"): "姓名",
-                ("player", "unrated"): "无等级分", ("event", "unrated"): "不计等级分"},
+                ("player", "unrated"): "无等级分", ("event", "unrated"): "不计等级分",
+                ("rules group", "Games"): "对局得分", ("count", "Games"): "局数"},
     "id": {("player actions", "Change"): "Ubah", ("rating", "Change"): "Perubahan",
-           ("prizes", "Place"): "Posisi akhir", ("standings", "Place"): "Posisi"},
+           ("prizes", "Place"): "Posisi akhir", ("standings", "Place"): "Posisi",
+           ("rules group", "Games"): "Hasil partai", ("count", "Games"): "Partai"},
 }
 
 

@@ -96,6 +96,15 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     page = f"/organize/nights/{night_id}"
     desk_page = logged_in.get(page).get_data(as_text=True)
     assert f'href="/organize/competitions/{competition_id}"' in desk_page  # what it plays
+    # The summary names the competition and its own system in one whole message, never the
+    # night's pairing kind beside it; Korean sets no space before the bracket, no comma.
+    summary = re.search(r'<p class="summary" id="night-summary".*?</p>', desk_page, re.S)
+    assert summary is not None and "Swiss" not in summary.group(0)
+    assert (f'<a href="/organize/competitions/{competition_id}">Winter Keizer</a> (Keizer), '
+            "round 1") in summary.group(0)
+    korean = logged_in.get(page + "?lang=ko").get_data(as_text=True)
+    assert "Winter Keizer</a>(카이저) 1라운드" in korean and "스위스식" not in korean
+    assert "대국 결과" in logged_in.get(desk + "/rules?lang=ko").get_data(as_text=True)
     for member_id in ids[:4]:
         assert logged_in.post(page + "/checkin", data={
             "csrf_token": token, "version": _night_version(app, night_id),
@@ -119,11 +128,18 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     assert "Own value, counted once in the season" in season
     assert "Away with notice, excused absence 1 of the 5 that score (4 left)" in season
     assert "Playing for the club's team" in season
+    # Who did not play: name and attendance joined by the language's colon (full-width in
+    # Chinese, as a whole Chinese line writes it).
+    reader = logged_in.application.test_client()  # ?lang= is remembered: a reader of its own
+    chinese = unescape(reader.get(f"/competitions/{competition_id}?lang=zh_Hans").get_data(
+        as_text=True))
+    assert re.search(r"<li>[^<：]+：请假", chinese) and not re.search(r"<li>[^<:]+: 请假", chinese)
     assert f'href="/seasons/{season_id}"' in season
     assert f'href="/competitions/{competition_id}"' in public.get(
         f"/seasons/{season_id}").get_data(as_text=True)
-    assert f'href="/competitions/{competition_id}"' in public.get(
-        f"/nights/{night_id}").get_data(as_text=True)
+    night_page = public.get(f"/nights/{night_id}").get_data(as_text=True)
+    assert (f'<a href="/competitions/{competition_id}">Winter Keizer</a> (Keizer), round 1'
+            in night_page)
     fragment = public.get(f"/competitions/{competition_id}",
                           headers={**HTMX, "HX-Target": "competition-table"})
     assert fragment.get_data(as_text=True).lstrip().startswith('<section id="competition-table"')
@@ -133,6 +149,14 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
     assert trf.startswith("012 Winter Keizer")
     guide = public.get("/guide/competitions").get_data(as_text=True)
     assert "29⅔" in guide  # the hand-worked Keizer season, computed live
+
+
+#: The start of the guide's "Paired on" line per language (two players of the ranking).
+_PLAYER = r"[A-Z][a-z]+ [A-Z][a-z]+"
+RANKED = {"en": rf"Paired on: {_PLAYER} \(\d+\), {_PLAYER} \(\d+\)",
+          "ko": rf"대진 기준 순위: {_PLAYER}\(\d+\), {_PLAYER}\(\d+\)",
+          "zh_Hans": rf"编排依据的排名：{_PLAYER}（\d+）、{_PLAYER}（\d+）",
+          "id": rf"Urutan pairing: {_PLAYER} \(\d+\), {_PLAYER} \(\d+\)"}
 
 
 def test_the_guide_chapter_in_every_language(client: FlaskClient) -> None:
@@ -146,3 +170,6 @@ def test_the_guide_chapter_in_every_language(client: FlaskClient) -> None:
         assert keizer_points in html and "29⅔" in html and "23½" in html
         if lang != "en":
             assert "Keizer points of a round" not in html and "Why this many points" not in html
+        # The ranking a round was paired on: each name with its value in the language's
+        # brackets, the items joined as the language lists them.
+        assert re.search(RANKED[lang], html), lang

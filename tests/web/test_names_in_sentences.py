@@ -105,7 +105,8 @@ def test_every_pairing_sentence_reads_right_for_every_name(app, locale: str) -> 
 def test_a_hand_change_names_both_players(app) -> None:
     with app.test_request_context("/?lang=ko"):
         text = with_names(msg(HAND_CHANGES[1], player=3, opponent=4), {3: "김민준", 4: "Ann Lee"})
-    assert "김민준 선수가 Ann Lee 선수의 자리에" in text
+    # Both names take 선수 before their particle (the ko catalogue: "… 선수 대신 들어갔습니다").
+    assert "김민준 선수가 Ann Lee 선수 대신" in text
 
 
 @pytest.mark.parametrize(("locale", "han", "latin"), [

@@ -8,6 +8,7 @@ unlisted clubs, finished nights, and the conditional polls."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from flask import Flask
@@ -324,6 +325,20 @@ def test_a_retried_report_is_never_doubled(app: Flask) -> None:
     assert "You reported ½-½ meanwhile" in late[1]
     with app.app_context():
         assert db.session.scalars(select(NightReport.result)).all() == ["½-½"]
+
+
+@pytest.mark.parametrize("key", ["k" * 41, "form\x00-1"])
+def test_a_report_whose_hidden_key_the_page_did_not_write_asks_for_a_reload(
+        app: Flask, key: str) -> None:
+    # The player never sees the key: the answer says the page is stale, not "Key: …".
+    night_id, ids = arrange(app)
+    _play_round_one(app, night_id, ids)
+    board_id, version, white, black = boards_of(app, night_id, 1)[0]
+    white_phone, _black_phone = _two_phones(app, night_id, white, black)
+    status, html, _h = white_phone.report(board_id, version, "win", key=key)
+    assert status == 200 and "Reload the page and try again." in unescape(html)
+    assert "Key" not in html
+    assert _count(app, NightReport) == 0 and board_result(app, board_id) is None
 
 
 @pytest.mark.parametrize("visibility", ["private", "unlisted"])

@@ -26,7 +26,7 @@ from ...competition.swiss import SwissRules
 from ...competition.swiss import pair as swiss_pair
 from ...competition.words import board_messages, bye_message, exact_text, line_message
 from ...pairing import Refusal, pair_trf_detailed
-from ...vocabulary.messages import Message
+from ...vocabulary.messages import Message, msg
 
 #: Invented players, strongest first (the same names as the pairing chapter's).
 NAMES = ("Ana Reyes", "Bao Tran", "Citra Dewi", "Dong Wei", "Eun Ji", "Fajar Putra")
@@ -65,6 +65,14 @@ class KeizerShownRound:
     passes: tuple[tuple[tuple[str, int, str], ...], ...]  # per pass: (name, value, points)
     how: str
     table: tuple[tuple[int, str, str, int], ...]  # place, name, points, value
+
+    @property
+    def ranked(self) -> tuple[Message, ...]:
+        """The ranking as a list's items, each player with the value in one message (a
+        Korean bracket follows the name with no space, a Chinese one is full-width)."""
+        # TRANSLATORS: a player and the value number in a list ("Ana Reyes (10)").
+        return tuple(msg("%(name)s (%(value)d)", name=name, value=value)
+                     for name, value in self.ranking)
 
 
 @dataclass(frozen=True)

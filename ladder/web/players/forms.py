@@ -2,16 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
-from wtforms import StringField
+from flask_wtf import FlaskForm
+from wtforms import Field, StringField
+from wtforms.validators import ValidationError
 
 from ...club.night_self import MY_RESULTS
 from ...models import NightArrival
+from ...names import control_characters
 from ..forms import Checkbox, ClubForm, OneOf, text_field
 from ..request_values import digits
 
 #: The longest start number, member id or board id a phone form sends.
 ID_DIGITS = 10
+#: The longest key a report form carries (the page writes it; nobody types it).
+KEY_LIMIT = 40
+
+
+class PageKey:
+    """A value the page wrote into a hidden field (the report form's key): at most ``most``
+    characters and no control character. Anything else did not come from the page as it was
+    shown, so the player reads that the page is stale, never the name of a field they cannot
+    see (a message naming "Key" tells them nothing)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+
+    def __call__(self, form: FlaskForm, field: Field) -> None:
+        text: Any = field.data
+        if not isinstance(text, str):
+            return
+        if len(text.strip()) > self.most or control_characters(text):
+            raise ValidationError(_l("This form was open too long or did not come from this "
+                                     "site, so nothing was changed. Reload the page and try "
+                                     "again."))
 
 
 class CodeForm(ClubForm):
@@ -52,7 +78,8 @@ class ReportForm(ClubForm):
                                                                        "win, a draw or a loss."))])
     version = StringField()
     revision = StringField()
-    key = text_field(_l("Key"), limit=40)
+    key = StringField(validators=[PageKey(KEY_LIMIT)],
+                      filters=[lambda value: value.strip() if isinstance(value, str) else value])
 
     def numbers(self) -> tuple[int, int, int]:
         """The board's id, its version and the report's revision (0 when unreadable)."""

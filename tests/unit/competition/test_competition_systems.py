@@ -198,6 +198,31 @@ def test_the_rules_in_words_follow_the_settings() -> None:
     assert any("twice" in str(m) for m in round_robin_rules(RoundRobinRules(double=True)))
 
 
+def test_each_swiss_bye_value_is_its_own_whole_sentence() -> None:
+    # A zero-point "bye" is an absence (docs/glossary.md: ko 불참(0점), id tidak hadir (0 poin)),
+    # so no sentence has a value phrase filled in, and the zero case never says "bye".
+    zero = swiss_rules(parse_swiss_rules({"excused_bye": "Z", "club_bye": "Z",
+                                          "late_bye": "Z"}))
+    assert [m.values for m in zero] == [m.values for m in zero[:1]] + [()] * (len(zero) - 1)
+    assert sum("counted as absent, no points" in str(m) for m in zero) == 3
+    best = [str(m) for m in swiss_rules(parse_swiss_rules({"excused_bye": "H", "club_bye": "F",
+                                                           "late_bye": "H"}))]
+    assert "Away playing for the club's team: a bye worth a full point." in best
+    assert "Away with notice: a requested bye worth half a point." in best
+    assert not any("counted as absent" in s for s in best)
+
+
+def test_a_swiss_round_without_a_game_says_what_it_gives() -> None:
+    from ladder.queries.competitions import _absence_said
+    rules = parse_swiss_rules({"excused_bye": "H", "club_bye": "F", "late_bye": "Z"})
+    said = {status: _absence_said(1, 1, status, rules, {})
+            for status in ("excused", "club", "absent", "pre")}
+    assert {s: str(m) for s, m in said.items()} == {
+        "excused": "A bye worth half a point.", "club": "A bye worth a full point.",
+        "absent": "Counted as absent: no points.", "pre": "Counted as absent: no points."}
+    assert all(m is not None and not m.values for m in said.values())
+
+
 def test_the_keizer_season_of_a_played_competition() -> None:
     games = (RecordedGame(2, 1, "0-1", 1),)
     played = Played(ENTRANTS[:3], (RecordedRound(1, {1: "present", 2: "present", 3: "excused"}, games),
