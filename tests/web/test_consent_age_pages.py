@@ -42,7 +42,7 @@ SETTINGS = {
            "모든 청소년에게 법정대리인(보호자)의 동의가 필요합니다.",
            "유럽연합: 만 16세 미만, 나라별 법에 따라 만 13세 미만까지"),
     "zh_Hans": ("须征得父母或其他监护人同意的年龄",
-                "青少年（不满 18 周岁的会员）在记录同意之前，在公开页面上只显示部分姓名。不满此年龄的，"
+                "青少年（不满 18 周岁的会员）在登记同意之前，公开页面上会隐去其部分姓名。不满此年龄的，"
                 "由父母或其他监护人同意，孩子本人也要同意；已满此年龄的，由青少年本人同意。",
                 "中国：不满 14 周岁（《个人信息保护法》第三十一条）",
                 "印度尼西亚：不满 18 周岁（2022 年第 27 号法律《个人数据保护法》第 25 条",
@@ -65,14 +65,15 @@ EVERY_JUNIOR_SETTINGS = {
           "guardian's consent.",
     "ko": "동의 기준 나이가 만 18세이므로 모든 청소년(만 18세 미만 회원)에게 법정대리인(보호자)의 "
           "동의가 필요합니다.",
-    "zh_Hans": "同意年龄为 18 周岁，因此所有青少年（不满 18 周岁的会员）都须取得父母或其他监护人的同意。",
+    "zh_Hans": ("须征得监护人同意的年龄设为 18 周岁，因此所有青少年（不满 18 周岁的会员）都须取得父母"
+                "或其他监护人的同意。"),
     "id": "Dengan batas usia persetujuan 18 tahun, setiap junior (anggota di bawah 18 tahun) "
           "memerlukan persetujuan orang tua/wali.",
 }
 OUT_OF_RANGE = {
     "en": "Age under which a parent's or guardian's consent is asked: a whole number between "
           "13 and 21.",
-    "ko": "법정대리인(보호자) 동의 기준 나이: 13에서 21 사이의 정수로 입력하세요.",
+    "ko": "법정대리인(보호자) 동의 기준 나이: 13~21 사이의 정수를 입력하세요.",
     "zh_Hans": "须征得父母或其他监护人同意的年龄：须为 13 至 21 之间的整数。",
     "id": "Batas usia persetujuan orang tua/wali: bilangan bulat antara 13 dan 21.",
 }
@@ -105,8 +106,8 @@ FAQ_EVERY_JUNIOR = {
           "parent or guardian gives the consent for every junior, and the child is asked too;",
     "ko": "누가 동의해야 하나요? 청소년은 만 18세 미만 회원입니다. 이 클럽(동의 기준 나이 만 18세)에서는 "
           "모든 청소년에 대해 법정대리인(보호자)이 동의하고, 아이 본인의 뜻도 함께 묻습니다.",
-    "zh_Hans": "谁需要同意：青少年是指不满 18 周岁的会员。本俱乐部的同意年龄为 18 周岁，因此每位青少年都由"
-               "父母或其他监护人表示同意，同时也要征求孩子本人的意见；",
+    "zh_Hans": "谁需要同意：青少年是指不满 18 周岁的会员。本俱乐部须征得监护人同意的年龄为 18 周岁，"
+               "因此每位青少年都由父母或其他监护人表示同意，同时也要征求孩子本人的意见；",
     "id": "Siapa yang harus memberi persetujuan: junior adalah anggota di bawah 18 tahun. Di klub "
           "ini (batas usia persetujuan 18 tahun), orang tua/wali yang memberi persetujuan untuk "
           "setiap junior, dan anak itu sendiri juga ditanya;",
