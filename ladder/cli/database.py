@@ -1,4 +1,5 @@
-"""Commands that set up and look after the database: init, rebuild, check, accounts, backup, demo."""
+"""Commands that set up and look after the database: init, rebuild, check, accounts, backup,
+demo."""
 
 from __future__ import annotations
 

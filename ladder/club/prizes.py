@@ -1,5 +1,5 @@
-"""The prize helper (docs/tiebreaks.md §4): pool and split cash among tied players; tie-breaks decide the
-prizes that cannot be split.
+"""The prize helper (docs/tiebreaks.md §4): pool and split cash among tied players; tie-breaks
+decide the prizes that cannot be split.
 
 Rules (documented on the page):
 

@@ -1,7 +1,7 @@
 """Pure builders of the demo's tournaments: simulated games, Swiss, round-robin and others.
 
-No database here: everything returns a :class:`~ladder.vocabulary.tournament.Tournament` in which every
-game appears on both players' lines (opposite kinds and colours) and byes have no opponent.
+No database here: everything returns a :class:`~ladder.vocabulary.tournament.Tournament` in which
+every game appears on both players' lines (opposite kinds and colours) and byes have no opponent.
 All randomness comes from the ``random.Random`` passed in, so a season is deterministic.
 """
 

@@ -1,7 +1,7 @@
 """The stored history as the pure core's plain data: dated rating rows, rated games, "as of".
 
-Reads only (docs/qualities.md §2): the season, pool-health and Glicko-2 pages and the ladder "as of" a
-past date are computed from the stored rating rows and the results tables — never by a
+Reads only (docs/qualities.md §2): the season, pool-health and Glicko-2 pages and the ladder "as of"
+a past date are computed from the stored rating rows and the results tables — never by a
 replay. Every read goes through Core on the session's connection (no ORM objects), like the
 replay's own reads.
 

@@ -1,4 +1,5 @@
-"""Explanations (docs/tiebreaks.md §5): why a player's tie-break has the value it has, round by round.
+"""Explanations (docs/tiebreaks.md §5): why a player's tie-break has the value it has, round by
+round.
 
 Each row says who the opponent was, which score was used (the opponent's adjusted score, the
 dummy or virtual opponent, ...) and why, the category of an unplayed round, the contribution

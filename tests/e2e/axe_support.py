@@ -1,4 +1,5 @@
-"""axe-core in real Chromium: the page list of the public tools and the serious violations of a page."""
+"""axe-core in real Chromium: the page list of the public tools and the serious violations of a
+page."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Names across romanisations, read from the conventions' syllable tables (name_romanisation_report.py).
+"""Names across romanisations, read from the conventions' syllable tables
+(name_romanisation_report.py).
 
 The held-out set (tests/data/name_romanisation_*.csv, built from the tables named in
 tests/data/README.md) gives floors; the unit tests below pin the table rows the matcher is built

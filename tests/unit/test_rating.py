@@ -1,4 +1,5 @@
-"""Unit tests of the ladder rating (docs/club-rating.md §1): worked examples, never-rated games, options."""
+"""Unit tests of the ladder rating (docs/club-rating.md §1): worked examples, never-rated games,
+options."""
 
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def test_example_1_ann_k20_leaves_with_1413_76() -> None:
     assert ann.games_before == 30 and ann.games_counted == 4
     assert ann.score == 2.5
     assert ann.expected == pytest.approx(1.8118, abs=5e-4)
-    # docs/club-rating.md §1: +13.76 (from the rounded terms); unrounded 13.7657; the seed shows 1413.8.
+    # docs/club-rating.md §1: +13.76 (from the rounded terms); unrounded 13.7657; the seed shows
+    # 1413.8.
     assert ann.rating_after - ann.rating_before == pytest.approx(13.76, abs=0.01)
     assert ann.rating_after == pytest.approx(1413.76, abs=0.01)
     assert round(ann.rating_after, 1) == 1413.8

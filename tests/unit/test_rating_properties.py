@@ -1,4 +1,5 @@
-"""Property tests of the ladder rating (docs/club-rating.md §1 batching and protection, docs/club-rating.md §2 replay)."""
+"""Property tests of the ladder rating (docs/club-rating.md §1 batching and protection,
+docs/club-rating.md §2 replay)."""
 
 from __future__ import annotations
 
@@ -150,7 +151,8 @@ def test_a_long_night_sums_to_the_same_last_bit_in_any_order(
     opponents: list[tuple[float, Kind]], rnd: random.Random,
 ) -> None:
     # One provisional member against many provisional opponents: every S − E term counts for
-    # member 1, and a plain float sum would depend on the order (docs/club-rating.md §1: it must not).
+    # member 1, and a plain float sum would depend on the order (docs/club-rating.md §1: it must
+    # not).
     state = {1: MemberState(1234.5, 0)}
     state.update({i: MemberState(r, 0) for i, (r, _) in enumerate(opponents, start=2)})
     games = [Pairing(1, i, kind) for i, (_, kind) in enumerate(opponents, start=2)]

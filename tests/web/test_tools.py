@@ -1,7 +1,7 @@
 """The public tools over HTTP: the tie-break calculator, compare mode, Elo tools, prizes.
 
-Every worked example of docs/tiebreaks.md §6, docs/elo-tools.md goes through the web tool here; bad input is marked
-on its field (aria-invalid + aria-describedby) at 200, never a stack trace.
+Every worked example of docs/tiebreaks.md §6, docs/elo-tools.md goes through the web tool here; bad
+input is marked on its field (aria-invalid + aria-describedby) at 200, never a stack trace.
 """
 
 from __future__ import annotations
