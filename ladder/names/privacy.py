@@ -82,7 +82,8 @@ def guest_name(name: str, junior: bool, initials_for_all: bool,
     'A. L.'
     >>> guest_name("Ann Lee", junior=False, initials_for_all=False)
     'Ann Lee'
-    >>> guest_name("ANN  LEE", junior=False, initials_for_all=False, hidden=hidden_keys(["Ann Lee"]))
+    >>> guest_name("ANN  LEE", junior=False, initials_for_all=False,
+    ...            hidden=hidden_keys(["Ann Lee"]))
     'A. L.'
     """
     from .initials import initials

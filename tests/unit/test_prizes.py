@@ -68,15 +68,17 @@ def test_bad_standings(text: str) -> None:
         parse_standings(text)
 
 
-# ------------------------------------------------------------------ amounts as the reader writes them
+# ---------------------------------------------------------------- amounts as the reader writes them
 
 @pytest.mark.parametrize(("text", "decimal", "cents"), [
     ("Rp 500.000", ".", 50_000_000), ("Rp500.000,00", ".", 50_000_000),  # rupiah: always Indonesian
-    ("Rp 1.250.000", ",", 125_000_000), ("500.000 rupiah", ".", 50_000_000), ("IDR 75.000", ".", 7_500_000),
+    ("Rp 1.250.000", ",", 125_000_000), ("500.000 rupiah", ".", 50_000_000),
+    ("IDR 75.000", ".", 7_500_000),
     ("500.000", ",", 50_000_000),  # an Indonesian reader: a dot between thousands
     ("1.234,56", ",", 123_456), ("12,50", ",", 1250), ("12.50", ",", 1250),  # two digits: decimals
     ("1.5", ".", 150), ("1.5", ",", 150), ("1,5", ",", 150),  # one digit: decimals, any language
-    ("1,500", ".", 150_000), ("1,234.56", ".", 123_456),  # an English reader: a comma between thousands
+    # an English reader: a comma between thousands
+    ("1,500", ".", 150_000), ("1,234.56", ".", 123_456),
     ("₩500,000", ".", 50_000_000), ("500,000원", ".", 50_000_000), ("500元", ".", 50_000),
     ("５００", ".", 50_000), ("1 500", ".", 150_000),
 ])
@@ -96,7 +98,8 @@ def test_ambiguous_amounts_are_refused_not_guessed(text: str, decimal: str) -> N
 def test_rupiah_are_money_not_an_item_and_refusals_name_the_line() -> None:
     prizes = parse_prizes("Rp 500.000 + Piala\nRp 300.000\n500.000\nRp 100.000 + Kualifikasi", ",")
     assert [(p.cents, p.items) for p in prizes] == [
-        (50_000_000, ("Piala",)), (30_000_000, ()), (50_000_000, ()), (10_000_000, ("Kualifikasi",))]
+        (50_000_000, ("Piala",)), (30_000_000, ()), (50_000_000, ()),
+        (10_000_000, ("Kualifikasi",))]
     assert parse_prizes("Rp 500.000", ".")[0].cents == 50_000_000  # whoever reads it
     with pytest.raises(PrizeError) as refused:
         parse_prizes("100\n500.000", ".")  # English reader: refused, never 500 nor an item
