@@ -9,8 +9,8 @@ replay's own reads.
 same shape ``services.replay.load_inputs`` builds (queries may not import services, so the
 small read lives here too: each game once, from the side with the smaller entry id; byes
 carry nothing a rating needs and are not read). :func:`history_games` turns them into
-:class:`~ladder.club.history.EventGames` with :func:`ladder.club.history.event_games`, which leaves out
-exactly what the engine leaves out.
+:class:`~ladder.club.history.EventGames` with :func:`ladder.club.history.event_games`, which
+leaves out exactly what the engine leaves out.
 """
 
 from __future__ import annotations

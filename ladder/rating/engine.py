@@ -156,7 +156,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
             # Protection rule (docs/club-rating.md §1): established vs provisional counts only for
             # the provisional player, against the established player's frozen rating; else both.
             if p_a or not p_b:
-                e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))  # docs/club-rating.md §1 expected score
+                # docs/club-rating.md §1 expected score
+                e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))
                 rec_a[2].append(e_a)
                 rec_a[3].append(s_a - e_a)
                 rec_a[4] += s_a
@@ -179,7 +180,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
                 # All changes applied together at the end (docs/club-rating.md §1 event batching).
                 after = r + k * fsum(ds)
                 if floor is not None and after < floor:
-                    after = floor  # rating floor, applied after the event (docs/club-rating.md §1 option)
+                    # rating floor, applied after the event (docs/club-rating.md §1 option)
+                    after = floor
                 expected = fsum(es)
             else:
                 after = r  # no counted game: the rating does not move (not even to the floor)
