@@ -422,4 +422,5 @@ def test_the_indonesian_prize_example_is_in_rupiah(client) -> None:
     html = client.get("/tools/prizes?lang=id").get_data(as_text=True)
     assert "Rp 500.000 + Piala" in html
     cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
-    assert cash[:2] == ["400.000", "400.000"]  # the example's 500.000 + 300.000 pooled by Ana and Bo
+    # the example's 500.000 + 300.000 pooled by Ana and Bo
+    assert cash[:2] == ["400.000", "400.000"]
