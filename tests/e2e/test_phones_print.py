@@ -83,8 +83,7 @@ OFF_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(el =
 KEY_VALUES = ("table.standings td.pts, table.standings td.tb, table.standings td.change, "
               "table.ladder td.num, table.member-events td.num, "
               ".tool-form table.rounds select, .tool-form table.rounds input, "
-              "#compare-form textarea, "
-              "#elo-form input, .result .value")
+              "#compare-form textarea, #elo-form input, .result .value")
 
 
 @pytest.mark.parametrize("width,height", PHONES)
