@@ -87,8 +87,7 @@ def check_score(score: Fraction, games: int, field: str = "score") -> None:
 
 
 def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None:
-    """A player's rating, opponents' ratings and score make sense (else EloError naming the
-    field)."""
+    """Rating, opponents' ratings and score make sense (else EloError naming the field)."""
     if rating < 0:
         raise EloError("rating", msg("a rating cannot be negative (%(value)d)", value=rating))
     if not opponents:

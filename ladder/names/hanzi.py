@@ -214,8 +214,7 @@ def chinese_surname_chars(word: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def surname_spellings(chars: str) -> frozenset[str]:
-    """Latin spellings of a Han family name: the listed ones, else pinyin and Wade–Giles
-    readings."""
+    """Latin spellings of a Han family name: listed ones, else pinyin and Wade–Giles readings."""
     s = simplified(chars)
     listed = SURNAME_SPELLINGS.get(s)
     if listed is not None:

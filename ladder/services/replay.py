@@ -89,8 +89,7 @@ _OPTION_COLUMNS = {
 
 
 def rating_options(settings: ClubSettings) -> RatingOptions:
-    """The club's rating options as the pure engine takes them (docs/club-rating.md §1 club
-    options)."""
+    """The club's rating options as the pure engine takes them (docs/club-rating.md §1)."""
     return RatingOptions(**{option: getattr(settings, column.key)
                             for option, column in _OPTION_COLUMNS.items()})
 

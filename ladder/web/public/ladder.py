@@ -115,8 +115,7 @@ def sort_args() -> tuple[str, str]:
 
 
 def as_of_arg() -> tuple[dt.date | None, str | None]:
-    """``?as_of=YYYY-MM-DD`` (docs/qualities.md §2): the date, or the message naming the bad
-    value."""
+    """``?as_of=YYYY-MM-DD`` (docs/qualities.md §2): the date, or a message naming the bad value."""
     text = request.args.get("as_of", "").strip()
     if not text:
         return None, None
