@@ -1,7 +1,8 @@
 """Configuration: defaults, the database URL, the secret key kept in the instance folder;
 where the app's files are; the instance folder's private modes.
 
-**Where the files are.**Where the app's files are: inside the installed package, else in the checkout.
+**Where the files are.**Where the app's files are: inside the installed package, else in the
+checkout.
 
 A wheel (and ``pip install .``) carries ``templates/``, ``static/`` and the compiled
 catalogues under ``ladder/`` (the build hook ``hatch_build.py`` puts them there); a checkout,
@@ -10,8 +11,8 @@ Every user of these folders (``create_app``, Flask-Babel, the page cache's finge
 catalogue compiler) asks here, so the two layouts never drift apart. The migrations live
 inside the package in both.
 
-**Private files.**The club's files are private: the instance folder 0700; the database, its WAL files and
-the secret key 0600 (backups: ``services/maintenance.create_private``).
+**Private files.**The club's files are private: the instance folder 0700; the database, its WAL
+files and the secret key 0600 (backups: ``services/maintenance.create_private``).
 
 The database holds juniors' full names, so nobody but the server's own user may read it.
 ``create_app`` calls :func:`secure_instance` at every start: it creates what is missing

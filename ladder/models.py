@@ -1,5 +1,5 @@
-"""The database model (docs/desk.md §1, docs/club-rating.md §2): members, events, entries, round results, rating rows,
-organizers, audit log, merges and the club's settings.
+"""The database model (docs/desk.md §1, docs/club-rating.md §2): members, events, entries, round
+results, rating rows, organizers, audit log, merges and the club's settings.
 
 Rating rows and the members' current rating/games columns are *derived*: only the replay
 service writes them, and ``ladder check`` recomputes them from scratch to prove they are right.
@@ -43,8 +43,8 @@ class Visibility(StrEnum):
 
 
 class EventStatus(StrEnum):
-    """Whether an event is out (docs/desk.md §1). A draft is the organizer's alone: it is hidden from
-    every public page and left out of the ladder's replay until it is published again."""
+    """Whether an event is out (docs/desk.md §1). A draft is the organizer's alone: it is hidden
+    from every public page and left out of the ladder's replay until it is published again."""
 
     DRAFT = "draft"
     PUBLISHED = "published"
@@ -87,7 +87,8 @@ def utcnow() -> dt.datetime:
 
 
 class ClubSettings(Model):
-    """The club's single settings row: visibility, name policy and rating options (docs/club-rating.md §1, docs/privacy.md)."""
+    """The club's single settings row: visibility, name policy and rating options
+    (docs/club-rating.md §1, docs/privacy.md)."""
 
     __tablename__ = "club_settings"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -96,7 +97,8 @@ class ClubSettings(Model):
                                                    default=Visibility.PUBLIC)
     unlisted_token: Mapped[str | None] = mapped_column(String(64))
     initials_for_all: Mapped[bool] = mapped_column(Boolean, default=False)
-    # The language pages take when the visitor chose none (docs/qualities.md §2); "" = the browser's.
+    # The language pages take when the visitor chose none (docs/qualities.md §2); "" = the
+    # browser's.
     default_language: Mapped[str] = mapped_column(String(10), default="", server_default="")
     # The club's IANA time zone (zoneinfo): every time shown is written in it; stored times
     # stay naive UTC (utcnow) and event dates are days, unaffected.
@@ -111,8 +113,8 @@ class ClubSettings(Model):
     last_replay_at: Mapped[dt.datetime | None] = mapped_column(DateTime)
     # The ladder generation: every committed unit of work adds one (public pages' ETags).
     generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    # Seasons and pool health (docs/qualities.md §2). The counted games a member needs in a season to
-    # qualify for "most improved" and "best performance" (one N for both, as the issue says).
+    # Seasons and pool health (docs/qualities.md §2). The counted games a member needs in a season
+    # to qualify for "most improved" and "best performance" (one N for both, as the issue says).
     award_min_games: Mapped[int] = mapped_column(Integer, default=10, server_default="10")
     # Glicko-2's system constant tau for the lens beside the ladder (never the ladder itself).
     glicko_tau: Mapped[float] = mapped_column(Float, default=0.5, server_default="0.5")
@@ -141,7 +143,8 @@ class Member(Model):
     name: Mapped[str] = mapped_column(String(200))
     name_key: Mapped[str] = mapped_column(String(200), index=True)
     junior: Mapped[bool] = mapped_column(Boolean, default=False)
-    # Consent to show a junior's full name: parent *and* child, when, recorded by whom (docs/privacy.md).
+    # Consent to show a junior's full name: parent *and* child, when, recorded by whom
+    # (docs/privacy.md).
     consent_given: Mapped[bool] = mapped_column(Boolean, default=False)
     consent_date: Mapped[dt.date | None] = mapped_column(Date)
     consent_recorded_by: Mapped[str | None] = mapped_column(String(200))
@@ -216,7 +219,8 @@ class BughouseTeam(Model):
 
     Start numbers (not entries) name the partners, as the event's standings do; ``position``
     keeps the order the organizer listed the teams in (the last tie-break of a shared place).
-    Bughouse is never rated (docs/club-rating.md §1): teams only add team standings beside the individual ones.
+    Bughouse is never rated (docs/club-rating.md §1): teams only add team standings beside the
+    individual ones.
     """
 
     __tablename__ = "bughouse_teams"
@@ -233,7 +237,8 @@ class BughouseTeam(Model):
 
 
 class Season(Model):
-    """A named date range of the club's calendar, first and last day included (docs/qualities.md §2).
+    """A named date range of the club's calendar, first and last day included
+    (docs/qualities.md §2).
 
     Seasons never overlap (``ladder.club.seasons.validate_seasons``, checked by the service); a
     season's events are those dated inside it. Nothing is derived or stored per season: its
@@ -405,7 +410,8 @@ class PublishToken(Model):
 
 
 class LadderCheck(Model):
-    """The last ladder check (docs/club-rating.md §2): the generation it verified, when, and what it found.
+    """The last ladder check (docs/club-rating.md §2): the generation it verified, when, and what it
+    found.
 
     The organizer's dashboard shows it while the generation is unchanged (nothing was
     written, so a new check could only find the same) and the members' stored ratings still

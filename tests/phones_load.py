@@ -9,10 +9,10 @@ checks every phone in through its code and the list, pairs and publishes round 1
 ``--seconds`` lets each phone poll "My board" every ``--poll`` seconds as the browser does
 (the fragment, with ``If-None-Match``), the screen poll its live part, and both players of
 each board report a result at a random moment of the window (so the pages change about
-sixty times while they are polled; ``--quiet``: nobody reports, the polls alone). It prints one JSON line: requests per second, answers by
-status (304 is "nothing changed"), the latency's median, 95th percentile and maximum, and the
-server's CPU time (every gunicorn process, from ``/proc``) per second of the window — the
-share of one core the night costs.
+sixty times while they are polled; ``--quiet``: nobody reports, the polls alone). It prints one JSON
+line: requests per second, answers by status (304 is "nothing changed"), the latency's median, 95th
+percentile and maximum, and the server's CPU time (every gunicorn process, from ``/proc``) per
+second of the window — the share of one core the night costs.
 
 The clients run on the same machine as the server; their own CPU is reported apart.
 """

@@ -1,4 +1,5 @@
-"""``ladder bench replay``: a synthetic 20-year club history and the replay timings of docs/qualities.md §1.
+"""``ladder bench replay``: a synthetic 20-year club history and the replay timings of
+docs/qualities.md §1.
 
 Prints (via the CLI) one JSON line: the full replay (read + compute + write every rating row
 and member state), the replay after a correction in the last 5 % of the history (the whole

@@ -1,4 +1,5 @@
-"""``bench_tiebreaks()``: the tie-break speed benchmark of docs/qualities.md §1 (target: under 100 ms).
+"""``bench_tiebreaks()``: the tie-break speed benchmark of docs/qualities.md §1
+(target: under 100 ms).
 
 A synthetic, reproducible 1,000-player, 11-round Swiss with pairing byes, half- and zero-point
 byes, forfeits, double forfeits and withdrawals; the full list BH, BH/C1, BH/M1, SB, SB/C1,

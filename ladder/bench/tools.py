@@ -149,7 +149,8 @@ def _serve(url: str, folder: Path, workers: int, budget: bool) -> tuple[subproce
     code = str(Path(__file__).resolve().parents[2])
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench-tools", "PROXY_FIX": "1",
            "LADDER_INSTANCE_PATH": str(folder / "instance"),
-           "PYTHONPATH": os.pathsep.join([code, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+           "PYTHONPATH": os.pathsep.join([code, os.environ.get("PYTHONPATH", "")]).rstrip(
+               os.pathsep)}
     if not budget:
         env["TOOL_BUDGET"] = "0"
     log = open(folder / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process

@@ -1,4 +1,4 @@
-"""Commands that set up and look after the database: init, rebuild, check, accounts, backup, demo."""
+"""Commands to set up and look after the database: init, rebuild, check, accounts, backup, demo."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
 
 @click.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "file_format", type=click.Choice(["trf", "pgn", "paste", "crosstable"]), default=None,
+@click.option("--format", "file_format",
+              type=click.Choice(["trf", "pgn", "paste", "crosstable"]), default=None,
               help="File format (default: from the extension and content).")
 @click.option("--name", default=None, help="Event name (default: from the file).")
 @click.option("--date", "date", callback=_parse_date, default=None,
@@ -42,8 +43,8 @@ def import_command(file: str, file_format: str | None, name: str | None, date: d
     from ..services.importing import import_file
     text = read_text_file(file)
     try:
-        report = import_file(text, source=file, file_format=file_format, name=name, date=date, kind=kind,
-                             rated=not unrated, actor="cli", draft=draft)
+        report = import_file(text, source=file, file_format=file_format, name=name, date=date,
+                             kind=kind, rated=not unrated, actor="cli", draft=draft)
     except FormatError as error:
         fail(str(error))
     except ServiceError as error:

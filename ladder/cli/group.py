@@ -241,7 +241,8 @@ def read_text_file(path: str) -> str:
     from ..formats.limits import MAX_BYTES
     from ..formats.text import decode_text
     try:
-        # Refuse a huge file before reading it into memory (the readers' limit, docs/qualities.md §1).
+        # Refuse a huge file before reading it into memory (the readers' limit,
+        # docs/qualities.md §1).
         size = Path(path).stat().st_size
         if size > MAX_BYTES:
             fail(_("%(path)s: the file has %(size)d bytes; at most %(max)d are read.",

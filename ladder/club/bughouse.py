@@ -1,7 +1,7 @@
 """Bughouse as teams of two: team standings from the individual results (docs/qualities.md §2).
 
-Pure: a bughouse event's games are never rated (docs/club-rating.md §1); its individual standings are
-computed as for any event. This module adds the teams: each team is two start numbers of the
+Pure: a bughouse event's games are never rated (docs/club-rating.md §1); its individual standings
+are computed as for any event. This module adds the teams: each team is two start numbers of the
 event, and
 
 * **team points** = the sum of the two partners' individual points (exact ``Fraction``);

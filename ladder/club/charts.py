@@ -132,7 +132,8 @@ def rating_chart(points: list[ChartPoint], *, title: str, description: str,
     ``start`` (see :func:`start_point`) begins the line at the start rating, drawn as a
     square. ``month_label`` writes a month tick the reader's way ("2026년 6월"; the web edge
     passes Babel's), else ``month_names`` and the year; ``day_label`` writes a tick that is not
-    on the 1st (else ISO). Every other date tick is ``minor`` (hidden on a phone, where labels grow).
+    on the 1st (else ISO). Every other date tick is ``minor`` (hidden on a phone, where labels
+    grow).
     """
     if not points:
         return ""

@@ -150,7 +150,8 @@ class Calibration:
 
 
 def _check_bands(bands: Sequence[float]) -> None:
-    if not bands or bands[0] != 0 or any(not lo < hi for lo, hi in zip(bands, bands[1:], strict=False)):
+    if not bands or bands[0] != 0 or any(not lo < hi
+                                         for lo, hi in zip(bands, bands[1:], strict=False)):
         raise ValueError("bands must start at 0 and increase")
 
 

@@ -194,7 +194,8 @@ def calibration_chart(systems: Sequence[tuple[str, str, Calibration]], *, title:
     parts.append('<g class="grid">')
     for tick in (0.5, 0.6, 0.7, 0.8, 0.9, 1.0):
         parts.append(f'<text class="tick" x="{x_of(tick):.1f}" y="{bottom + 20}" '
-                     f'text-anchor="middle" font-size="12" fill="{_INK}">{number(f"{tick:.1f}")}</text>')
+                     f'text-anchor="middle" font-size="12" fill="{_INK}">'
+                     f'{number(f"{tick:.1f}")}</text>')
     parts.append("</g>")
     parts.append(f'<line class="diagonal" x1="{x_of(0.5):.1f}" y1="{y_of(0.5):.1f}" '
                  f'x2="{x_of(1.0):.1f}" y2="{y_of(1.0):.1f}" stroke="{_INK}" '

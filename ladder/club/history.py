@@ -55,7 +55,8 @@ class StoredRow(Protocol):
 
 @dataclass(frozen=True)
 class DatedRow:
-    """One stored rating row (one member in one event, docs/club-rating.md §2) with the event's date.
+    """One stored rating row (one member in one event, docs/club-rating.md §2) with the event's
+    date.
 
     ``games_counted``, ``expected`` and ``score`` cover only the games counted for this
     member (after the protection rule), as in :class:`ladder.rating.RatingRow`.
@@ -106,8 +107,8 @@ class LadderEntry:
     """One line of the ladder as of a date.
 
     ``rank`` is shared by equal ratings within a group (1, 2, 2, 4) and every provisional
-    member ranks below every established one (docs/club-rating.md §1). ``last_change`` is the change of the
-    member's last event on or before the date (0.0 when no game counted there).
+    member ranks below every established one (docs/club-rating.md §1). ``last_change`` is the change
+    of the member's last event on or before the date (0.0 when no game counted there).
     """
 
     member_id: int
@@ -159,8 +160,8 @@ def rank_lines(states: Iterable[tuple[int, float, int, float, int, dt.date]],
 
 @dataclass(frozen=True)
 class EventGames:
-    """One event's games that count at all (docs/club-rating.md §1 "never rated" left out), in listed order,
-    as ``(a, b, score of a)`` with scores 1, 0.5, 0. Also a Glicko-2 rating period."""
+    """One event's games that count at all (docs/club-rating.md §1 "never rated" left out), in
+    listed order, as ``(a, b, score of a)`` with scores 1, 0.5, 0. Also a Glicko-2 rating period."""
 
     event_id: int
     date: dt.date
@@ -176,7 +177,8 @@ def event_games(event: EventInput, date: dt.date) -> EventGames:
 
 @dataclass(frozen=True)
 class LadderGame:
-    """One rated game with the frozen pre-event ladder state of both players (docs/club-rating.md §1)."""
+    """One rated game with the frozen pre-event ladder state of both players
+    (docs/club-rating.md §1)."""
 
     event_id: int
     date: dt.date
@@ -190,13 +192,14 @@ class LadderGame:
 
     @property
     def expected_a(self) -> float:
-        """The ladder's expected score of ``a``: 1 / (1 + 10^((Rb − Ra) / 400)) (docs/club-rating.md §1)."""
+        """The ladder's expected score of ``a``: 1 / (1 + 10^((Rb − Ra) / 400))
+        (docs/club-rating.md §1)."""
         return expected_score(self.rating_a, self.rating_b)
 
     @property
     def counted_a(self) -> bool:
-        """Whether the game counted for ``a`` (docs/club-rating.md §1 protection rule): yes unless ``a`` is
-        established and ``b`` provisional."""
+        """Whether the game counted for ``a`` (docs/club-rating.md §1 protection rule): yes unless
+        ``a`` is established and ``b`` provisional."""
         return self.provisional_a or not self.provisional_b
 
     @property

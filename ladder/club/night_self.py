@@ -73,7 +73,8 @@ def codes_match(typed: str | None, current: str) -> bool:
     takes as long to refuse whatever its first right character), and a typed value that
     cannot be a code is compared too, with a placeholder.
 
-    >>> codes_match("abc 234", "ABC234"), codes_match("ABC235", "ABC234"), codes_match(None, "ABC234")
+    >>> (codes_match("abc 234", "ABC234"), codes_match("ABC235", "ABC234"),
+    ...  codes_match(None, "ABC234"))
     (True, False, False)
     """
     read = read_code(typed)
@@ -125,7 +126,8 @@ def verdict(white: str | None, black: str | None, rule: ReportRule) -> Reading:
     Reading(verdict=<Verdict.AGREED: 'agreed'>, enter='1-0')
     >>> verdict("1-0", "1-0", ReportRule.ORGANIZER).enter is None
     True
-    >>> verdict("1-0", "0-1", ReportRule.AGREE).verdict, verdict("½-½", None, ReportRule.AGREE).verdict
+    >>> (verdict("1-0", "0-1", ReportRule.AGREE).verdict,
+    ...  verdict("½-½", None, ReportRule.AGREE).verdict)
     (<Verdict.DISAGREE: 'disagree'>, <Verdict.WAITING: 'waiting'>)
     """
     if white is None and black is None:

@@ -2,8 +2,9 @@
 
 A big round (hundreds of players) takes the Dutch engine seconds of CPU. The web app runs it
 in a child process (``python -m ladder.club.pairing_job PARENT_PID``, the TRF on standard
-input, the answer on standard output; the process ends by itself once its parent is gone), so the CPU it takes is not taken from the worker that serves the
-club's pages (and at a lower priority, :data:`NICENESS`), and a job can be stopped. Pure: text in, text out; the answer's sentences stay
+input, the answer on standard output; the process ends by itself once its parent is gone), so the
+CPU it takes is not taken from the worker that serves the club's pages (and at a lower priority,
+:data:`NICENESS`), and a job can be stopped. Pure: text in, text out; the answer's sentences stay
 Messages (:func:`ladder.club.night.message_to_json`).
 """
 

@@ -1,5 +1,5 @@
-"""The prize helper (docs/tiebreaks.md §4): pool and split cash among tied players; tie-breaks decide the
-prizes that cannot be split.
+"""The prize helper (docs/tiebreaks.md §4): pool and split cash among tied players; tie-breaks
+decide the prizes that cannot be split.
 
 Rules (documented on the page):
 
@@ -100,7 +100,8 @@ def parse_amount(text: str, decimal: str = ".") -> int | None:
     for pattern in (_CURRENCY_BEFORE, _CURRENCY_AFTER):
         if match := pattern.search(raw):
             rupiah = rupiah or match.group("rp") is not None
-            raw = (raw[match.end():] if pattern is _CURRENCY_BEFORE else raw[:match.start()]).strip()
+            raw = (raw[match.end():] if pattern is _CURRENCY_BEFORE
+                   else raw[:match.start()]).strip()
     if rupiah:
         decimal = ","
     group = "," if decimal == "." else "."

@@ -1,4 +1,5 @@
-"""Seasons: their definition, table and awards, computed from the stored history (docs/qualities.md §2).
+"""Seasons: their definition, table and awards, computed from the stored history
+(docs/qualities.md §2).
 
 Pure: plain data in (:class:`~ladder.club.history.DatedRow` rating rows, per-game
 :class:`~ladder.club.history.LadderGame` records), plain data out; every sentence is a message id

@@ -166,7 +166,8 @@ def split_bands(players: Sequence[SectionPlayer],
                 members[index].append(player)
                 break
     return tuple(Section(number, tuple(group), low, high)
-                 for number, ((low, high), group) in enumerate(zip(bands, members, strict=False), start=1))
+                 for number, ((low, high), group)
+                 in enumerate(zip(bands, members, strict=False), start=1))
 
 
 def _num(value: float) -> str:

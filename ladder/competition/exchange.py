@@ -110,7 +110,8 @@ def _final_rows(season: PlayedSeason, table: RoundTable) -> list[dict[str, Any]]
     return rows
 
 
-def write_case(season: Mapping[str, Any] | PlayedSeason, params: Mapping[str, Any] | KeizerParams | None,
+def write_case(season: Mapping[str, Any] | PlayedSeason,
+               params: Mapping[str, Any] | KeizerParams | None,
                *, name: str | None = None, seed: Any = None, variant: str | None = None,
                note: str | None = None) -> dict[str, Any]:
     """The whole exchange document of ``season`` under ``params``: the input as given, and per

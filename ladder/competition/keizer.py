@@ -67,7 +67,8 @@ def points_to_half(points: Fraction) -> Fraction:
     """Points shown to the nearest half point (a club's display choice; the table stays
     exact). Exactly between two halves goes up.
 
-    >>> points_to_half(Fraction(47, 3)), points_to_half(Fraction(35, 3)), points_to_half(Fraction(21, 4))
+    >>> (points_to_half(Fraction(47, 3)), points_to_half(Fraction(35, 3)),
+    ...  points_to_half(Fraction(21, 4)))
     (Fraction(31, 2), Fraction(23, 2), Fraction(11, 2))
     """
     doubled = points * 2

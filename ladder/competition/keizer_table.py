@@ -154,7 +154,8 @@ def rating_key(member: SeasonMember) -> tuple[float, int]:
     return (-member.rating, member.order)
 
 
-def ranking_for_round(season: PlayedSeason, previous: Sequence[str], round_no: int) -> tuple[str, ...]:
+def ranking_for_round(season: PlayedSeason, previous: Sequence[str],
+                      round_no: int) -> tuple[str, ...]:
     """The ranking round ``round_no`` is paired on: ``previous`` (the table after the round
     before; empty before round 1) with each member entering in this round inserted at place
     1 + (players in the list rated higher; same rating: earlier in the members list), the
@@ -362,7 +363,8 @@ def scored_rounds(season: PlayedSeason) -> int:
     return count
 
 
-def compute(season: Mapping[str, Any] | PlayedSeason, params: Mapping[str, Any] | KeizerParams | None,
+def compute(season: Mapping[str, Any] | PlayedSeason,
+            params: Mapping[str, Any] | KeizerParams | None,
             rounds: int | None = None, explain: bool | str = True) -> KeizerTable:
     """The table after each of the first ``rounds`` rounds (default: every round).
 

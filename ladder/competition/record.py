@@ -3,10 +3,10 @@
 Plain data the queries build from the stored nights and attendance marks, and the three systems
 read:
 
-* :class:`CompetitionEntrant` — a member of the competition: the pairing number (``number``, given at the
-  start by rating, late entrants the next free one), the rating the competition ranks him by,
-  the round he enters in, his name (only for the TRF the organizer exports: the core never
-  shows a name);
+* :class:`CompetitionEntrant` — a member of the competition: the pairing number (``number``,
+  given at the start by rating, late entrants the next free one), the rating the competition
+  ranks him by, the round he enters in, his name (only for the TRF the organizer exports: the
+  core never shows a name);
 * :class:`RecordedRound` — one round: each entrant's attendance (``present``, ``excused``, ``club``,
   ``absent``: :mod:`ladder.competition.season`'s statuses), the games with their results, the
   pairing-allocated bye;
@@ -171,5 +171,5 @@ def keizer_season(played: Played, upto: int | None = None,
             "rounds": rounds}
 
 
-__all__ = ["CompetitionEntrant", "RecordedGame", "RecordedRound", "Played", "NIGHT_RESULTS", "MARKS", "STATUSES",
-           "KEIZER", "SWISS", "BERGER", "SYSTEMS", "keizer_season"]
+__all__ = ["CompetitionEntrant", "RecordedGame", "RecordedRound", "Played", "NIGHT_RESULTS",
+           "MARKS", "STATUSES", "KEIZER", "SWISS", "BERGER", "SYSTEMS", "keizer_season"]

@@ -166,7 +166,8 @@ def game_result(game: RecordedGame, number: int, round_no: int) -> RoundResult:
     return RoundResult(round_no, kind.mirror, game.white, Colour.BLACK)
 
 
-def result_of(played: Played, entrant: CompetitionEntrant, round_no: int, rules: SwissRules) -> RoundResult:
+def result_of(played: Played, entrant: CompetitionEntrant, round_no: int,
+              rules: SwissRules) -> RoundResult:
     """The entrant's round ``round_no``: his game, the pairing-allocated bye, or what his
     absence gives (before his entry: ``late_bye``)."""
     round_ = played.rounds[round_no - 1]

@@ -1,7 +1,7 @@
 """Pure builders of the demo's tournaments: simulated games, Swiss, round-robin and others.
 
-No database here: everything returns a :class:`~ladder.vocabulary.tournament.Tournament` in which every
-game appears on both players' lines (opposite kinds and colours) and byes have no opponent.
+No database here: everything returns a :class:`~ladder.vocabulary.tournament.Tournament` in which
+every game appears on both players' lines (opposite kinds and colours) and byes have no opponent.
 All randomness comes from the ``random.Random`` passed in, so a season is deterministic.
 """
 
@@ -244,7 +244,8 @@ def bughouse(rng: random.Random, entrants: Sequence[DemoEntrant], rounds: int) -
     return sheet
 
 
-def team_bughouse(rng: random.Random, teams: Sequence[tuple[DemoEntrant, DemoEntrant]]) -> DemoSheet:
+def team_bughouse(rng: random.Random,
+                  teams: Sequence[tuple[DemoEntrant, DemoEntrant]]) -> DemoSheet:
     """Bughouse between fixed teams of two, every team meeting every other once (circle
     method). Start numbers go team by team (1 and 2 are the first team); both boards of a
     team get the team's result, the partners sitting with opposite colours."""

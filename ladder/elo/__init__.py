@@ -1,5 +1,5 @@
-"""Elo tools (docs/elo-tools.md): pure, no Flask; FIDE's exact, US Chess's in floating point as US Chess
-computes it.
+"""Elo tools (docs/elo-tools.md): pure, no Flask; FIDE's exact, US Chess's in floating point as US
+Chess computes it.
 
 * :mod:`.expected` — logistic expected score and the classic table;
 * :mod:`.fide` — FIDE K, rating change (table 8.1.2, 400-point rule), performance

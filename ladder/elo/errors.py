@@ -9,7 +9,8 @@ class EloError(ValueError):
     """Bad input to an Elo calculation (a negative rating, a score larger than the number of
     games, ...). ``field`` names the input at fault (``"rating"``, ``"opponents"``,
     ``"score"``, ``"k"``, ``"games"``) so forms can mark it; ``str(err)`` is one line of
-    English (the CLI), ``message`` the :class:`~ladder.vocabulary.messages.Message` the web translates.
+    English (the CLI), ``message`` the :class:`~ladder.vocabulary.messages.Message` the web
+    translates.
     """
 
     def __init__(self, field: str, message: str | Message) -> None:

@@ -70,7 +70,8 @@ def parse_score(text: str | Fraction | int | float, field: str = "score") -> Fra
             raise EloError(field, msg("%(value)s is not a score such as 2 or 2.5",
                                       value=repr(str(text).strip()))) from None
     if value < 0:
-        raise EloError(field, msg("a score cannot be negative (%(score)s)", score=formula_number(value)))
+        raise EloError(field, msg("a score cannot be negative (%(score)s)",
+                                  score=formula_number(value)))
     if (value * 2).denominator != 1:
         raise EloError(field, msg("a score is counted in half points (%(score)s)",
                                   score=formula_number(value)))
@@ -86,7 +87,7 @@ def check_score(score: Fraction, games: int, field: str = "score") -> None:
 
 
 def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None:
-    """A player's rating, opponents' ratings and score make sense (else EloError naming the field)."""
+    """Rating, opponents' ratings and score make sense (else EloError naming the field)."""
     if rating < 0:
         raise EloError("rating", msg("a rating cannot be negative (%(value)d)", value=rating))
     if not opponents:
@@ -94,7 +95,8 @@ def check_record(rating: int, opponents: Sequence[int], score: Fraction) -> None
     if any(r < 0 for r in opponents):
         raise EloError("opponents", msg("a rating cannot be negative"))
     if score < 0:
-        raise EloError("score", msg("a score cannot be negative (%(score)s)", score=formula_number(score)))
+        raise EloError("score", msg("a score cannot be negative (%(score)s)",
+                                    score=formula_number(score)))
     check_score(score, len(opponents))
 
 

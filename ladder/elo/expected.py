@@ -1,4 +1,5 @@
-"""Expected score from a rating difference: the logistic curve and the classic table (docs/elo-tools.md)."""
+"""Expected score from a rating difference: the logistic curve and the classic table
+(docs/elo-tools.md)."""
 
 from __future__ import annotations
 

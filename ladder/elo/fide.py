@@ -120,7 +120,8 @@ def rating_change(rating: int, opponents: Sequence[int], score: Fraction, *,
     expected = Fraction(sum(t.pd for t in terms), 100)
     exact = kf.k * (score - expected)
     change = round_half_away(exact)
-    formula = (f"ΔR = K × (W − ΣPD) = {kf.k} × ({formula_number(score)} − {formula_number(expected)}) = "
+    formula = (f"ΔR = K × (W − ΣPD) = {kf.k} × ({formula_number(score)} − "
+               f"{formula_number(expected)}) = "
                f"{signed(exact)} → {signed(change)}; "
                f"R′ = {rating} {'+' if change >= 0 else '−'} {abs(change)} = {rating + change}")
     return FideChange(rating, score, kf, tuple(terms), expected, exact, change,

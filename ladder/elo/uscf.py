@@ -118,12 +118,13 @@ def rating_change(rating: int, games: int, opponents: Sequence[int], score: Frac
         bonus_text = f"no bonus (fewer than {BONUS_MIN_GAMES} games)"
         if m >= BONUS_MIN_GAMES:
             bonus = max(0.0, base - bonus_threshold * math.sqrt(m_bonus))
-            bonus_text = (f"bonus = max(0, {_num(base)} − {formula_number(bonus_threshold)} × √{m_bonus}) "
-                          f"= {bonus:.2f}")
+            bonus_text = (f"bonus = max(0, {_num(base)} − {formula_number(bonus_threshold)} "
+                          f"× √{m_bonus}) = {bonus:.2f}")
         raw = rating + base + bonus
         formula = (f"{effective_text}; K = 800 / (N′ + m) = 800 / ({n_eff:.2f} + {m}) = "
-                   f"{k:.2f}; E = ΣWe = {expected:.2f}; K(S − E) = {k:.2f} × ({formula_number(score)} − "
-                   f"{expected:.2f}) = {_signed(base)}; {bonus_text}; R′ = {rating} "
+                   f"{k:.2f}; E = ΣWe = {expected:.2f}; K(S − E) = {k:.2f} × "
+                   f"({formula_number(score)} − {expected:.2f}) = {_signed(base)}; {bonus_text}; "
+                   f"R′ = {rating} "
                    f"{_signed_sum(base)}{' + ' + format(bonus, '.2f') if bonus else ''} = "
                    f"{_dec(raw)}")
     floor = _floor(peak)

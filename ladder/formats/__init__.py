@@ -2,7 +2,7 @@
 
 Public API::
 
-    read_event(text, source, file_format=None)   THE entry point: detect the format, read it -> ReadResult
+    read_event(text, source, file_format=None)   THE entry point: detect, then read -> ReadResult
     detect_format(text, filename=None)   "trf", "pgn", "crosstable" or "paste" (FORMATS)
     FormatError                          every reader's error (file:line:column: message)
     read_trf(text, source)               TRF-16, TRF-2026 and TRF(x) -> Tournament
@@ -10,7 +10,7 @@ Public API::
     read_exchange(text, source)          TRF-2026 in-tournament exchange records -> Exchange
     write_exchange(tournament, exchange) Tournament + Exchange -> TRF-2026 exchange text (CR LF)
     read_pgn_tournament(text, source)    PGN headers -> Tournament
-    parse_paste / read_paste             pasted results (one game per line) -> ParseResult / Tournament
+    parse_paste / read_paste             pasted games, one per line -> ParseResult / Tournament
     parse_crosstable / read_crosstable   Swiss-Manager / chess-results crosstable text
     decode_text(data, source)            bytes -> text, refusing binary files
     limits                               the size limits every reader enforces (MAX_ROUNDS, ...)

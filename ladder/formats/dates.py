@@ -1,8 +1,8 @@
 """The date an event file gives itself, and the event's date chosen from it (pure).
 
 An event's date decides where it falls in the ladder's replay order and which tie-break
-edition is in force (docs/tiebreaks.md §1: ``fide-2026`` from 2026-03-01). Uploading a 2025 file used to
-keep the form's default date (today), so the event was ranked by the 2026 rules; now the
+edition is in force (docs/tiebreaks.md §1: ``fide-2026`` from 2026-03-01). Uploading a 2025 file
+used to keep the form's default date (today), so the event was ranked by the 2026 rules; now the
 file's own date is used unless the organizer types one:
 
 * TRF: the start date (tag ``042``), else the first round's date (tag ``132``);

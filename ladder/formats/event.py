@@ -110,7 +110,8 @@ def read_event(text: str, source: str = "<text>", file_format: str | None = None
         check_size(text, source)  # before detection, so that a huge text costs nothing more
     except FormatError as error:
         # Nothing is read; the format is still named, from the beginning of the text.
-        return ReadResult(None, [error], file_format=file_format or detect_format(text[:MAX_BYTES], source))
+        return ReadResult(None, [error],
+                          file_format=file_format or detect_format(text[:MAX_BYTES], source))
     file_format = file_format or detect_format(text, source)
     if file_format == "paste":
         parsed = parse_paste(text, source)

@@ -3,7 +3,7 @@
 Accepted lines (blank lines are ignored)::
 
     Round 3            R3        Round 3:        -- Round 3 --      (a round header)
-    Babak 3   Ronde 3   3라운드   라운드 3   제3라운드   3회전   第3轮   第三轮  (in the club's language)
+    Babak 3  Ronde 3  3라운드  라운드 3  제3라운드  3회전  第3轮  第三轮  (in the club's language)
     Smith, John - Jones, Bob 1-0                  (result after both names)
     1. John Smith (1500) – Bob Jones 0-1          (board number; rating in parentheses)
     Ann Lee ½-½ Bo Chen                           (result between the names)
@@ -327,7 +327,8 @@ def _chinese_number(text: str) -> int | None:
     tens, sep, units = text.partition("十")
     if not sep or len(tens) > 1 or len(units) > 1:
         return None
-    if (tens and (tens not in value or value[tens] < 2)) or (units and (units not in value or value[units] == 0)):
+    if ((tens and (tens not in value or value[tens] < 2))
+            or (units and (units not in value or value[units] == 0))):
         return None
     return (value[tens] if tens else 1) * 10 + (value[units] if units else 0)
 

@@ -1,8 +1,8 @@
 """A starting list sorted by ladder rating, to seed the next Swiss (CSV and TRF ``001`` lines).
 
 Pure: plain entries in, text out. The order is the ladder's (established members by rating,
-then provisional ones; docs/club-rating.md §1), so start number 1 is the ladder's number 1. Ratings are
-written as whole numbers (TRF has four columns for them; ties of the rounded value keep the
+then provisional ones; docs/club-rating.md §1), so start number 1 is the ladder's number 1. Ratings
+are written as whole numbers (TRF has four columns for them; ties of the rounded value keep the
 ladder's order).
 """
 

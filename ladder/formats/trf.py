@@ -436,10 +436,10 @@ def _bb_scoring(tags: dict[str, list[str]]) -> list[str]:
 
 
 # P is TRF-2026 162's pairing-allocated bye.
-_SCORING_FIELDS = {"W": "win", "P": "pairing_bye", "WW": "win", "BW": "win", "D": "draw", "WD": "draw",
-                   "BD": "draw", "L": "loss", "WL": "loss", "BL": "loss", "PAB": "pairing_bye",
-                   "U": "pairing_bye", "FPB": "full_bye", "F": "full_bye", "HPB": "half_bye",
-                   "H": "half_bye"}
+_SCORING_FIELDS = {"W": "win", "P": "pairing_bye", "WW": "win", "BW": "win", "D": "draw",
+                   "WD": "draw", "BD": "draw", "L": "loss", "WL": "loss", "BL": "loss",
+                   "PAB": "pairing_bye", "U": "pairing_bye", "FPB": "full_bye", "F": "full_bye",
+                   "HPB": "half_bye", "H": "half_bye"}
 
 
 # A code and its value. The lookbehind starts a match only at the first letter of a code and

@@ -1,7 +1,8 @@
 """Names: identity keys, member suggestions, aliases, initials (docs/desk.md §2, docs/privacy.md).
 
 Pure package: no Flask, no SQLAlchemy. Import everything from here:
-``from ladder.names import name_key, suggest, NameIndex, IndexedMember, Alias, initials, disambiguate``.
+``from ladder.names import name_key, suggest, NameIndex, IndexedMember, Alias, initials,
+disambiguate``.
 
 For a roster, build ``NameIndex(members)`` once and ask it ``preselect(typed)`` and
 ``suggest(typed)`` for each typed name; ``suggest(typed, [(id, name), ...])`` still works and

@@ -48,7 +48,8 @@ def undo_merge(target: IndexedMember, source_id: int) -> IndexedMember:
     The source member comes back visible with its own name and aliases (kept by the database
     side all along), so its name points at it again, not at the target.
     """
-    kept = tuple(a for a in target.aliases if not (a.kind == "merge" and a.merged_from == source_id))
+    kept = tuple(a for a in target.aliases
+                 if not (a.kind == "merge" and a.merged_from == source_id))
     return replace(target, aliases=kept)
 
 

@@ -49,31 +49,38 @@ _FINAL_LATIN: tuple[tuple[str, ...], ...] = (
 # Family names as people actually spell them (passports, FIDE, club lists), beyond what the
 # syllable rules give: Lee/Yi/Rhee, Park/Pak/Bak, Kim/Gim, Choi/Choe, Jung/Jeong/Chung, ...
 SURNAME_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "김": ("kim", "gim"), "이": ("lee", "yi", "rhee", "i", "ri", "rhie", "ree", "yee", "lie", "leigh"),
+    "김": ("kim", "gim"),
+    "이": ("lee", "yi", "rhee", "i", "ri", "rhie", "ree", "yee", "lie", "leigh"),
     "리": ("lee", "ri", "li", "rhee"), "박": ("park", "pak", "bak", "bahk", "pack", "paik"),
-    "최": ("choi", "choe", "chey", "choy"), "정": ("jung", "jeong", "chung", "chong", "joung", "jong", "cheong"),
-    "강": ("kang", "gang"), "조": ("cho", "jo", "joe", "jo"), "윤": ("yoon", "yun", "youn"),
-    "장": ("jang", "chang"), "임": ("lim", "im", "yim", "rim"), "림": ("lim", "rim"),
-    "한": ("han",), "오": ("oh", "o"), "서": ("seo", "suh", "so", "sur"), "신": ("shin", "sin"),
-    "권": ("kwon", "gwon", "kweon"), "황": ("hwang",), "안": ("ahn", "an"), "송": ("song",),
-    "전": ("jeon", "jun", "chun", "chon", "jeun"), "홍": ("hong",), "유": ("yoo", "yu", "you", "ryu"),
-    "류": ("ryu", "yoo", "yu", "ryoo", "rhyu", "lyu"), "고": ("ko", "go", "koh"),
-    "문": ("moon", "mun"), "양": ("yang", "ryang"), "손": ("son", "sohn"), "배": ("bae", "pae", "bai"),
+    "최": ("choi", "choe", "chey", "choy"),
+    "정": ("jung", "jeong", "chung", "chong", "joung", "jong", "cheong"), "강": ("kang", "gang"),
+    "조": ("cho", "jo", "joe", "jo"), "윤": ("yoon", "yun", "youn"), "장": ("jang", "chang"),
+    "임": ("lim", "im", "yim", "rim"), "림": ("lim", "rim"), "한": ("han",), "오": ("oh", "o"),
+    "서": ("seo", "suh", "so", "sur"), "신": ("shin", "sin"), "권": ("kwon", "gwon", "kweon"),
+    "황": ("hwang",), "안": ("ahn", "an"), "송": ("song",),
+    "전": ("jeon", "jun", "chun", "chon", "jeun"), "홍": ("hong",),
+    "유": ("yoo", "yu", "you", "ryu"), "류": ("ryu", "yoo", "yu", "ryoo", "rhyu", "lyu"),
+    "고": ("ko", "go", "koh"), "문": ("moon", "mun"), "양": ("yang", "ryang"),
+    "손": ("son", "sohn"), "배": ("bae", "pae", "bai"),
     "백": ("baek", "paik", "baik", "paek", "back"), "허": ("heo", "hur", "huh", "hu", "her"),
     "남": ("nam",), "심": ("sim", "shim"), "노": ("noh", "no", "roh", "ro"), "하": ("ha",),
-    "곽": ("kwak", "gwak"), "성": ("sung", "seong", "song"), "차": ("cha",), "주": ("joo", "ju", "chu", "choo"),
-    "우": ("woo", "u"), "구": ("koo", "gu", "ku"), "민": ("min",), "진": ("jin", "chin"),
-    "나": ("na", "ra"), "지": ("ji", "chi"), "엄": ("eom", "um", "uhm", "om"), "변": ("byun", "byeon", "pyun", "pyon"),
-    "채": ("chae", "chai"), "원": ("won", "weon"), "천": ("cheon", "chun", "chon"), "방": ("bang", "pang"),
-    "공": ("kong", "gong"), "현": ("hyun", "hyeon", "hyon"), "함": ("ham",), "염": ("yeom", "yum", "yom"),
-    "여": ("yeo", "yuh", "yo"), "추": ("choo", "chu"), "도": ("do", "doh", "to"), "석": ("seok", "suk", "sok"),
-    "선": ("sun", "seon", "son"), "설": ("seol", "sul", "sol"), "마": ("ma",), "길": ("gil", "kil"),
-    "연": ("yeon", "yun", "youn", "yon"), "위": ("wi", "wee"), "표": ("pyo",), "명": ("myung", "myeong"),
-    "기": ("ki", "gi"), "반": ("ban", "pan"), "왕": ("wang",), "금": ("geum", "keum", "kum"), "옥": ("ok",),
-    "육": ("yuk", "yook"), "인": ("in",), "맹": ("maeng",), "제": ("je", "jae"), "모": ("mo",), "탁": ("tak",),
-    "국": ("kook", "guk", "kuk"), "어": ("eo", "uh"), "은": ("eun",), "편": ("pyeon", "pyun"), "용": ("yong",),
-    "예": ("ye", "yeh"), "경": ("kyung", "gyeong", "kyeong"), "봉": ("bong",), "사": ("sa",), "부": ("bu", "boo"),
-    "황보": ("hwangbo",), "남궁": ("namgung", "namkung", "namgoong"), "제갈": ("jegal", "chekal"),
+    "곽": ("kwak", "gwak"), "성": ("sung", "seong", "song"), "차": ("cha",),
+    "주": ("joo", "ju", "chu", "choo"), "우": ("woo", "u"), "구": ("koo", "gu", "ku"),
+    "민": ("min",), "진": ("jin", "chin"), "나": ("na", "ra"), "지": ("ji", "chi"),
+    "엄": ("eom", "um", "uhm", "om"), "변": ("byun", "byeon", "pyun", "pyon"),
+    "채": ("chae", "chai"), "원": ("won", "weon"), "천": ("cheon", "chun", "chon"),
+    "방": ("bang", "pang"), "공": ("kong", "gong"), "현": ("hyun", "hyeon", "hyon"), "함": ("ham",),
+    "염": ("yeom", "yum", "yom"), "여": ("yeo", "yuh", "yo"), "추": ("choo", "chu"),
+    "도": ("do", "doh", "to"), "석": ("seok", "suk", "sok"), "선": ("sun", "seon", "son"),
+    "설": ("seol", "sul", "sol"), "마": ("ma",), "길": ("gil", "kil"),
+    "연": ("yeon", "yun", "youn", "yon"), "위": ("wi", "wee"), "표": ("pyo",),
+    "명": ("myung", "myeong"), "기": ("ki", "gi"), "반": ("ban", "pan"), "왕": ("wang",),
+    "금": ("geum", "keum", "kum"), "옥": ("ok",), "육": ("yuk", "yook"), "인": ("in",),
+    "맹": ("maeng",), "제": ("je", "jae"), "모": ("mo",), "탁": ("tak",),
+    "국": ("kook", "guk", "kuk"), "어": ("eo", "uh"), "은": ("eun",), "편": ("pyeon", "pyun"),
+    "용": ("yong",), "예": ("ye", "yeh"), "경": ("kyung", "gyeong", "kyeong"), "봉": ("bong",),
+    "사": ("sa",), "부": ("bu", "boo"), "황보": ("hwangbo",),
+    "남궁": ("namgung", "namkung", "namgoong"), "제갈": ("jegal", "chekal"),
     "선우": ("sunwoo", "seonu", "sonu", "seonwoo"), "독고": ("dokgo", "tokko"), "사공": ("sagong",),
 }
 
@@ -101,13 +108,14 @@ def jamo(ch: str) -> str:
 # consonants and ㅒ ㅖ. A typo is a slip to a neighbouring key or of the shift key, so
 # 이서쥰 (ㅠ beside ㅜ) is a typo of 이서준 while 서연/서윤 (ㅕ and ㅠ far apart) are two names.
 _ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-_KEY_OF = dict(zip("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ", "qwertyuiopasdfghjklzxcvbnm", strict=False))
+_KEY_OF = dict(zip("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ",
+                   "qwertyuiopasdfghjklzxcvbnm", strict=False))
 _KEY_OF.update({"ㅃ": "Q", "ㅉ": "W", "ㄸ": "E", "ㄲ": "R", "ㅆ": "T", "ㅒ": "O", "ㅖ": "P"})
 # Jamo typed with two keys: compound vowels and compound finals.
 _TWO_KEYS = {
-    "ㅘ": "ㅗㅏ", "ㅙ": "ㅗㅐ", "ㅚ": "ㅗㅣ", "ㅝ": "ㅜㅓ", "ㅞ": "ㅜㅔ", "ㅟ": "ㅜㅣ", "ㅢ": "ㅡㅣ",
-    "ㄳ": "ㄱㅅ", "ㄵ": "ㄴㅈ", "ㄶ": "ㄴㅎ", "ㄺ": "ㄹㄱ", "ㄻ": "ㄹㅁ", "ㄼ": "ㄹㅂ", "ㄽ": "ㄹㅅ",
-    "ㄾ": "ㄹㅌ", "ㄿ": "ㄹㅍ", "ㅀ": "ㄹㅎ", "ㅄ": "ㅂㅅ",
+    "ㅘ": "ㅗㅏ", "ㅙ": "ㅗㅐ", "ㅚ": "ㅗㅣ", "ㅝ": "ㅜㅓ", "ㅞ": "ㅜㅔ", "ㅟ": "ㅜㅣ",
+    "ㅢ": "ㅡㅣ", "ㄳ": "ㄱㅅ", "ㄵ": "ㄴㅈ", "ㄶ": "ㄴㅎ", "ㄺ": "ㄹㄱ", "ㄻ": "ㄹㅁ",
+    "ㄼ": "ㄹㅂ", "ㄽ": "ㄹㅅ", "ㄾ": "ㄹㅌ", "ㄿ": "ㄹㅍ", "ㅀ": "ㄹㅎ", "ㅄ": "ㅂㅅ",
 }
 
 
@@ -307,11 +315,11 @@ def korean_surname_key(word: str) -> str | None:
 # romanisation, every spelling of one Hangul name gives one key; different syllables (민준 and
 # 민재, 서연 and 서진) keep different keys.
 _KOREAN_LATIN_STEPS: tuple[tuple[str, str], ...] = (
-    (r"sh", "s"), (r"ch", "j"), (r"k", "g"), (r"p", "b"), (r"t", "d"), (r"r", "l"),
-    (r"w?eo", "o"), (r"oo", "u"), (r"(?<=[bdgjlmnsh])yu(?=n)", "yo"), (r"eu", "u"), (r"ee", "i"), (r"u?i(?=[^aeiou]|$)", "i"),
-    (r"ai|ae", "e"), (r"oi|oe", "we"), (r"(?<=[aeiouy])h(?![aeiouwy])", ""), (r"([bdgjlmns])\1", r"\1"), (r"wu", "u"),
-    (r"(?<![yw])u(?=(?:ng|[nlgmb])(?:[^aeiouwy]|$))", "o"),
-    (r"^wu", "u"), (r"^yi", "i"),
+    (r"sh", "s"), (r"ch", "j"), (r"k", "g"), (r"p", "b"), (r"t", "d"), (r"r", "l"), (r"w?eo", "o"),
+    (r"oo", "u"), (r"(?<=[bdgjlmnsh])yu(?=n)", "yo"), (r"eu", "u"), (r"ee", "i"),
+    (r"u?i(?=[^aeiou]|$)", "i"), (r"ai|ae", "e"), (r"oi|oe", "we"),
+    (r"(?<=[aeiouy])h(?![aeiouwy])", ""), (r"([bdgjlmns])\1", r"\1"), (r"wu", "u"),
+    (r"(?<![yw])u(?=(?:ng|[nlgmb])(?:[^aeiouwy]|$))", "o"), (r"^wu", "u"), (r"^yi", "i"),
 )
 _KOREAN_LATIN_RE = tuple((re.compile(a), b) for a, b in _KOREAN_LATIN_STEPS)
 

@@ -159,13 +159,15 @@ class NameIndex:
         if not members:
             return Preselection(None)
         if len(members) > 1:
-            return Preselection(None, tuple(members), None, (R.shared_alias(name.strip(), len(members)),))
+            return Preselection(None, tuple(members), None,
+                                (R.shared_alias(name.strip(), len(members)),))
         entries = [self._entries[e] for e in found]
         if any(e.alias is None for e in entries):
             return Preselection(members[0], tuple(members), None, (R.SAME_NAME,))
         alias = entries[0].alias
         assert alias is not None
-        return Preselection(members[0], tuple(members), alias.name, (_alias_reason(alias, entries[0].name),))
+        return Preselection(members[0], tuple(members), alias.name,
+                            (_alias_reason(alias, entries[0].name),))
 
     def suggest(self, name: str, limit: int = DEFAULT_LIMIT) -> list[Suggestion]:
         """Ranked suggestions for a typed name, best first (see :func:`ladder.names.suggest`).
@@ -224,7 +226,8 @@ def index_for(candidates: Iterable[IndexedMember | Candidate | tuple[int, str]])
     index per thread, so concurrent requests never share a mutable index.
     """
     items = tuple(candidates)
-    held: tuple[tuple[IndexedMember | Candidate | tuple[int, str], ...], NameIndex] | None = getattr(_local, "held", None)
+    held: tuple[tuple[IndexedMember | Candidate | tuple[int, str], ...], NameIndex] | None = \
+        getattr(_local, "held", None)
     if held is not None:
         before, index = held
         if items == before:
@@ -240,7 +243,8 @@ def index_for(candidates: Iterable[IndexedMember | Candidate | tuple[int, str]])
 
 def suggest(
     name: str,
-    candidates: NameIndex | Iterable[IndexedMember] | Iterable[Candidate] | Iterable[tuple[int, str]],
+    candidates: (NameIndex | Iterable[IndexedMember] | Iterable[Candidate]
+                 | Iterable[tuple[int, str]]),
     limit: int = DEFAULT_LIMIT,
 ) -> list[Suggestion]:
     """Rank existing members for a typed name, best first.

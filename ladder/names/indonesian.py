@@ -67,7 +67,8 @@ def new_spelling_key(word: str) -> str:
 
 def is_balinese(words: tuple[str, ...]) -> bool:
     """True if a name looks Balinese: it starts with I/Ni or has a Balinese name word."""
-    return bool(words) and (words[0] in BALINESE_PREFIXES or any(w in BALINESE_WORDS for w in words))
+    return bool(words) and (words[0] in BALINESE_PREFIXES
+                            or any(w in BALINESE_WORDS for w in words))
 
 
 _DOUBLED = re.compile(r"^(\S+) \1$")

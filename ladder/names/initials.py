@@ -22,7 +22,8 @@ _UNKNOWN = "?"
 
 
 # Lower-case particles stay lower-case ("Ludwig van Beethoven" -> "L. v. B.").
-_PARTICLES = frozenset("van von der den de da di du del della dos das la le ten ter bin binti al el".split())
+_PARTICLES = frozenset(
+    "van von der den de da di du del della dos das la le ten ter bin binti al el".split())
 
 
 def _first_letter(word: str, position: int) -> str:

@@ -141,7 +141,8 @@ def is_hangul(ch: str) -> bool:
 def is_han(ch: str) -> bool:
     """True for CJK unified ideographs (incl. extension A and compatibility)."""
     o = ord(ch)
-    return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x2FFFF
+    return (0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF
+            or 0x20000 <= o <= 0x2FFFF)
 
 
 def script_of(text: str) -> str:
@@ -211,8 +212,10 @@ def _tokens(part: str) -> list[Token]:
         dotted = part[m.end() : m.end() + 1] == "."
         # A lone CJK character is a family name, not an initial.
         single_letter = len(text) == 1 and not (is_hangul(text) or is_han(text))
-        hyphen = part[m.end() : m.end() + 1] in _HYPHENS and _WORD.match(part, m.end() + 1) is not None
-        joined = hyphen or (m.start() > 1 and part[m.start() - 1] in _HYPHENS and part[m.start() - 2].isalnum())
+        hyphen = (part[m.end() : m.end() + 1] in _HYPHENS
+                  and _WORD.match(part, m.end() + 1) is not None)
+        joined = hyphen or (m.start() > 1 and part[m.start() - 1] in _HYPHENS
+                            and part[m.start() - 2].isalnum())
         out.append(Token(text, abbrev=single_letter or dotted, hyphenated=joined))
     return out
 

@@ -1,7 +1,7 @@
 """The one display-name policy (pure): every name on a page, fragment, export or JSON obeys it.
 
-docs/privacy.md: a junior without a recorded consent, and everyone when the club chooses "initials for
-all", is shown by initials only; equal initials get a stable suffix (ordered by member id, so a
+docs/privacy.md: a junior without a recorded consent, and everyone when the club chooses "initials
+for all", is shown by initials only; equal initials get a stable suffix (ordered by member id, so a
 label never changes when an unrelated member joins a page). The full name then appears nowhere.
 """
 
@@ -82,7 +82,8 @@ def guest_name(name: str, junior: bool, initials_for_all: bool,
     'A. L.'
     >>> guest_name("Ann Lee", junior=False, initials_for_all=False)
     'Ann Lee'
-    >>> guest_name("ANN  LEE", junior=False, initials_for_all=False, hidden=hidden_keys(["Ann Lee"]))
+    >>> guest_name("ANN  LEE", junior=False, initials_for_all=False,
+    ...            hidden=hidden_keys(["Ann Lee"]))
     'A. L.'
     """
     from .initials import initials

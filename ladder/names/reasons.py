@@ -1,7 +1,8 @@
 """Why a member is suggested: message ids with their values (docs/architecture.md §5).
 
-A :class:`SuggestionReason` *is* its English sentence (a ``str``), so ``", ".join(s.reasons)``, ``"same
-name" in s.reasons`` and the CLI keep working unchanged, and it *carries* the
+A :class:`SuggestionReason` *is* its English sentence (a ``str``), so
+``", ".join(s.reasons)``, ``"same name" in s.reasons`` and the CLI keep working unchanged, and
+it *carries* the
 :class:`~ladder.vocabulary.messages.Message` (id + values) so the web edge can translate it:
 ``reason.message.render(gettext)``. Every sentence is written out whole at its call site inside
 ``msg(...)`` so extraction finds it and translators see whole sentences, never fragments.
@@ -105,7 +106,8 @@ TWO_LETTERS = {
     GIVEN: why(msg("given name differs by two letters")),
     MIDDLE: why(msg("middle name differs by two letters")),
 }
-INITIAL = {GIVEN: why(msg("initial matches given name")), MIDDLE: why(msg("initial matches middle name"))}
+INITIAL = {GIVEN: why(msg("initial matches given name")),
+           MIDDLE: why(msg("initial matches middle name"))}
 ABBREVIATION = {GIVEN: why(msg("abbreviation matches given name")),
                 MIDDLE: why(msg("abbreviation matches middle name"))}
 LAST_LETTER = {GIVEN: why(msg("given name differs in the last letter (a sibling?)")),
@@ -121,7 +123,8 @@ def short_form(short: str, full: str) -> SuggestionReason:
 
 def old_spelling(old: str, new: str) -> SuggestionReason:
     """Poerwanto is the old spelling of Purwanto (Indonesian spelling reform of 1972)."""
-    return why(msg("%(old)s is the old spelling of %(new)s", old=display_word(old), new=display_word(new)))
+    return why(msg("%(old)s is the old spelling of %(new)s",
+                   old=display_word(old), new=display_word(new)))
 
 
 def balinese_abbreviation(short: str, full: str) -> SuggestionReason:
@@ -137,7 +140,8 @@ def balinese_prefix_omitted(prefix: str) -> SuggestionReason:
 
 def jamo_typo(typed: str, meant: str) -> SuggestionReason:
     """이서쥰 ~ 이서준: one key slipped in one syllable of the given name."""
-    return why(msg("given name differs by one jamo (%(typed)s for %(meant)s, a typo?)", typed=typed, meant=meant))
+    return why(msg("given name differs by one jamo (%(typed)s for %(meant)s, a typo?)",
+                   typed=typed, meant=meant))
 
 
 def alias_match(alias: str) -> SuggestionReason:
@@ -157,4 +161,5 @@ def former_name(alias: str, name: str) -> SuggestionReason:
 
 def shared_alias(alias: str, count: int) -> SuggestionReason:
     """After a split, two members were confirmed under one spelling: the organizer chooses."""
-    return why(msg("%(count)d members were confirmed as %(alias)s: choose one", count=count, alias=alias))
+    return why(msg("%(count)d members were confirmed as %(alias)s: choose one",
+                   count=count, alias=alias))

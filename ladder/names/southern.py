@@ -134,8 +134,8 @@ _JP_FINALS: dict[str, tuple[str, ...]] = {
 # 兒 ji4 "Yee", 葉 jip6 "Yip".
 _JP_AFTER_J = {"yu": ("u", "ue"), "yun": ("uen", "un"), "yut": ("uet", "ut")}
 # zi, ci, si: the HK Government writes the vowel "z" or "ze" (子 Tsz, 詩 Sze) or "i"/"ee".
-_JP_SIBILANT_I = {"z": ("chi", "chee", "tsz", "tze", "ji", "zi"), "c": ("chi", "chee", "tsz", "tsze", "ci"),
-                  "s": ("sze", "si", "see", "sz", "shi")}
+_JP_SIBILANT_I = {"z": ("chi", "chee", "tsz", "tze", "ji", "zi"),
+                  "c": ("chi", "chee", "tsz", "tsze", "ci"), "s": ("sze", "si", "see", "sz", "shi")}
 _JP_SYLLABLE = re.compile(r"^(gw|kw|ng|[bpmfdtnlgkhwzcsj]?)([a-z]+?)([1-6])?$")
 
 
@@ -195,19 +195,20 @@ _TL_FINALS: dict[str, tuple[str, ...]] = {
     "a": ("a", "ah"), "e": ("e", "eh", "ay", "ee"), "i": ("i", "ee", "ie", "y"), "o": ("o", "oh"),
     "oo": ("o", "oh", "oo", "ou", "ow", "aw", "ouw"), "u": ("u", "oo", "oe", "ew"),
     "ai": ("ai", "ay", "aij"), "au": ("au", "ow", "auw", "ao", "aw"),
-    "ia": ("ia", "ea", "iah", "eah"), "io": ("io", "ioh", "eo", "eoh"), "iu": ("iu", "ew", "iew", "ioe", "eu", "eow"),
-    "iau": ("iau", "eow", "iauw", "eau", "iao", "iow"),
-    "ua": ("ua", "oa", "wa"), "ue": ("ue", "oe", "wee", "we", "oei", "ooi"),
+    "ia": ("ia", "ea", "iah", "eah"), "io": ("io", "ioh", "eo", "eoh"),
+    "iu": ("iu", "ew", "iew", "ioe", "eu", "eow"),
+    "iau": ("iau", "eow", "iauw", "eau", "iao", "iow"), "ua": ("ua", "oa", "wa"),
+    "ue": ("ue", "oe", "wee", "we", "oei", "ooi"),
     "ui": ("ui", "wee", "wie", "oei", "ooi", "oey", "uy", "wi", "ue"), "uai": ("uai", "oai", "wai"),
     "am": ("am",), "an": ("an", "ann"), "ang": ("ang",), "im": ("im", "iem"), "in": ("in", "ien"),
     "ing": ("eng", "ing"), "iam": ("iam", "eam"), "ian": ("ian", "ean", "ien"),
-    "iang": ("iang", "eang"), "iong": ("iong", "eong", "yong"), "ong": ("ong",),
-    "om": ("om",), "un": ("un", "oon", "oen", "uhn"), "uan": ("uan", "oan", "wan"),
-    "ap": ("ap",), "at": ("at",), "ak": ("ak", "ack"), "ip": ("ip",), "it": ("it",),
-    "ik": ("ek", "eck", "ik", "ick"), "iap": ("iap", "eap"), "iat": ("iat", "eat", "iet"),
-    "iak": ("iak", "eak"), "iok": ("iok", "eok", "iock", "eock", "yok"), "ok": ("ok", "ock"),
-    "ut": ("ut", "oot", "oet"), "uat": ("uat", "oat", "wat"), "ng": ("ng",), "m": ("m",),
-    "uang": ("uang", "oang"), "iunn": ("iu", "eo", "ew"),
+    "iang": ("iang", "eang"), "iong": ("iong", "eong", "yong"), "ong": ("ong",), "om": ("om",),
+    "un": ("un", "oon", "oen", "uhn"), "uan": ("uan", "oan", "wan"), "ap": ("ap",), "at": ("at",),
+    "ak": ("ak", "ack"), "ip": ("ip",), "it": ("it",), "ik": ("ek", "eck", "ik", "ick"),
+    "iap": ("iap", "eap"), "iat": ("iat", "eat", "iet"), "iak": ("iak", "eak"),
+    "iok": ("iok", "eok", "iock", "eock", "yok"), "ok": ("ok", "ock"), "ut": ("ut", "oot", "oet"),
+    "uat": ("uat", "oat", "wat"), "ng": ("ng",), "m": ("m",), "uang": ("uang", "oang"),
+    "iunn": ("iu", "eo", "ew"),
 }
 _TL_SYLLABLE = re.compile(r"^(tsh|ts|ph|th|kh|ng|[pbmtnlkghsj]?)([a-z]*)$")
 

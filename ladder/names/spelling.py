@@ -52,7 +52,8 @@ class Forms:
 
 def is_muhammad(t: Token) -> bool:
     """Muhammad, a spelling of it, or an abbreviation written as one (or never anything else)."""
-    return t.text in MUHAMMAD or t.text in MUHAMMAD_UNDOTTED or (t.abbrev and t.text in MUHAMMAD_ABBREV)
+    return (t.text in MUHAMMAD or t.text in MUHAMMAD_UNDOTTED
+            or (t.abbrev and t.text in MUHAMMAD_ABBREV))
 
 
 @lru_cache(maxsize=65536)
@@ -121,7 +122,8 @@ def _latin_readings(p: ParsedName) -> tuple[tuple[str, str], ...]:
         return (("".join(words[: p.comma]), "".join(words[p.comma :])),)
     out = [(words[0], "".join(words[1:])), (words[-1], "".join(words[:-1]))]
     if len(words) >= 3:  # Nam-gung Min-su, Ou Yang Na Na
-        out += [(words[0] + words[1], "".join(words[2:])), (words[-2] + words[-1], "".join(words[:-2]))]
+        out += [(words[0] + words[1], "".join(words[2:])),
+                (words[-2] + words[-1], "".join(words[:-2]))]
     return tuple(dict.fromkeys(out))
 
 

@@ -11,8 +11,8 @@ explains, it never decides. Scores are integers 0-100:
 * below MIN_SCORE the candidate is not shown at all, so a genuinely new
   person gets few or no suggestions.
 
-Reasons are :class:`~ladder.names.reasons.SuggestionReason` objects: the English sentence as a ``str``,
-carrying the message id and values for translation at the web edge.
+Reasons are :class:`~ladder.names.reasons.SuggestionReason` objects: the English sentence as a
+``str``, carrying the message id and values for translation at the web edge.
 """
 from __future__ import annotations
 
@@ -97,10 +97,12 @@ _GENDERED_FINALS = frozenset("aeio")
 
 # Family names of China, Korea and Vietnam as written in Latin letters: a name starting with
 # one of these is plausibly written surname first ("Wang Xiaoming", "Kim Minjun").
-_VIETNAMESE_SURNAMES = "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly".split()
+_VIETNAMESE_SURNAMES = (
+    "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly".split())
 EAST_ASIAN_SURNAMES = frozenset(
     [s for spellings in hangul.SURNAME_SPELLINGS.values() for s in spellings]
-    + [s.replace("'", "").replace("-", "") for spellings in hanzi.SURNAME_SPELLINGS.values() for s in spellings]
+    + [s.replace("'", "").replace("-", "")
+       for spellings in hanzi.SURNAME_SPELLINGS.values() for s in spellings]
     + _VIETNAMESE_SURNAMES
 )
 
@@ -263,7 +265,8 @@ _Alignment = tuple[float, tuple[SuggestionReason, ...], tuple[tuple[int, int], .
 
 
 def _align(a: tuple[Token, ...], b: tuple[Token, ...],
-           allow_prefix: bool) -> tuple[float, list[SuggestionReason], tuple[tuple[int, int], ...]] | None:
+           allow_prefix: bool
+           ) -> tuple[float, list[SuggestionReason], tuple[tuple[int, int], ...]] | None:
     """Best order-preserving alignment of two lists of given-name words.
 
     Returns (product of pair qualities, reasons, matched index pairs). Lists
@@ -392,7 +395,8 @@ def _plausible(surname: tuple[Token, ...], given: tuple[Token, ...], form: str) 
     family = "".join(t.text for t in surname)
     score = 1 if form in ("comma", "western", "single") else int(family in EAST_ASIAN_SURNAMES)
     # Kim, Lee and Young are in the given-name tables too; as the first word they are surnames.
-    if given and all((is_given_name(t.text) and t.text not in EAST_ASIAN_SURNAMES) or t.abbrev for t in given):
+    if given and all((is_given_name(t.text) and t.text not in EAST_ASIAN_SURNAMES) or t.abbrev
+                     for t in given):
         score += 1
     if is_given_name(family) and family not in EAST_ASIAN_SURNAMES:
         score -= 1
@@ -407,7 +411,8 @@ def _structural(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReaso
     east = a.words[0] in EAST_ASIAN_SURNAMES or b.words[0] in EAST_ASIAN_SURNAMES
     for a_sur, a_giv, a_form in _orientations(a):
         for b_sur, b_giv, b_form in _orientations(b):
-            strict = bool({a_form, b_form} & {"eastern", "single"}) or (east and len(a.words) == len(b.words) == 2)
+            strict = (bool({a_form, b_form} & {"eastern", "single"})
+                      or (east and len(a.words) == len(b.words) == 2))
             # "Muhammad Rafi": Muhammad and a personal name, no family name (Malay and
             # Indonesian naming): the last word is a given name, and the reasons say so.
             part = R.GIVEN if a_giv and b_giv and all(
@@ -474,7 +479,8 @@ def _expansions(a: ParsedName, b: ParsedName) -> list[SuggestionReason]:
     return out
 
 
-def _same_written_differently(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReason]] | None:
+def _same_written_differently(a: ParsedName, b: ParsedName
+                              ) -> tuple[int, list[SuggestionReason]] | None:
     """Scores 94-98: the same words up to punctuation, spacing, accents and order."""
     if a.plain == b.plain and len(a.tokens) == len(b.tokens):
         expanded = _expansions(a, b)
@@ -555,7 +561,8 @@ def _old_spelling(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionRea
     pairs = list(zip(a.words, b.words, strict=False))
     if any(new_spelling_key(x) != new_spelling_key(y) for x, y in pairs):
         return None
-    return round(100 * _Q_OLD_SPELLING), [R.old_spelling(*_old_and_new(x, y)) for x, y in pairs if x != y]
+    return round(100 * _Q_OLD_SPELLING), [R.old_spelling(*_old_and_new(x, y))
+                                          for x, y in pairs if x != y]
 
 
 def _doubled(a: ParsedName, b: ParsedName) -> tuple[int, list[SuggestionReason]]:
@@ -621,7 +628,8 @@ def _cross_script(fa: Forms, fb: Forms) -> tuple[int, list[SuggestionReason]]:
         return 0, []
     if cjk.script == "hangul":
         for family, given in latin.readings:
-            if hangul.surname_matches(cjk.family, family) and hangul.given_matches(cjk.given, given):
+            if (hangul.surname_matches(cjk.family, family)
+                    and hangul.given_matches(cjk.given, given)):
                 return _S_CROSS_SCRIPT, [R.ROMANISED_KOREAN]
         return _korean_initials(cjk, latin)
     surnames = hanzi.surname_spellings(cjk.family)

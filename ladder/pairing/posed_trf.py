@@ -357,7 +357,8 @@ def _read_point_system(line: str, line_no: int, reading: _Reading) -> None:
     start = 5
     while start <= len(line) - 5:
         code = line[start]
-        score = _tenths(line[start + 1:start + 5], line_no, msg("a point value must be a number like 0.5"))
+        score = _tenths(line[start + 1:start + 5], line_no,
+                        msg("a point value must be a number like 0.5"))
         if code == "W":
             values["BBW"] = score
             if not reading.pab_set:

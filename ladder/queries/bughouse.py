@@ -1,4 +1,5 @@
-"""Bughouse team standings of an event (docs/qualities.md §2): teams of two beside the individual results.
+"""Bughouse team standings of an event (docs/qualities.md §2): teams of two beside the individual
+results.
 
 The teams are stored by start number (``bughouse_teams``); team points and the order come
 from the event's own standings (:class:`~ladder.queries.events.EventView`): points and place

@@ -1,8 +1,8 @@
 """The few settings every request needs before it knows whether to render anything.
 
 The visibility gate, the language choice and the page cache read the club's visibility,
-unlisted token, default language, time zone and the ladder generation on every request, including the
-requests answered from the page cache or with ``304 Not Modified``. Reading the whole ORM
+unlisted token, default language, time zone and the ladder generation on every request, including
+the requests answered from the page cache or with ``304 Not Modified``. Reading the whole ORM
 settings object for them costs more than the rest of a cached answer, so :func:`club_state`
 reads just these columns with one statement: on a pooled DBAPI connection when the request
 has not opened its ORM session yet (a cached answer then never opens it), else inside it.

@@ -243,7 +243,8 @@ def _games(night: Night, night_round: int, by_player: Mapping[int, int]
         black = by_player.get(board.black_id)
         if black is None:
             continue
-        games.append(RecordedGame(white, black, NIGHT_RESULTS.get(board.result or ""), board.number))
+        games.append(RecordedGame(white, black, NIGHT_RESULTS.get(board.result or ""),
+                                  board.number))
     return tuple(games), bye
 
 
@@ -738,5 +739,5 @@ def next_round_marks(competition: Competition, round_no: int) -> dict[int, str]:
 
 __all__ = ["load_competition", "list_competitions", "link_of_night", "rules_of",
            "rules_in_words", "assemble", "with_round", "night_pairing", "competition_view",
-           "CompetitionView", "CompetitionTableRow", "RoundRow", "BoardRow", "AbsenceRow", "Assembled",
-           "NightSlot", "points_shown", "next_round_marks", "stored_settings"]
+           "CompetitionView", "CompetitionTableRow", "RoundRow", "BoardRow", "AbsenceRow",
+           "Assembled", "NightSlot", "points_shown", "next_round_marks", "stored_settings"]

@@ -115,7 +115,8 @@ ResultRow = tuple[int, int, str, int | None, str | None, int | None]
 def tournament_from_rows(event: Any, entries: Iterable[EntryRow],
                          results: Iterable[ResultRow]) -> Tournament:
     """The pure tournament from an event's fields (``name``, ``rounds``, ``date``, ``kind``,
-    ``scoring``, ``tiebreak_order``), its entries in start-number order and their results in round order.
+    ``scoring``, ``tiebreak_order``), its entries in start-number order and their results in round
+    order.
 
     One builder for the ORM objects (:func:`tournament_of`) and for plain rows (the derived
     winners), so both give equal tournaments, and so the same cached ranking."""

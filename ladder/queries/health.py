@@ -1,4 +1,5 @@
-"""The pool-health read model (docs/qualities.md §2): inflation, activity, calibration, the Glicko-2 lens.
+"""The pool-health read model (docs/qualities.md §2): inflation, activity, calibration, the Glicko-2
+lens.
 
 Everything comes from the stored history (:mod:`.history`), never from a replay of the
 ladder: the pool over time from the stored rows, the ladder's predictions from the frozen

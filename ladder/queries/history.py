@@ -1,7 +1,7 @@
 """The stored history as the pure core's plain data: dated rating rows, rated games, "as of".
 
-Reads only (docs/qualities.md §2): the season, pool-health and Glicko-2 pages and the ladder "as of" a
-past date are computed from the stored rating rows and the results tables — never by a
+Reads only (docs/qualities.md §2): the season, pool-health and Glicko-2 pages and the ladder "as of"
+a past date are computed from the stored rating rows and the results tables — never by a
 replay. Every read goes through Core on the session's connection (no ORM objects), like the
 replay's own reads.
 
@@ -9,8 +9,8 @@ replay's own reads.
 same shape ``services.replay.load_inputs`` builds (queries may not import services, so the
 small read lives here too: each game once, from the side with the smaller entry id; byes
 carry nothing a rating needs and are not read). :func:`history_games` turns them into
-:class:`~ladder.club.history.EventGames` with :func:`ladder.club.history.event_games`, which leaves out
-exactly what the engine leaves out.
+:class:`~ladder.club.history.EventGames` with :func:`ladder.club.history.event_games`, which
+leaves out exactly what the engine leaves out.
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ _LINES = Query(select(Member.id, Member.rating, Member.games, Member.last_change
 
 
 def ladder_lines(session: DbSession, settings: ClubSettings) -> list[LadderLine]:
-    """The ladder, best first: established members by rating, then provisional ones (docs/club-rating.md §1).
+    """The ladder, best first: established members by rating, then provisional ones
+    (docs/club-rating.md §1).
 
     Members appear once they have played in an event. Equal ratings within a group share the
     rank (1, 2, 2, 4); every provisional member ranks below every established one.

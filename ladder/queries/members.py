@@ -248,7 +248,8 @@ def _events(session: DbSession, member_id: int, events: Sequence[Any],
 
 
 def _career(member_id: int, rounds: Sequence[MemberRound]
-            ) -> tuple[WinsDrawsLosses, WinsDrawsLosses, WinsDrawsLosses, tuple[HeadToHead, ...], int]:
+            ) -> tuple[WinsDrawsLosses, WinsDrawsLosses, WinsDrawsLosses,
+                       tuple[HeadToHead, ...], int]:
     """Over-the-board record: overall, vs provisional / established, per opponent; forfeits.
 
     From the member's rounds (:func:`~.rating_detail.member_rounds`) against another member."""

@@ -177,5 +177,5 @@ def _moved_count(record: Merge) -> int:
     return len([i for i in record.moved_entry_ids.split(",") if i])
 
 
-__all__ = ["member_aliases", "roster", "visible_members", "member_entries", "merge_suggestions", "merge_list",
-           "merge_line", "EntryLine", "DuplicatePair", "MergeLine"]
+__all__ = ["member_aliases", "roster", "visible_members", "member_entries", "merge_suggestions",
+           "merge_list", "merge_line", "EntryLine", "DuplicatePair", "MergeLine"]

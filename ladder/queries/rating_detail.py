@@ -1,9 +1,11 @@
-"""Why a rating moved as it did: which games counted, and the hand calculation (docs/club-rating.md §1, docs/qualities.md §2).
+"""Why a rating moved as it did: which games counted, and the hand calculation
+(docs/club-rating.md §1, docs/qualities.md §2).
 
 * :func:`uncounted_in_event` — for every stored result of an event, why it did not count for
   its player (None: it counted), from the pre-event statuses stored in the rating rows and the
   engine's own counting rule (:func:`ladder.rating.why_not_counted`).
-* :func:`member_uncounted` — the same for every event of one member, from :func:`member_rounds` (profile).
+* :func:`member_uncounted` — the same for every event of one member, from :func:`member_rounds`
+  (profile).
 * :func:`hand_calculation` — pure: K, each counted game's expected score (the engine's
   :func:`ladder.rating.club_elo.expected_score`) and actual score, the sums and the change.
 * :func:`rating_detail` — the calculation of one member in one event, from the stored rows.

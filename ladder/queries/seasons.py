@@ -1,4 +1,5 @@
-"""Read models of the seasons (docs/qualities.md §2): the list, and a season's page from the stored rows.
+"""Read models of the seasons (docs/qualities.md §2): the list, and a season's page from the stored
+rows.
 
 A season's page is computed, never stored: the ladder at the season's end and the season
 table come from the stored rating rows (:func:`ladder.club.seasons.season_report`), the per-game

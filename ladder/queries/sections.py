@@ -76,7 +76,8 @@ def name_index(session: DbSession) -> NameIndex:
         if member_id is not None and name_key(raw) != name_key(names[member_id]):
             typed.setdefault(member_id, set()).add(raw)
     return NameIndex(IndexedMember(member_id, name,
-                                tuple(Alias(a, "publish") for a in sorted(typed.get(member_id, ()))))
+                                tuple(Alias(a, "publish")
+                                      for a in sorted(typed.get(member_id, ()))))
                      for member_id, name in sorted(names.items()))
 
 

@@ -8,14 +8,16 @@ from ladder.rating.types import RatingOptions
 def expected_score(own: float, opp: float) -> float:
     """Expected score of a player rated ``own`` against one rated ``opp``.
 
-    docs/club-rating.md §1: ``E = 1 / (1 + 10^((R_opp - R_own) / 400))`` (the logistic curve, not FIDE's table).
+    docs/club-rating.md §1: ``E = 1 / (1 + 10^((R_opp - R_own) / 400))`` (the logistic curve, not
+    FIDE's table).
     """
     power: float = 10.0 ** ((opp - own) / 400.0)  # float ** float is typed Any (complex)
     return 1.0 / (1.0 + power)
 
 
 def is_provisional(games: int, options: RatingOptions) -> bool:
-    """True while a member has fewer than ``options.provisional_games`` counted games (docs/club-rating.md §1)."""
+    """True while a member has fewer than ``options.provisional_games`` counted games
+    (docs/club-rating.md §1)."""
     return games < options.provisional_games
 
 

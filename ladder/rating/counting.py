@@ -1,4 +1,5 @@
-"""Which games counted for whom, and why a game did not (docs/club-rating.md §1), one game at a time.
+"""Which games counted for whom, and why a game did not (docs/club-rating.md §1), one game at a
+time.
 
 The engine (:mod:`ladder.rating.event_rating`) decides counting inside its hot loop. The pages need
 the same decision per game, to mark the games that did not count and to show the hand

@@ -81,7 +81,8 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 
 def event_counts(rated: bool, kind: EventKind | str) -> bool:
-    """False for events whose games are never rated: unrated events and bughouse (docs/club-rating.md §1)."""
+    """False for events whose games are never rated: unrated events and bughouse
+    (docs/club-rating.md §1)."""
     return bool(rated) and kind != EventKind.BUGHOUSE
 
 
@@ -92,8 +93,8 @@ def _event_counts(event: EventInput) -> bool:
 def rated_games(event: EventInput) -> list[tuple[int, int, Fraction]]:
     """The games of ``event`` that count at all, as ``(a, b, score_a)``, in listed order.
 
-    docs/club-rating.md §1 "Never rated": byes, forfeits, double forfeits, ``unrated_played`` games, every
-    game of a bughouse event or of an unrated event, and self-pairings are left out. Only
+    docs/club-rating.md §1 "Never rated": byes, forfeits, double forfeits, ``unrated_played`` games,
+    every game of a bughouse event or of an unrated event, and self-pairings are left out. Only
     wins, draws and losses played over the board between two members remain. The
     protection rule (who a game counts *for*) is applied later, by :func:`rate_event`.
     """
@@ -126,8 +127,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
 
     Per member of an event, a record ``[rating_before, provisional_before, E terms,
     S − E terms, score, games_before]``; ratings and statuses are frozen before the event
-    (docs/club-rating.md §1 event batching): every record is made before any state is written. The K and
-    provisional rules are inlined for speed; they are the same as
+    (docs/club-rating.md §1 event batching): every record is made before any state is written. The K
+    and provisional rules are inlined for speed; they are the same as
     :func:`ladder.rating.club_elo.k_factor` and
     :func:`~ladder.rating.club_elo.is_provisional` (tested).
     """
@@ -153,10 +154,11 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
             rec_b = recs[b]
             r_a, p_a = rec_a[0], rec_a[1]
             r_b, p_b = rec_b[0], rec_b[1]
-            # Protection rule (docs/club-rating.md §1): established vs provisional counts only for the
-            # provisional player, against the established player's frozen rating; else both.
+            # Protection rule (docs/club-rating.md §1): established vs provisional counts only for
+            # the provisional player, against the established player's frozen rating; else both.
             if p_a or not p_b:
-                e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))  # docs/club-rating.md §1 expected score
+                # docs/club-rating.md §1 expected score
+                e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a) / 400.0))
                 rec_a[2].append(e_a)
                 rec_a[3].append(s_a - e_a)
                 rec_a[4] += s_a
@@ -168,7 +170,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
                 rec_b[4] += s_b
         for member in members:
             r, prov, es, ds, score, g = recs[member]
-            # K fixed for the whole event from the pre-event state (docs/club-rating.md §1); as k_factor.
+            # K fixed for the whole event from the pre-event state (docs/club-rating.md §1); as
+            # k_factor.
             if junior_k is not None and r < ceiling and member in juniors:
                 k = junior_k
             else:
@@ -178,7 +181,8 @@ def _run(events: Iterable[CompactEvent], state: State, options: RatingOptions,
                 # All changes applied together at the end (docs/club-rating.md §1 event batching).
                 after = r + k * fsum(ds)
                 if floor is not None and after < floor:
-                    after = floor  # rating floor, applied after the event (docs/club-rating.md §1 option)
+                    # rating floor, applied after the event (docs/club-rating.md §1 option)
+                    after = floor
                 expected = fsum(es)
             else:
                 after = r  # no counted game: the rating does not move (not even to the floor)
@@ -317,7 +321,8 @@ def replay(
     options: RatingOptions,
     juniors: frozenset[int] = frozenset(),
 ) -> tuple[list[RatingRow], dict[int, MemberState]]:
-    """Replay the ladder over ``events``, already in (event date, event id) order (docs/club-rating.md §2).
+    """Replay the ladder over ``events``, already in (event date, event id) order
+    (docs/club-rating.md §2).
 
     ``state`` is every member's state before the first event (None: from scratch). Returns
     all rows, event after event, and the final state of every member seen (those in

@@ -14,7 +14,7 @@ from ladder.vocabulary.tournament import EventKind, Kind
 
 @dataclass(frozen=True)
 class RatingOptions:
-    """A club's rating settings (docs/club-rating.md §1 defaults); changing any of them means a replay."""
+    """A club's rating settings (docs/club-rating.md §1 defaults); changing any means a replay."""
 
     start_rating: float = 1200.0
     k_new: float = 40.0  # K while fewer than k_threshold counted games before the event

@@ -1,9 +1,10 @@
-"""The club's settings (docs/privacy.md, docs/desk.md §3): visibility, unlisted token, initials policy, consent age, rating options.
+"""The club's settings (docs/privacy.md, docs/desk.md §3): visibility, unlisted token, initials
+policy, consent age, rating options.
 
 Each function is one transaction with its audit entry. Changing a rating option replays the
-whole ladder from scratch in the same transaction (docs/club-rating.md §2: a settings change can move every
-rating). Switching to "unlisted" without a token creates one; regenerating it kills old links.
-The age under which a guardian's consent is asked follows the club's language while the
+whole ladder from scratch in the same transaction (docs/club-rating.md §2: a settings change can
+move every rating). Switching to "unlisted" without a token creates one; regenerating it kills old
+links. The age under which a guardian's consent is asked follows the club's language while the
 organizer has not chosen one (:func:`update_settings`; docs/privacy.md, "Consent by country").
 """
 

@@ -445,5 +445,5 @@ def check_in_entry(night: Night, player: NightPlayer, actor: str) -> None:
 
 
 __all__ = ["CompetitionSettings", "create_competition", "update_competition", "add_members",
-           "remove_member", "set_member_rating", "mark_attendance", "delete_competition", "check_in_entry",
-           "competition_or_404", "check_version", "param_text", "paired_rounds"]
+           "remove_member", "set_member_rating", "mark_attendance", "delete_competition",
+           "check_in_entry", "competition_or_404", "check_version", "param_text", "paired_rounds"]

@@ -34,7 +34,8 @@ class ImportReport:
 
 
 def parse(text: str, source: str, file_format: str | None) -> tuple[Tournament, str]:
-    """Parse ``text`` in ``file_format`` (or the detected format); FormatError (the first) on bad input.
+    """Parse ``text`` in ``file_format`` (or the detected format); FormatError (the first) on bad
+    input.
 
     Detection and reading are ``ladder.formats.read_event``'s, the same as the web desk's.
     """

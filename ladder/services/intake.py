@@ -77,7 +77,8 @@ class IntakeForm:
         return cls(name=data.get("name", "")[:1000], date=data.get("date", "")[:20],
                    kind=data.get("kind", ""), rated=data.get("rated") in ("on", "1", "true"),
                    edition=data.get("edition", ""), order_preset=data.get("order_preset", ""),
-                   order_custom=data.get("order_custom", "")[:300], file_format=data.get("format", ""),
+                   order_custom=data.get("order_custom", "")[:300],
+                   file_format=data.get("format", ""),
                    text=data.get("text", "") if text is None else text,
                    source=source or data.get("source", "") or "<paste>")
 

@@ -1,4 +1,5 @@
-"""Members: merge duplicates, undo a merge, re-link one entry, junior flag and consent (docs/desk.md §2, docs/privacy.md).
+"""Members: merge duplicates, undo a merge, re-link one entry, junior flag and consent
+(docs/desk.md §2, docs/privacy.md).
 
 Every change that moves an entry between members replays from the earliest event involved.
 """

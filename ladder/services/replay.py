@@ -1,8 +1,9 @@
 """The replay: derive every rating row and the members' current state from the results.
 
-docs/club-rating.md §2: any change that can affect ratings replays the ladder *in the same transaction*, in
-(event date, event id) order. A replay may start at the earliest affected event, taking each
-member's pre-event state from the stored rows; ``check`` proves it equals a replay from scratch.
+docs/club-rating.md §2: any change that can affect ratings replays the ladder *in the same
+transaction*, in (event date, event id) order. A replay may start at the earliest affected event,
+taking each member's pre-event state from the stored rows; ``check`` proves it equals a replay from
+scratch.
 
 How a partial replay from event X finds its starting state, without reading the whole history:
 a member who appears in an event at or after X had, before X, exactly the state stored as
@@ -88,7 +89,7 @@ _OPTION_COLUMNS = {
 
 
 def rating_options(settings: ClubSettings) -> RatingOptions:
-    """The club's rating options as the pure engine takes them (docs/club-rating.md §1 club options)."""
+    """The club's rating options as the pure engine takes them (docs/club-rating.md §1)."""
     return RatingOptions(**{option: getattr(settings, column.key)
                             for option, column in _OPTION_COLUMNS.items()})
 
@@ -145,7 +146,8 @@ def _in_events(column: Any, since: EventKey | None, ids: list[int]) -> ColumnEle
     return column.in_(ids)
 
 
-# The result kinds the rating reads at all (docs/club-rating.md §1: every other kind is never rated).
+# The result kinds the rating reads at all (docs/club-rating.md §1: every other kind is never
+# rated).
 _SCORED = {kind.value: score for kind, score in GAME_SCORES.items()}
 
 # The partial replay's start, as bound parameters (one compiled statement for every call).
@@ -262,7 +264,8 @@ def _read_events(connection: Connection, since: EventKey | None,
     for entry_a, entry_b, kind in games:
         a = found(entry_a)
         b = found(entry_b)
-        # Both entries linked, in one replayed event, two different members (docs/club-rating.md §1).
+        # Both entries linked, in one replayed event, two different members
+        # (docs/club-rating.md §1).
         if a is not None and b is not None and a[0] == b[0] and a[1] != b[1]:
             played[a[0]].append((a[1], b[1], scored[kind]))
     return ids, [
@@ -280,8 +283,8 @@ def load_inputs(session: Session, since: EventKey | None,
     ``ladder check`` uses this one, so a mistake in either read shows up as a difference.
     Reads go through Core on the session's connection (no ORM objects). Each game is read
     once (the side with the smaller entry id) and belongs to an event when both of its
-    entries do; byes carry nothing the rating needs (docs/club-rating.md §1: never rated), so only paired
-    rounds are read.
+    entries do; byes carry nothing the rating needs (docs/club-rating.md §1: never rated), so only
+    paired rounds are read.
     """
     connection = session.connection()
     if events is None:
@@ -335,8 +338,8 @@ def _untouched_state(session: Session, since: EventKey, members: set[int],
 
     A member with a row before ``since`` has not played since then, so the members table
     (which every replay maintains) holds exactly their state before ``since``. A member with
-    no row at all has never been rated: they start from the club's options (docs/club-rating.md §1), never
-    from the members table, whose value for them is only the model's default or what the
+    no row at all has never been rated: they start from the club's options (docs/club-rating.md §1),
+    never from the members table, whose value for them is only the model's default or what the
     last full replay wrote (bug A: start 1500, yet newcomers started at 1200).
     """
     earlier_row = (
@@ -391,7 +394,8 @@ def replay(session: Session | scoped_session[Any] | None = None, since: EventKey
         if since is not None:
             stored = _STORED_ROWS.fetch(connection, **_since_params(since))
         ids, events = _read_events(connection, since)
-        # Junior flags matter only with the junior K option on (docs/club-rating.md §1): skip the read.
+        # Junior flags matter only with the junior K option on (docs/club-rating.md §1): skip the
+        # read.
         juniors = _juniors(session) if options.junior_k is not None else frozenset()
         if since is not None and changed is not None:
             report = _replay_changed(session, connection, since, stored, ids, events,

@@ -1,4 +1,5 @@
-"""Seasons (docs/qualities.md §2): the organizer defines them; each change is one audited unit of work.
+"""Seasons (docs/qualities.md §2): the organizer defines them; each change is one audited unit of
+work.
 
 A season is a name with its first and last day (both included); seasons may not overlap.
 The rules are the pure core's (:func:`ladder.club.seasons.validate_seasons`), applied to every

@@ -6,7 +6,7 @@ Pure (no Flask, no SQLAlchemy): a :class:`~ladder.vocabulary.tournament.Tourname
     compute(t, codes, edition)          -> TiebreakTable (values per start number per code)
     rank(t, codes, edition)             -> list[Standing] (C.07 4.2 / docs/tiebreaks.md §4)
     explain(t, start_no, code, edition) -> Explanation (per-round table, docs/tiebreaks.md §5)
-    calculate(rows, codes, edition)     -> one record's values (the calculator, docs/tiebreaks.md §6)
+    calculate(rows, codes, edition)     -> one record's values (calculator, docs/tiebreaks.md §6)
     EDITIONS, edition_for_date, parse_code, parse_order, DEFAULT_ORDER, TiebreakError
 
 Editions: ``fide-2026``, ``fide-2024``, ``fide-2012``, ``uscf`` (see :mod:`.editions`).

@@ -113,7 +113,8 @@ def _fix_cumulatives(prep: Prepared, rows: Sequence[CalcRound]) -> None:
                 value = Fraction(row.opponent_cumulative) * view.unit
                 if value.denominator != 1:
                     raise TiebreakError(msg("opponent's cumulative score %(score)s does not fit "
-                                            "the event's scoring", score=str(row.opponent_cumulative)))
+                                            "the event's scoring",
+                                            score=str(row.opponent_cumulative)))
                 cums[view.index[stand_in + 1]] = int(value)
     view.shared("cum", lambda _p: tuple(cums))
 

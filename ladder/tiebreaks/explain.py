@@ -1,4 +1,5 @@
-"""Explanations (docs/tiebreaks.md §5): why a player's tie-break has the value it has, round by round.
+"""Explanations (docs/tiebreaks.md §5): why a player's tie-break has the value it has, round by
+round.
 
 Each row says who the opponent was, which score was used (the opponent's adjusted score, the
 dummy or virtual opponent, ...) and why, the category of an unplayed round, the contribution
@@ -107,8 +108,8 @@ class Explanation:
         for row in self.rows:
             table.append((str(row.round), "" if row.opponent is None else str(row.opponent),
                           say(row.result), decimal_text(row.points), say(row.category),
-                          decimal_text(row.score_used), decimal_text(row.contribution), say(row.cut),
-                          say(row.note)))
+                          decimal_text(row.score_used), decimal_text(row.contribution),
+                          say(row.cut), say(row.note)))
         widths = [max(len(r[k]) for r in table) for k in range(len(table[0]))]
         lines = [say(head)]
         for r in table:

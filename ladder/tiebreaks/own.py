@@ -97,7 +97,8 @@ def rep_tally(prep: Prepared, code: Code) -> Tally:
     losses (the rounds after a withdrawal are zero-point byes, 16.1.1; a double forfeit is a
     forfeit loss)."""
     return _own_tally(prep, "REP", lambda i: [
-        int(not (k in _NOT_ELECTED and not g)) for k, g in zip(prep.kind[i], prep.own_game[i], strict=False)])
+        int(not (k in _NOT_ELECTED and not g))
+        for k, g in zip(prep.kind[i], prep.own_game[i], strict=False)])
 
 
 def std_round(prep: Prepared, i: int, r: int) -> int:

@@ -1,4 +1,5 @@
-"""The engine's words: :class:`~ladder.vocabulary.messages.Message` objects that also read as English.
+"""The engine's words: :class:`~ladder.vocabulary.messages.Message` objects that also read as
+English.
 
 Everything a person reads from the tie-break engine (an explanation's result, category, note
 and cut reason, its notes and article, a dropped column's reason, the table's warnings) is a

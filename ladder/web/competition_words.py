@@ -149,6 +149,6 @@ def word(table: dict[Any, Any], key: Any) -> str:
     return str(found) if found is not None else str(key)
 
 
-__all__ = ["SYSTEM_NAMES", "SYSTEM_SHORT", "STATUS_WORDS", "GROUP_TITLES", "KEIZER_HELP", "CHOICE_LABELS",
-           "BYE_VALUES", "DISPLAY_LABELS", "HOW_WORDS", "shown_points", "word",
+__all__ = ["SYSTEM_NAMES", "SYSTEM_SHORT", "STATUS_WORDS", "GROUP_TITLES", "KEIZER_HELP",
+           "CHOICE_LABELS", "BYE_VALUES", "DISPLAY_LABELS", "HOW_WORDS", "shown_points", "word",
            "night_competition", "NightCompetition"]

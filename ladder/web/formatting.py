@@ -2,8 +2,8 @@
 
 Registered app-wide (:func:`register_formatting`) so that a partial such as
 ``public/_result_cell.html`` renders the same wherever it is included, including from the
-organizer's inline editor. The numbers themselves are written by :mod:`ladder.vocabulary.numbers` (the
-one formatter); the words (result kinds, colours) come from their one home beside ``Kind``
+organizer's inline editor. The numbers themselves are written by :mod:`ladder.vocabulary.numbers`
+(the one formatter); the words (result kinds, colours) come from their one home beside ``Kind``
 and are translated here, at the edge.
 """
 

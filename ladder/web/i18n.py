@@ -1,4 +1,5 @@
-"""The reader's language: choosing it, remembering it, and translating at the edge (docs/qualities.md §2).
+"""The reader's language: choosing it, remembering it, and translating at the edge
+(docs/qualities.md §2).
 
 Choice, first match wins:
 
@@ -13,8 +14,8 @@ silently. ``zh``, ``zh-CN``, ``zh-SG`` and ``zh-Hans`` get Simplified Chinese; s
 Chinese variants (Traditional readers read Simplified far more easily than English; there is
 no Traditional catalogue).
 
-The pure core says things as :class:`ladder.vocabulary.messages.Message` (an English message id with its
-values); templates print them translated without any filter, because :func:`finalize` is the
+The pure core says things as :class:`ladder.vocabulary.messages.Message` (an English message id with
+its values); templates print them translated without any filter, because :func:`finalize` is the
 Jinja finaliser of every ``{{ … }}``.
 
 Every value put into a translated sentence goes through :func:`fill` (docs/development.md,

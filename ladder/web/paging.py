@@ -1,5 +1,5 @@
-"""Pages of long lists (docs/qualities.md §2 "Growth"): the ladder, roster, events, a profile's lists, the
-audit log show one window of rows at a time.
+"""Pages of long lists (docs/qualities.md §2 "Growth"): the ladder, roster, events, a profile's
+lists, the audit log show one window of rows at a time.
 
 Each list answers ``?page=N`` (or its own argument, say ``events_page``) with that window as a
 whole page, so plain links work without JavaScript; the last row of a window is a "more" row

@@ -1,4 +1,4 @@
-"""axe-core in real Chromium: the page list of the public tools and the serious violations of a page."""
+"""axe-core in real Chromium: the public tools' page list and a page's serious violations."""
 
 from __future__ import annotations
 

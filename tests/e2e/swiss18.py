@@ -13,7 +13,8 @@ from ladder.vocabulary.tournament import Kind
 from tests.factories import publish_t, tournament
 
 NAMES = [
-    "Alexandra Wiśniewska-Kowalczyk", "Maximiliano Fernández Castellanos", "Oluwaseun Adebayo-Okafor",
+    "Alexandra Wiśniewska-Kowalczyk", "Maximiliano Fernández Castellanos",
+    "Oluwaseun Adebayo-Okafor",
     "Bartholomew Featherstonehaugh", "Ni Luh Putu Ayu Kusumawardani", "Konstantinos Papadopoulos",
     "Siddharth Venkataraman Iyer", "Jean-Baptiste Delacroix-Moreau", "Magdalena Grzegorzewska",
     "Muhammad Rizky Pratama Putra", "Anneliese Hohenzollern-Berg", "Thorvaldur Gudmundsson",
@@ -40,7 +41,8 @@ def swiss18_games() -> tuple[list[tuple], list[tuple]]:
                 games.append((round_no, white, black, Kind.FORFEIT_WIN))
                 continue
             diff = (white - black) % 5
-            kind = Kind.DRAW if diff == 0 else (Kind.WIN if white < black or diff == 1 else Kind.LOSS)
+            kind = (Kind.DRAW if diff == 0
+                    else (Kind.WIN if white < black or diff == 1 else Kind.LOSS))
             games.append((round_no, white, black, kind))
         ring = ring[-1:] + ring[:-1]
     return games, byes

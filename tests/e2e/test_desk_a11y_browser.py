@@ -22,7 +22,8 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 CONTRAST_JS = """
 (([a, b]) => {
   const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
-  const lum = c => { const v = c.map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+  const lum = c => { const v = c.map(x => {
+                       x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
                      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
   const [l1, l2] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x);
   return (l1 + 0.05) / (l2 + 0.05);
@@ -35,7 +36,8 @@ RING_JS = """() => {
   const ring = getComputedStyle(el).outlineColor;
   let node = el.parentElement, bg = 'rgb(255, 255, 255)';
   while (node) { const c = getComputedStyle(node).backgroundColor;
-                 if (c && !c.startsWith('rgba(0, 0, 0, 0)') && c !== 'transparent') { bg = c; break; }
+                 if (c && !c.startsWith('rgba(0, 0, 0, 0)') && c !== 'transparent') {
+                   bg = c; break; }
                  node = node.parentElement; }
   return [ring, bg, getComputedStyle(el).outlineStyle];
 }"""

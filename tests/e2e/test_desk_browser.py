@@ -88,7 +88,8 @@ def test_a_file_without_a_date_marks_the_date_field(live_server, page: Page) -> 
                for text in texts), texts
     date.fill("2025-05-20")
     page.get_by_role("button", name="Preview").click()
-    expect(page.locator("#preview .summary")).to_contain_text("May 20, 2025")  # the date in prose, as Babel writes it
+    # the date in prose, as Babel writes it
+    expect(page.locator("#preview .summary")).to_contain_text("May 20, 2025")
     expect(date).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("#date-error")).to_have_count(0)
 
@@ -155,7 +156,8 @@ def test_the_grid_fits_its_column_at_1280_and_360(live_server, page: Page, lang:
     expect(status).to_be_visible()
     covered = page.evaluate("""() => {
         const note = document.querySelector('#edit-status .saved').getBoundingClientRect();
-        return [...document.querySelectorAll('#results-grid td')].map(td => td.getBoundingClientRect())
+        return [...document.querySelectorAll('#results-grid td')]
+          .map(td => td.getBoundingClientRect())
           .filter(r => r.width > 0 && r.height > 0)
           .filter(r => !(note.right <= r.left || r.right <= note.left
                          || note.bottom <= r.top || r.bottom <= note.top)).length;
@@ -226,11 +228,14 @@ def test_the_header_is_one_line_at_1280_logged_in(live_server, page: Page) -> No
     page.goto(live_server.url + "/organize/?lang=en")
     line = page.evaluate("""() => {
         const h = document.querySelector('header.site');
-        const items = [...h.querySelectorAll('.brand, nav a, nav button, details.languages > summary')];
-        const mids = items.map(e => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
+        const items = [...h.querySelectorAll(
+          '.brand, nav a, nav button, details.languages > summary')];
+        const mids = items.map(e => {
+          const r = e.getBoundingClientRect(); return r.top + r.height / 2; });
         return {count: items.length, spread: Math.max(...mids) - Math.min(...mids),
                 height: h.getBoundingClientRect().height}; }""")
     assert line["count"] >= 14, line
     assert line["spread"] <= 12 and line["height"] <= 64, line
     page.set_viewport_size({"width": 900, "height": 800})
-    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")

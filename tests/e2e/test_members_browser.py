@@ -105,7 +105,8 @@ def test_refused_merge_shows_the_message_and_changes_nothing(live_server, page: 
     seed_six_nights(app)
     before = _standings(app)
     _log_in(page, live_server.url)
-    page.get_by_label("Duplicate record (hidden after the merge)").select_option(label="Ann Lee (#2)")
+    page.get_by_label("Duplicate record (hidden after the merge)").select_option(
+        label="Ann Lee (#2)")
     page.get_by_label("Member to keep (receives the entries)").select_option(
         label="John Smith (#1)")
     page.get_by_role("button", name="Merge", exact=True).click()

@@ -90,9 +90,11 @@ def _settled_width(page: Page, width: int = 390) -> None:
 
 def _focus_on_the_desk(page: Page) -> None:
     """After a tap the focus is on a result button or the next step, never on <body>."""
-    page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement !== document.body")
     where = page.evaluate("""() => { const e = document.activeElement;
-        return e.closest('.night-board') ? 'board' : e.closest('#round-next') ? 'next' : e.tagName; }""")
+        return e.closest('.night-board') ? 'board'
+          : e.closest('#round-next') ? 'next' : e.tagName; }""")
     assert where in ("board", "next"), where
 
 

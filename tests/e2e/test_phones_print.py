@@ -64,8 +64,12 @@ SMALL_TARGETS = """() => {
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     if (box.width === 0 && box.height === 0) continue;  // not rendered (closed menu, hidden)
-    if (style.visibility === 'hidden' || el.closest('.skip')) continue;  // the skip link: off-screen until focused
-    if (box.width < 24 || box.height < 24) small.push(`${el.tagName} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${box.width.toFixed(1)}×${box.height.toFixed(1)}`);
+    // the skip link: off-screen until focused
+    if (style.visibility === 'hidden' || el.closest('.skip')) continue;
+    if (box.width < 24 || box.height < 24) {
+      const label = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30);
+      small.push(`${el.tagName} "${label}" ${box.width.toFixed(1)}×${box.height.toFixed(1)}`);
+    }
   }
   return small;
 }"""
@@ -78,8 +82,8 @@ OFF_SCREEN = """selector => [...document.querySelectorAll(selector)].filter(el =
 #: The values a reader comes for, which must be on screen without scrolling sideways.
 KEY_VALUES = ("table.standings td.pts, table.standings td.tb, table.standings td.change, "
               "table.ladder td.num, table.member-events td.num, "
-              ".tool-form table.rounds select, .tool-form table.rounds input, #compare-form textarea, "
-              "#elo-form input, .result .value")
+              ".tool-form table.rounds select, .tool-form table.rounds input, "
+              "#compare-form textarea, #elo-form input, .result .value")
 
 
 @pytest.mark.parametrize("width,height", PHONES)
@@ -279,9 +283,11 @@ def test_an_18_player_swiss_prints_one_a4_page_per_table(club, browser) -> None:
     page.goto(f"{club.url}/events/{club.swiss18}")
     page.emulate_media(media="print")
     # Names stay on one line on paper.
-    lines = page.evaluate("""() => [...document.querySelectorAll('table.standings th[scope=row], table.crosstable th[scope=row]')]
+    lines = page.evaluate("""() => [...document.querySelectorAll(
+          'table.standings th[scope=row], table.crosstable th[scope=row]')]
         .map(th => { const r = document.createRange(); r.selectNodeContents(th);
-                     return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })""")
+                     return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size;
+                   })""")
     assert len(lines) == 36 and set(lines) == {1}, lines
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     (SCREENS / "print-event18.pdf").write_bytes(pdf)

@@ -91,7 +91,8 @@ def test_ladder_rows_refresh_on_ladder_changed(demo_server, page: Page) -> None:
     page.goto(demo_server.url + "/?sort=name&dir=asc")
     first = page.locator("#ladder-rows tr").first.inner_text()
     page.evaluate("window.__marker = 1")
-    with page.expect_request(lambda r: "sort=name" in r.url and r.headers.get("hx-target") == "ladder-rows"):
+    with page.expect_request(
+            lambda r: "sort=name" in r.url and r.headers.get("hx-target") == "ladder-rows"):
         page.evaluate("htmx.trigger(document.body, 'ladderChanged')")
     expect(page.locator("#ladder-rows tr").first).to_have_text(first)
     assert page.evaluate("window.__marker") == 1

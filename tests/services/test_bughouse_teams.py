@@ -131,5 +131,6 @@ def test_a_team_name_holding_a_hidden_name_is_not_shown(ctx: Flask) -> None:
     assert "ann lee" in hidden and "ann" in hidden and "cai" not in hidden
     teams = team_view(view, hidden)
     assert teams is not None
-    labels = {line.team.partners: label for line, label in zip(teams.standings, teams.labels, strict=False)}
+    labels = {line.team.partners: label
+              for line, label in zip(teams.standings, teams.labels, strict=False)}
     assert labels == {(1, 2): "", (3, 4): "Cai's crew"}

@@ -43,7 +43,8 @@ def test_import_then_standings_json(app, runner) -> None:
     assert len(data) == 16
     assert [row["rank"] for row in data] == sorted(row["rank"] for row in data)
     assert set(data[0]) == {"member_id", "name", "rating", "games", "provisional", "rank"}
-    # Provisional exactly while fewer than 5 counted games (docs/club-rating.md §1); byes don't count.
+    # Provisional exactly while fewer than 5 counted games (docs/club-rating.md §1); byes don't
+    # count.
     assert all(row["provisional"] == (row["games"] < 5) for row in data)
     assert {row["provisional"] for row in data} == {True, False}
     established = [row for row in data if not row["provisional"]]

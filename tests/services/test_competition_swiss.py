@@ -1,9 +1,10 @@
 """The slow Swiss: six rounds over six club nights through the real services, with members away
 with notice (a half-point bye), away for the club's team (the club's rule: no point here),
 absent without notice (a zero-point bye) and a late entrant, the club's strongest player
-(zero-point byes for the rounds he missed, then ranked among the others by rating). Each round is paired by the Dutch engine from the competition's
-TRF; the whole competition exported as a TRF is re-paired identically, round by round, by
-``ladder pair --check`` (the CLI, in-process), and ``ladder import`` reads it back."""
+(zero-point byes for the rounds he missed, then ranked among the others by rating). Each round is
+paired by the Dutch engine from the competition's TRF; the whole competition exported as a TRF is
+re-paired identically, round by round, by ``ladder pair --check`` (the CLI, in-process), and
+``ladder import`` reads it back."""
 
 from __future__ import annotations
 

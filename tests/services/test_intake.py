@@ -59,8 +59,8 @@ def test_opponent_twice_in_a_round_is_reported(ctx) -> None:
 
 def test_trf_result_for_a_player_not_in_the_event(ctx) -> None:
     text = ("012 Test\n042 2025/01/01\n"
-            "001    1      Lee,Ann                           1500                             1.0    1     9 w 1\n"
-            "001    2      Chen,Bo                           1400                             0.0    2  0000 - Z\n")
+            "001    1      Lee,Ann                           1500                             1.0    1     9 w 1\n"  # noqa: E501 (one TRF record)
+            "001    2      Chen,Bo                           1400                             0.0    2  0000 - Z\n")  # noqa: E501 (one TRF record)
     result = preview(_form(text=text))
     assert not result.ok and result.file_format == "trf"
     assert "9" in result.parse_errors[0].message
@@ -80,8 +80,8 @@ def test_round_robin_with_buchholz_warns(ctx) -> None:
 
 def test_date_and_name_from_the_file_when_left_empty(ctx) -> None:
     text = ("012 Spring Open\n042 2024/03/02\n"
-            "001    1      Lee,Ann                           1500                             1.0    1     2 w 1\n"
-            "001    2      Chen,Bo                           1400                             0.0    2     1 b 0\n")
+            "001    1      Lee,Ann                           1500                             1.0    1     2 w 1\n"  # noqa: E501 (one TRF record)
+            "001    2      Chen,Bo                           1400                             0.0    2     1 b 0\n")  # noqa: E501 (one TRF record)
     result = preview(_form(name="", date="", text=text))
     assert result.ok and result.name == "Spring Open" and result.date == dt.date(2024, 3, 2)
 

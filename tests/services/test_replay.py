@@ -42,7 +42,7 @@ NIGHT_2 = tournament(["Ann Lee", "Bo Chen", "Cai Wu", "Eve Kim"],
 
 
 def test_first_night_everyone_provisional_every_game_counts(ctx) -> None:
-    """docs/club-rating.md §1 worked example 3: in a brand-new club every game counts for both players."""
+    """docs/club-rating.md §1 worked example 3: in a new club every game counts for both players."""
     event = _publish(NIGHT_1, dt.date(2025, 1, 7))
     rows = {r.member_id: r for r in db.session.scalars(
         select(RatingRow).where(RatingRow.event_id == event.id))}

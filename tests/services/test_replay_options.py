@@ -1,8 +1,8 @@
 """Club rating options and the replay (bug A): newcomers start from the club's options.
 
-docs/club-rating.md §1 lets a club change the start rating, the K schedule, the thresholds, junior K and a
-floor; docs/club-rating.md §2 requires a partial replay to give exactly what a replay from scratch gives. A
-member created after such a change used to start at the model's default 1200.
+docs/club-rating.md §1 lets a club change the start rating, the K schedule, the thresholds, junior K
+and a floor; docs/club-rating.md §2 requires a partial replay to give exactly what a replay from
+scratch gives. A member created after such a change used to start at the model's default 1200.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A partial replay writes only what differs, yet ends exactly where a full replay ends.
 
-docs/club-rating.md §2: a replay may start at the earliest affected event *iff* it gives exactly what a
-replay from scratch gives. The partial replay compares its result with the stored rows of
+docs/club-rating.md §2: a replay may start at the earliest affected event *iff* it gives exactly
+what a replay from scratch gives. The partial replay compares its result with the stored rows of
 the replayed events and rewrites only the differences, so these tests pin down both halves:
 every difference is written (even one it did not cause), and nothing else is touched.
 """

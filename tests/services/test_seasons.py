@@ -111,7 +111,8 @@ def _independent_table(first: dt.date, last: dt.date) -> dict[int, dict]:
         line = table[member]
         line["played"] += 1
         own, opp = before[(event_id, member)], before[(event_id, opponent)]
-        # docs/club-rating.md §1 protection rule: not for an established player against a provisional one.
+        # docs/club-rating.md §1 protection rule: not for an established player against a
+        # provisional one.
         if own.provisional_before or not opp.provisional_before:
             line["opponents"].append(int(Fraction(opp.rating_before) + Fraction(1, 2)))
             line["points"] += {"win": 1, "draw": Fraction(1, 2), "loss": 0}[str(kind)]

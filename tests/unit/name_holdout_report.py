@@ -89,13 +89,15 @@ def load_roster(path: Path = ROSTER_CSV) -> list[IndexedMember]:
 def load_cases(path: Path = HOLDOUT_CSV) -> list[Case]:
     """The labelled typed names."""
     with path.open(encoding="utf-8", newline="") as f:
-        return [Case(r["category"], r["typed"], tuple(filter(None, r["expected"].split("|"))), r["note"])
+        return [Case(r["category"], r["typed"], tuple(filter(None, r["expected"].split("|"))),
+                     r["note"])
                 for r in csv.DictReader(f)]
 
 
 def build_roster(members: list[IndexedMember]) -> list[IndexedMember]:
     """The holdout roster plus distractors whose identity key is not taken."""
-    taken = {name_key(m.name) for m in members} | {name_key(a.name) for m in members for a in m.aliases}
+    taken = ({name_key(m.name) for m in members}
+             | {name_key(a.name) for m in members for a in m.aliases})
     out = list(members)
     next_id = 10_000
     for name in [p.existing for p in load_pairs(PAIRS_CSV)] + extra_names():
@@ -135,7 +137,8 @@ def measure(cases: list[Case] | None = None, roster: list[IndexedMember] | None 
         # Confident wrong: a wrong member first, at 90 or more, above the right one. A tie
         # (张伟杰 and 张伟洁 are both Zhang Weijie) shows both at one score: not misleading.
         right_score = found[first_right].score if first_right is not None else -1
-        if found and keys[0] not in right and found[0].score >= confident and found[0].score > right_score:
+        if (found and keys[0] not in right and found[0].score >= confident
+                and found[0].score > right_score):
             fig.confident_wrong += 1
         if first_right != 0:
             fig.misses.append(f"{case.typed!r}: expected {case.expected}, got "
@@ -147,20 +150,23 @@ def measure(cases: list[Case] | None = None, roster: list[IndexedMember] | None 
             ids = {m.id for m in roster if name_key(m.name) in right}
             pre_right += (chosen.ambiguous and set(chosen.matches) == ids) if len(ids) > 1 \
                 else chosen.member in ids
-    return Report(len(roster), dict(by_category), pre_right, pre_cases, run_bench() if bench else {})
+    return Report(len(roster), dict(by_category), pre_right, pre_cases,
+                  run_bench() if bench else {})
 
 
 # ------------------------------------------------------------------ speed
 
 _GIVEN = ("James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara "
-          "Richard Susan Joseph Jessica Thomas Sarah Charles Karen Daniel Nancy Matthew Lisa Anthony "
-          "Betty Mark Sandra Paul Ashley Steven Kimberly Andrew Emily Kenneth Donna Joshua Michelle "
-          "Lukas Sofia Jan Anna Pieter Ines Mateo Lucia Ivan Olga Piotr Zofia Lars Ingrid").split()
+          "Richard Susan Joseph Jessica Thomas Sarah Charles Karen Daniel Nancy Matthew Lisa "
+          "Anthony Betty Mark Sandra Paul Ashley Steven Kimberly Andrew Emily Kenneth Donna Joshua "
+          "Michelle Lukas Sofia Jan Anna Pieter Ines Mateo Lucia Ivan Olga Piotr Zofia Lars "
+          "Ingrid").split()
 _SURNAME = ("Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez "
             "Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson "
-            "White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott "
-            "Muller Schmidt Schneider Fischer Weber Meyer Wagner Becker Novak Kowalski Nowak Jansen "
-            "DeVries Bakker Visser Rossi Russo Ferrari Esposito Bianchi Romano Ivanov Petrov").split()
+            "White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright "
+            "Scott Muller Schmidt Schneider Fischer Weber Meyer Wagner Becker Novak Kowalski Nowak "
+            "Jansen DeVries Bakker Visser Rossi Russo Ferrari Esposito Bianchi Romano Ivanov "
+            "Petrov").split()
 _K_FAMILY = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진"
 _K_SYLL = "민서준지우현수영진호하은도윤재혁성연아예원승희태경동석주빈채유나리시훈"
 _C_FAMILY = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许邓冯曾彭萧蔡潘"
@@ -182,7 +188,8 @@ def synthetic_roster(size: int = 2000, seed: int = 2026) -> list[IndexedMember]:
         elif kind < 0.6:
             names.add(rng.choice(_K_FAMILY) + rng.choice(_K_SYLL) + rng.choice(_K_SYLL))
         elif kind < 0.8:
-            names.add(rng.choice(_C_FAMILY) + "".join(rng.choice(_C_GIVEN) for _ in range(rng.choice((1, 2)))))
+            names.add(rng.choice(_C_FAMILY)
+                      + "".join(rng.choice(_C_GIVEN) for _ in range(rng.choice((1, 2)))))
         else:
             first = rng.choice(("Muhammad ", "M. ", "", "", ""))
             names.add(f"{first}{rng.choice(_I_GIVEN)} {rng.choice(_I_FAMILY)}")
@@ -202,7 +209,8 @@ def synthetic_typed(roster: list[IndexedMember], count: int = 400, seed: int = 7
             g, s = name.rsplit(" ", 1)
             out.append(f"{s}, {g}")
         elif roll < 0.3 and all("\uac00" <= c <= "\ud7a3" for c in name):
-            out.append(f"{standard_romanisation(name[0]).title()} {standard_romanisation(name[1:]).title()}")
+            out.append(f"{standard_romanisation(name[0]).title()} "
+                       f"{standard_romanisation(name[1:]).title()}")
         elif roll < 0.45 and len(name) > 4:
             i = rng.randrange(1, len(name) - 1)
             out.append(name[:i] + name[i + 1:])
@@ -263,12 +271,14 @@ def main() -> None:
         print(f"{NEW:<14} {new.cases:>5}  suggestions per name {new.suggestions / new.cases:.2f}, "
               f"none {new.with_none / new.cases:.1%}, highest score {new.max_score}, "
               f"confident wrong {new.confident_wrong}")
-    print(f"alias pre-selection right (or shown ambiguous): {r.preselect_right}/{r.preselect_cases}")
+    print("alias pre-selection right (or shown ambiguous): "
+          f"{r.preselect_right}/{r.preselect_cases}")
     if r.bench:
         b = r.bench
-        print(f"speed, {int(b['members'])}-member synthetic roster: index built in {b['build_s']:.2f} s; "
-              f"suggest() {b['mean_ms']:.2f} ms per call (p95 {b['p95_ms']:.2f}, max {b['max_ms']:.2f}) "
-              f"over {int(b['calls'])} calls; suggest(name, list) re-using it {b['compat_ms']:.2f} ms")
+        print(f"speed, {int(b['members'])}-member synthetic roster: index built in "
+              f"{b['build_s']:.2f} s; suggest() {b['mean_ms']:.2f} ms per call "
+              f"(p95 {b['p95_ms']:.2f}, max {b['max_ms']:.2f}) over {int(b['calls'])} calls; "
+              f"suggest(name, list) re-using it {b['compat_ms']:.2f} ms")
     for category, fig in sorted(r.by_category.items()):
         for miss in fig.misses:
             print(f"  {category}: {miss}")

@@ -126,7 +126,8 @@ def measure(pairs: list[Pair] | None = None, extras: list[str] | None = None) ->
                 spec_hits1 += first_right == 0
                 spec_hits3 += first_right is not None and first_right < 3
             if first_right != 0:
-                misses.append((typed, " / ".join(sorted(right[typed])), [s.name for s in found[:3]]))
+                misses.append((typed, " / ".join(sorted(right[typed])),
+                               [s.name for s in found[:3]]))
             cutoff = len(keys) if first_right is None else first_right
             neg_above += sum(k in wrong[typed] for k in keys[:cutoff])
         else:

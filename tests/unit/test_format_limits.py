@@ -81,7 +81,8 @@ def only_error(result: ReadResult) -> FormatError:
     ('[White "' + "A" * 201 + '"]\n[Black "Bo"]\n[Result "1-0"]\n[Round "1"]\n', "pgn",
      "<t>:1: the White player's name is 201 characters long; the limit is 200"),
 ])
-def test_tiny_inputs_with_a_large_number_are_refused(text: str, file_format: str, expected: str) -> None:
+def test_tiny_inputs_with_a_large_number_are_refused(text: str, file_format: str,
+                                                     expected: str) -> None:
     result = read_event(text, "<t>")
     assert result.file_format == file_format
     err = only_error(result)

@@ -40,8 +40,8 @@ def test_detect_format(text: str, filename: str | None, expected: str) -> None:
     assert detect_format(text, filename) == expected
 
 
-@pytest.mark.parametrize(("text", "file_format"), [(TRF, "trf"), (PGN, "pgn"), (CROSSTABLE, "crosstable"),
-                                           (PASTE, "paste")])
+@pytest.mark.parametrize(("text", "file_format"), [(TRF, "trf"), (PGN, "pgn"),
+                                                   (CROSSTABLE, "crosstable"), (PASTE, "paste")])
 def test_read_event_reads_each_format(text: str, file_format: str) -> None:
     result = read_event(text, "<t>")
     assert isinstance(result, ReadResult) and result.ok and result.file_format == file_format
@@ -67,7 +67,8 @@ def test_every_error_of_a_paste_and_the_first_of_a_trf() -> None:
         pasted.require()
     assert raised.value is pasted.errors[0]
     trf = read_event(TRF.replace("   1 b 0", "   1 b 1"), "t.trf")
-    assert trf.file_format == "trf" and len(trf.errors) == 1 and "results disagree" in trf.errors[0].message
+    assert trf.file_format == "trf" and len(trf.errors) == 1
+    assert "results disagree" in trf.errors[0].message
 
 
 def test_the_format_given_wins_and_an_unknown_one_is_a_caller_error() -> None:

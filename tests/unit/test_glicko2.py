@@ -83,7 +83,8 @@ def test_paper_example_through_the_history() -> None:
 def _f(x: float, phi: float, sigma: float, delta: float, v: float, tau: float) -> float:
     a = math.log(sigma * sigma)
     ex = math.exp(x)
-    return ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2) - (x - a) / tau ** 2
+    return (ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2)
+            - (x - a) / tau ** 2)
 
 
 @given(phi=st.floats(0.1, 2.1), sigma=st.floats(0.01, 0.2), delta=st.floats(-6, 6),

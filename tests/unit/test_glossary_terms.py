@@ -90,7 +90,8 @@ def _catalog(locale: str):
 
 def test_the_glossary_is_parsed() -> None:
     assert len(GLOSSARY) > 300
-    assert GLOSSARY["club night"] == {"ko": "클럽 모임", "zh_Hans": "俱乐部之夜", "id": "malam klub"}
+    assert GLOSSARY["club night"] == {"ko": "클럽 모임", "zh_Hans": "俱乐部之夜",
+                                      "id": "malam klub"}
 
 
 @pytest.mark.parametrize("locale", sorted(KEY_TERMS))

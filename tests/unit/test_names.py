@@ -147,7 +147,8 @@ def test_genuinely_new_person_gets_nothing() -> None:
 
 
 def test_accepts_candidates_and_respects_limit() -> None:
-    cands = [Candidate(0, "John Smith")] + [Candidate(i, f"John {'ABCDEFG'[i]}. Smith") for i in range(1, 7)]
+    cands = [Candidate(0, "John Smith")] + [Candidate(i, f"John {'ABCDEFG'[i]}. Smith")
+                                            for i in range(1, 7)]
     found = suggest("John Smith", cands, limit=3)
     assert len(found) == 3
     assert found[0] == Suggestion(candidate=0, name="John Smith", score=100, reasons=["same name"])
@@ -175,7 +176,8 @@ def test_empty_or_punctuation_only_names_match_nothing() -> None:
 
 def test_finds_the_right_one_among_a_few_thousand_candidates() -> None:
     # Speed is measured by the report script, never asserted in a test (DEVELOPERS.md).
-    given = "Anna Ben Carl Dora Emil Fay Gus Hana Ivan Jade Kai Lena Milo Nora Omar Pia Quinn Rosa Sam Tara".split()
+    given = ("Anna Ben Carl Dora Emil Fay Gus Hana Ivan Jade Kai Lena Milo Nora Omar Pia Quinn "
+             "Rosa Sam Tara").split()
     sur = [f"Surname{i:03d}" for i in range(150)]
     roster = [(i, f"{g} {s}") for i, (g, s) in enumerate((g, s) for g in given for s in sur)]
     found = suggest("Ivan Surname042", roster)

@@ -1,4 +1,5 @@
-"""Floors for the labelled holdout across scripts, short forms and aliases (name_holdout_report.py)."""
+"""Floors for the labelled holdout across scripts, short forms and aliases
+(name_holdout_report.py)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Names across romanisations, read from the conventions' syllable tables (name_romanisation_report.py).
+"""Names across romanisations, read from the conventions' syllable tables
+(name_romanisation_report.py).
 
 The held-out set (tests/data/name_romanisation_*.csv, built from the tables named in
 tests/data/README.md) gives floors; the unit tests below pin the table rows the matcher is built
@@ -78,11 +79,13 @@ def test_tailo_rows(tailo: str, spelling: str) -> None:
 
 
 @pytest.mark.parametrize(("chars", "latin", "dialect"), [
-    ("大文", "taiman", "cantonese"), ("學友", "hokyau", "cantonese"), ("国强", "kwokkeung", "cantonese"),
-    ("文庆", "boonkeng", "hokkien"), ("建義", "kiangie", "hokkien"), ("玉莲", "giokliam", None),
-    ("大文", "taiming", None), ("文庆", "boonhuat", None),
+    ("大文", "taiman", "cantonese"), ("學友", "hokyau", "cantonese"),
+    ("国强", "kwokkeung", "cantonese"), ("文庆", "boonkeng", "hokkien"),
+    ("建義", "kiangie", "hokkien"), ("玉莲", "giokliam", None), ("大文", "taiming", None),
+    ("文庆", "boonhuat", None),
 ])
-def test_given_names_are_read_syllable_by_syllable(chars: str, latin: str, dialect: str | None) -> None:
+def test_given_names_are_read_syllable_by_syllable(chars: str, latin: str,
+                                                   dialect: str | None) -> None:
     assert S.given_matches(chars, latin) == dialect
 
 
@@ -101,8 +104,8 @@ def test_one_key_for_the_romanisations_of_one_korean_given_name(a: str, b: str, 
 
 @pytest.mark.parametrize(("typed", "member"), [
     ("Chan Tai Man", "陳大文"), ("Lim Boon Keng", "林文慶"), ("Go Tek Soen", "吴德顺"),
-    ("Yi Minjoon", "Lee Min-jun"), ("Pak Sŏ-yŏn", "Park Seo-yeon"), ("Chen Weiming", "Tan Wei Ming"),
-    ("FNU Slamet", "Slamet"), ("Ibu Suharti", "Suharti"),
+    ("Yi Minjoon", "Lee Min-jun"), ("Pak Sŏ-yŏn", "Park Seo-yeon"),
+    ("Chen Weiming", "Tan Wei Ming"), ("FNU Slamet", "Slamet"), ("Ibu Suharti", "Suharti"),
 ])
 def test_found_as_a_suggestion_not_a_certainty(typed: str, member: str) -> None:
     ranked = suggest(typed, [(1, member), (2, "Ann Lee"), (3, "王小明"), (4, "I Nyoman Suarta")])

@@ -29,7 +29,8 @@ from ladder.vocabulary.messages import Message
 # ------------------------------------------------------------------ across scripts
 
 
-@pytest.mark.parametrize("typed", ["Lee Seo-jun", "Seojun Lee", "Yi Seojun", "Rhee Seo Jun", "LEE Seojoon"])
+@pytest.mark.parametrize("typed", ["Lee Seo-jun", "Seojun Lee", "Yi Seojun", "Rhee Seo Jun",
+                                   "LEE Seojoon"])
 def test_romanised_korean_finds_hangul(typed: str) -> None:
     found = suggest(typed, [(1, "이서준"), (2, "이서진"), (3, "Lee Seung-ho")])
     assert [s.candidate for s in found] == [1]
@@ -169,8 +170,10 @@ def test_reasons_carry_message_ids_and_values() -> None:
     _, reasons = compare("Bob Pemberton", "Robert Pemberton")
     (r,) = reasons
     assert isinstance(r, SuggestionReason) and isinstance(r.message, Message)
-    assert r.id == "%(short)s is a short form of %(full)s" and r.params == {"short": "Bob", "full": "Robert"}
-    assert r.render({"%(short)s is a short form of %(full)s": "%(short)s는 %(full)s의 애칭"}.get) == "Bob는 Robert의 애칭"
+    assert r.id == "%(short)s is a short form of %(full)s"
+    assert r.params == {"short": "Bob", "full": "Robert"}
+    korean = {"%(short)s is a short form of %(full)s": "%(short)s는 %(full)s의 애칭"}
+    assert r.render(korean.get) == "Bob는 Robert의 애칭"
     assert pickle.loads(pickle.dumps(r)).message == r.message
 
 
@@ -194,7 +197,8 @@ def test_alias_path_through_publish_merge_undo_and_relink() -> None:
     assert (first.candidate, first.score, first.via) == (1, 99, "Bob Pemberton")
     assert first.reasons == ["Bob Pemberton was merged into Robert Pemberton"]
     typo = index.suggest("Bob Pembrton")[0]  # an alias is matched like a name
-    assert typo.candidate == 1 and typo.reasons[0] == "Bob Pemberton was merged into Robert Pemberton"
+    assert typo.candidate == 1
+    assert typo.reasons[0] == "Bob Pemberton was merged into Robert Pemberton"
 
     # Undo: Bob is back with his name, and it points at him again.
     robert = undo_merge(robert, 2)
@@ -213,19 +217,22 @@ def test_alias_path_through_publish_merge_undo_and_relink() -> None:
 def test_rename_keeps_the_former_name() -> None:
     renamed = after_rename(IndexedMember(7, "Anastasia Ivanova"), "Anastasia Petrenko")
     index = NameIndex([renamed])
-    assert index.preselect("Anastasia Ivanova").reasons == ("Anastasia Ivanova is a former name of Anastasia Petrenko",)
+    assert index.preselect("Anastasia Ivanova").reasons == (
+        "Anastasia Ivanova is a former name of Anastasia Petrenko",)
     assert index.preselect("Anastasia Petrenko").member == 7
 
 
 def test_current_name_outranks_an_identical_alias_of_another_member() -> None:
-    index = NameIndex([IndexedMember(1, "David Okonkwo", (Alias("Dave Okonkwo", "publish"),)), IndexedMember(2, "Dave Okonkwo")])
+    index = NameIndex([IndexedMember(1, "David Okonkwo", (Alias("Dave Okonkwo", "publish"),)),
+                       IndexedMember(2, "Dave Okonkwo")])
     found = index.suggest("Dave Okonkwo")
     assert [(s.candidate, s.score) for s in found] == [(2, 100), (1, 99)]
     assert index.preselect("Dave Okonkwo").ambiguous
 
 
 def test_suggest_accepts_members_and_reuses_an_index_for_the_same_list() -> None:
-    members = [IndexedMember(1, "Robert Pemberton", (Alias("Bob Pemberton", "merge", 9),)), IndexedMember(2, "Jane Doe")]
+    members = [IndexedMember(1, "Robert Pemberton", (Alias("Bob Pemberton", "merge", 9),)),
+               IndexedMember(2, "Jane Doe")]
     assert suggest("Bob Pemberton", members)[0].candidate == 1
     roster = [(i, f"Player {i:04d} Example") for i in range(50)]
     assert suggest("Player 0007 Example", roster)[0].candidate == 7

@@ -21,7 +21,7 @@ def only_error(text: str) -> FormatError:
     return result.errors[0]
 
 
-# --- the forms of docs/desk.md §4 -------------------------------------------------------------------
+# --- the forms of docs/desk.md §4 -----------------------------------------------------------------
 
 def test_surname_comma_given_name_form() -> None:
     t = read_paste("Smith, John - Jones, Bob 1-0")
@@ -336,10 +336,11 @@ def test_garbage_gives_one_error_per_line() -> None:
 # ------------------------------------------------------------------ headers in the club's language
 
 @pytest.mark.parametrize(("first", "second"), [
-    ("1라운드", "2라운드"), ("라운드 1", "라운드 2"), ("제1라운드", "제2라운드"), ("1회전", "2회전"),
-    ("제 1 회전", "제 2 회전"), ("第1轮", "第2轮"), ("第一轮", "第二轮"), ("第 1 轮", "第 2 轮"),
-    ("第1輪", "第二輪"), ("第1回合", "第2回合"), ("Babak 1", "Babak 2"), ("Ronde 1", "Ronde 2"),
-    ("Putaran 1", "Putaran 2"), ("Runde 1", "Runde 2"), ("— 第一轮 —", "【第二轮】"),
+    ("1라운드", "2라운드"), ("라운드 1", "라운드 2"), ("제1라운드", "제2라운드"),
+    ("1회전", "2회전"), ("제 1 회전", "제 2 회전"), ("第1轮", "第2轮"), ("第一轮", "第二轮"),
+    ("第 1 轮", "第 2 轮"), ("第1輪", "第二輪"), ("第1回合", "第2回合"), ("Babak 1", "Babak 2"),
+    ("Ronde 1", "Ronde 2"), ("Putaran 1", "Putaran 2"), ("Runde 1", "Runde 2"),
+    ("— 第一轮 —", "【第二轮】"),
 ])
 def test_round_headers_in_the_clubs_language(first: str, second: str) -> None:
     t = read_paste(f"{first}\nAnn Lee - Bo Chen 1-0\n{second}\nBo Chen - Ann Lee 1-0")
@@ -350,7 +351,8 @@ def test_round_headers_in_the_clubs_language(first: str, second: str) -> None:
 def test_chinese_numerals_count_rounds(header: str, number: int) -> None:
     result = parse_paste(f"第一轮\nAnn Lee - Bo Chen 1-0\n{header}\nBo Chen - Ann Lee 1-0")
     # Rounds 2 … number-1 are missing: the header was read as round ``number``.
-    assert result.errors[0].message.startswith(f"round 2 is missing: the round headers go up to {number}")
+    assert result.errors[0].message.startswith(
+        f"round 2 is missing: the round headers go up to {number}")
 
 
 @pytest.mark.parametrize("line", ["第1轮 张三 - 李四 1-0", "第一轮张三 - 李四 1-0",

@@ -30,13 +30,15 @@ def test_cash_pools_by_points_and_splits_equally() -> None:
 
 def test_leftover_cents_go_to_the_best_placed() -> None:
     awards = distribute((Prize(1, 10000),),
-                        (FinalStanding("A", F(3), 1), FinalStanding("B", F(3), 2), FinalStanding("C", F(3), 3)))
+                        (FinalStanding("A", F(3), 1), FinalStanding("B", F(3), 2),
+                         FinalStanding("C", F(3), 3)))
     assert [a.cents for a in awards] == [3334, 3333, 3333]
     assert all(a.exact_share == F(10000, 3) for a in awards)
 
 
 def test_indivisible_prize_undecided_when_still_tied_after_tiebreaks() -> None:
-    players = (FinalStanding("A", F(4), 1), FinalStanding("B", F(4), 1), FinalStanding("C", F(3), 3))
+    players = (FinalStanding("A", F(4), 1), FinalStanding("B", F(4), 1),
+               FinalStanding("C", F(3), 3))
     awards = distribute(parse_prizes("100 + Title\n50"), players)
     assert awards[0].items == () and awards[0].undecided == ("Title",)
     assert awards[1].undecided == ("Title",)
@@ -68,15 +70,17 @@ def test_bad_standings(text: str) -> None:
         parse_standings(text)
 
 
-# ------------------------------------------------------------------ amounts as the reader writes them
+# ---------------------------------------------------------------- amounts as the reader writes them
 
 @pytest.mark.parametrize(("text", "decimal", "cents"), [
     ("Rp 500.000", ".", 50_000_000), ("Rp500.000,00", ".", 50_000_000),  # rupiah: always Indonesian
-    ("Rp 1.250.000", ",", 125_000_000), ("500.000 rupiah", ".", 50_000_000), ("IDR 75.000", ".", 7_500_000),
+    ("Rp 1.250.000", ",", 125_000_000), ("500.000 rupiah", ".", 50_000_000),
+    ("IDR 75.000", ".", 7_500_000),
     ("500.000", ",", 50_000_000),  # an Indonesian reader: a dot between thousands
     ("1.234,56", ",", 123_456), ("12,50", ",", 1250), ("12.50", ",", 1250),  # two digits: decimals
     ("1.5", ".", 150), ("1.5", ",", 150), ("1,5", ",", 150),  # one digit: decimals, any language
-    ("1,500", ".", 150_000), ("1,234.56", ".", 123_456),  # an English reader: a comma between thousands
+    # an English reader: a comma between thousands
+    ("1,500", ".", 150_000), ("1,234.56", ".", 123_456),
     ("₩500,000", ".", 50_000_000), ("500,000원", ".", 50_000_000), ("500元", ".", 50_000),
     ("５００", ".", 50_000), ("1 500", ".", 150_000),
 ])
@@ -96,7 +100,8 @@ def test_ambiguous_amounts_are_refused_not_guessed(text: str, decimal: str) -> N
 def test_rupiah_are_money_not_an_item_and_refusals_name_the_line() -> None:
     prizes = parse_prizes("Rp 500.000 + Piala\nRp 300.000\n500.000\nRp 100.000 + Kualifikasi", ",")
     assert [(p.cents, p.items) for p in prizes] == [
-        (50_000_000, ("Piala",)), (30_000_000, ()), (50_000_000, ()), (10_000_000, ("Kualifikasi",))]
+        (50_000_000, ("Piala",)), (30_000_000, ()), (50_000_000, ()),
+        (10_000_000, ("Kualifikasi",))]
     assert parse_prizes("Rp 500.000", ".")[0].cents == 50_000_000  # whoever reads it
     with pytest.raises(PrizeError) as refused:
         parse_prizes("100\n500.000", ".")  # English reader: refused, never 500 nor an item

@@ -1,4 +1,5 @@
-"""Unit tests of the ladder rating (docs/club-rating.md §1): worked examples, never-rated games, options."""
+"""Unit tests of the ladder rating (docs/club-rating.md §1): worked examples, never-rated games,
+options."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def row_of(rows: list[RatingRow], member: int) -> RatingRow:
     return row
 
 
-# --- docs/club-rating.md §1 worked examples -------------------------------------------------------------
+# --- docs/club-rating.md §1 worked examples -------------------------------------------------------
 
 
 def test_example_1_ann_k20_leaves_with_1413_76() -> None:
@@ -73,7 +74,8 @@ def test_example_1_ann_k20_leaves_with_1413_76() -> None:
     assert ann.games_before == 30 and ann.games_counted == 4
     assert ann.score == 2.5
     assert ann.expected == pytest.approx(1.8118, abs=5e-4)
-    # docs/club-rating.md §1: +13.76 (from the rounded terms); unrounded 13.7657; the seed shows 1413.8.
+    # docs/club-rating.md §1: +13.76 (from the rounded terms); unrounded 13.7657; the seed shows
+    # 1413.8.
     assert ann.rating_after - ann.rating_before == pytest.approx(13.76, abs=0.01)
     assert ann.rating_after == pytest.approx(1413.76, abs=0.01)
     assert round(ann.rating_after, 1) == 1413.8
@@ -142,8 +144,10 @@ def test_two_established_players_both_count() -> None:
     state = {1: MemberState(1500.0, 10), 2: MemberState(1400.0, 6)}
     rows, new = rate_event(event([Pairing(1, 2, D)]), state, DEFAULT)
     assert row_of(rows, 1).games_counted == 1 and row_of(rows, 2).games_counted == 1
-    assert row_of(rows, 1).rating_after == pytest.approx(1500 + 40 * (0.5 - expected_score(1500, 1400)))
-    assert row_of(rows, 2).rating_after == pytest.approx(1400 + 40 * (0.5 - expected_score(1400, 1500)))
+    assert row_of(rows, 1).rating_after == pytest.approx(
+        1500 + 40 * (0.5 - expected_score(1500, 1400)))
+    assert row_of(rows, 2).rating_after == pytest.approx(
+        1400 + 40 * (0.5 - expected_score(1400, 1500)))
     assert new == {1: MemberState(row_of(rows, 1).rating_after, 11),
                    2: MemberState(row_of(rows, 2).rating_after, 7)}
 
@@ -154,10 +158,11 @@ def test_event_batching_uses_ratings_frozen_before_the_event() -> None:
     rows, _ = rate_event(event([Pairing(1, 2, W), Pairing(1, 3, D)]), state, DEFAULT)
     expected_change = 20 * ((1 - 0.5) + (0.5 - expected_score(1600, 1500)))
     assert row_of(rows, 1).rating_after == pytest.approx(1600 + expected_change)
-    assert row_of(rows, 3).rating_after == pytest.approx(1500 + 20 * (0.5 - expected_score(1500, 1600)))
+    assert row_of(rows, 3).rating_after == pytest.approx(
+        1500 + 20 * (0.5 - expected_score(1500, 1600)))
 
 
-# --- never rated (docs/club-rating.md §1) ----------------------------------------------------------------
+# --- never rated (docs/club-rating.md §1) ---------------------------------------------------------
 
 NEVER_RATED_PAIRINGS = [
     Pairing(1, None, Kind.PAIRING_BYE),
@@ -208,8 +213,9 @@ def test_casual_events_are_rated_and_batched_like_any_other() -> None:
 
 
 def test_rated_games_keeps_only_played_games_with_exact_scores() -> None:
-    ev = event([Pairing(1, 2, W), Pairing(3, 4, D), Pairing(5, 6, L), Pairing(7, None, Kind.FULL_BYE),
-                Pairing(1, 3, Kind.FORFEIT_WIN), Pairing(2, 4, Kind.UNRATED_PLAYED, Fraction(0))])
+    ev = event([Pairing(1, 2, W), Pairing(3, 4, D), Pairing(5, 6, L),
+                Pairing(7, None, Kind.FULL_BYE), Pairing(1, 3, Kind.FORFEIT_WIN),
+                Pairing(2, 4, Kind.UNRATED_PLAYED, Fraction(0))])
     assert rated_games(ev) == [(1, 2, Fraction(1)), (3, 4, Fraction(1, 2)), (5, 6, Fraction(0))]
 
 

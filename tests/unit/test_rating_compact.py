@@ -37,8 +37,8 @@ from tests.unit.rating_strategies import JUNIORS, OPTIONS, STATES, event_lists
 def reference(events: Iterable[EventInput], state: Mapping[int, MemberState] | None,
               options: RatingOptions, juniors: frozenset[int]) -> tuple[list[RatingRow],
                                                                          dict[int, MemberState]]:
-    """docs/club-rating.md §1 written out plainly: batching, K and provisional status from the pre-event
-    state, the protection rule, fsum of the S − E terms, the floor after the event."""
+    """docs/club-rating.md §1 written out plainly: batching, K and provisional status from the
+    pre-event state, the protection rule, fsum of the S − E terms, the floor after the event."""
     current = dict(state or {})
     rows: list[RatingRow] = []
     for event in events:

@@ -1,4 +1,5 @@
-"""Property tests of the ladder rating (docs/club-rating.md §1 batching and protection, docs/club-rating.md §2 replay)."""
+"""Property tests of the ladder rating (docs/club-rating.md §1 batching and protection,
+docs/club-rating.md §2 replay)."""
 
 from __future__ import annotations
 
@@ -79,7 +80,8 @@ def test_a_game_between_established_players_with_the_same_k_is_zero_sum(
 ) -> None:
     state = {1: MemberState(r1, g1), 2: MemberState(r2, g2)}
     games = (Pairing(1, 2, kind),) + ((Pairing(2, 1, kind),) if twice else ())
-    rows, _ = rate_event(EventInput(1, True, EventKind.SWISS, (1, 2), games), state, RatingOptions())
+    rows, _ = rate_event(EventInput(1, True, EventKind.SWISS, (1, 2), games), state,
+                         RatingOptions())
     assert all(r.k == 20.0 for r in rows)
     assert abs(sum(r.rating_after - r.rating_before for r in rows)) < 1e-9
 
@@ -145,12 +147,14 @@ def test_events_that_are_never_rated_change_nothing(
         assert all(r.rating_after == r.rating_before and r.games_counted == 0 for r in rows)
 
 
-@given(st.lists(st.tuples(RATINGS, PLAYED), min_size=2, max_size=40), st.randoms(use_true_random=False))
+@given(st.lists(st.tuples(RATINGS, PLAYED), min_size=2, max_size=40),
+       st.randoms(use_true_random=False))
 def test_a_long_night_sums_to_the_same_last_bit_in_any_order(
     opponents: list[tuple[float, Kind]], rnd: random.Random,
 ) -> None:
     # One provisional member against many provisional opponents: every S − E term counts for
-    # member 1, and a plain float sum would depend on the order (docs/club-rating.md §1: it must not).
+    # member 1, and a plain float sum would depend on the order (docs/club-rating.md §1: it must
+    # not).
     state = {1: MemberState(1234.5, 0)}
     state.update({i: MemberState(r, 0) for i, (r, _) in enumerate(opponents, start=2)})
     games = [Pairing(1, i, kind) for i, (_, kind) in enumerate(opponents, start=2)]

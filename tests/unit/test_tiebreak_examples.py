@@ -1,4 +1,5 @@
-"""The worked examples of docs/tiebreaks.md §6, through the calculator (one record, round by round)."""
+"""The worked examples of docs/tiebreaks.md §6, through the calculator (one record, round by
+round)."""
 
 from __future__ import annotations
 

@@ -110,7 +110,8 @@ def test_round_robin_forfeit_counts_against_the_scheduled_opponent() -> None:
     # 15.2: Helene (6) won by forfeit against Franck (5) in round 4: 1.5 x 1 is in her SB.
     table = compute(exercise("held_round_robin.trf"), "SB,ARO", "fide-2024")
     assert table.value(6, "SB") == Fraction(9, 4)
-    # ...but not in the rating-based tie-breaks (docs/tiebreaks.md §3): Helene's ARO has 4 opponents.
+    # ...but not in the rating-based tie-breaks (docs/tiebreaks.md §3): Helene's ARO has 4
+    # opponents.
     assert table.value(6, "ARO") == 2125  # (2150 + 2100 + 2050 + 2200) / 4
 
 

@@ -168,7 +168,8 @@ def test_coming_round_240_byes_are_posed_into_the_column() -> None:
     for line in full.split("\r\n"):
         if line.startswith("001") and line[column:column + 8].startswith("0000"):
             line = line[:column].rstrip()
-            line = line[:80] + {"   4": " 0.0", "   5": " 0.0", "   6": " 0.5"}[line[4:8]] + line[84:]
+            points = {"   4": " 0.0", "   5": " 0.0", "   6": " 0.5"}[line[4:8]]
+            line = line[:80] + points + line[84:]
         stripped.append(line)
     text = "\r\n".join(stripped)
     assert read_trf(text).player(4).points == 0

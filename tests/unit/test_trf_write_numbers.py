@@ -11,7 +11,7 @@ from ladder.formats.trf_write import _number
 
 
 def _before(value: Fraction) -> str:
-    """The writer's own formatting before it used ladder.vocabulary.numbers (kept here as the oracle)."""
+    """The writer's own formatting before it used ladder.vocabulary.numbers (kept as the oracle)."""
     if (value * 2).denominator == 1:
         return f"{float(value):.1f}"
     return f"{float(value):.2f}".rstrip("0")

@@ -1,4 +1,4 @@
-"""Lists typed in any keyboard layout (ladder/vocabulary/lists.py) and the Elo tools reading them."""
+"""Lists typed in any keyboard layout (ladder/vocabulary/lists.py) and Elo tools reading them."""
 from __future__ import annotations
 
 import pytest

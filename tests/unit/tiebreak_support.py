@@ -1,4 +1,5 @@
-"""Crosstables for the tie-break tests: a compact row notation, the FIDE exercises and real event files of tests/data."""
+"""Crosstables for the tie-break tests: a compact row notation, the FIDE exercises and real event
+files of tests/data."""
 
 from __future__ import annotations
 

@@ -35,8 +35,8 @@ def _recorded_actions() -> set[str]:
         text = path.read_text(encoding="utf-8")
         for call in re.finditer(r"audit\.record\(\s*[^,]+,\s*(.+?),", text, flags=re.S):
             found.update(re.findall(r'"([a-z_]+\.[a-z_]+)"', call.group(1)))
-        for assign in re.finditer(r'action = \(?\s*"([a-z_]+\.[a-z_]+)"(?: if .*? else "([a-z_]+\.[a-z_]+)")?',
-                                  text):
+        for assign in re.finditer(r'action = \(?\s*"([a-z_]+\.[a-z_]+)"'
+                                  r'(?: if .*? else "([a-z_]+\.[a-z_]+)")?', text):
             found.update(a for a in assign.groups() if a)
     return found
 
@@ -114,7 +114,8 @@ def test_the_page_says_each_change_in_words_without_codes_or_json(app, logged_in
         assert action not in body, action
     assert "{" not in body and "&#34;" not in body and "<code" not in body
     assert "Result of Ann Lee vs Dee Park, round 3 of “Spring night”: 1-0 → ½-½" in body
-    assert "Settings changed: " in body and "Start rating: 1200 → 1400" in body  # the club's default start
+    # the club's default start
+    assert "Settings changed: " in body and "Start rating: 1200 → 1400" in body
     assert "Who can see the club&#39;s pages: public → unlisted" in body \
         or "Who can see the club's pages: public → unlisted" in body
     assert "Undid the merge of “Bo Chenn” into “Bo Chen”." in body

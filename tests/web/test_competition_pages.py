@@ -59,7 +59,8 @@ def test_a_keizer_competition_through_its_pages(app: Flask, logged_in: FlaskClie
         assert f'name="{setting}"' in rules
     assert "Default: ⅔." in rules  # the documented default beside its field
     form = {"csrf_token": token, "version": _version(app, competition_id),
-            "name": "Winter Keizer", "points_display": "exact", "season_id": str(season_id), "value_mode": "fixed",
+            "name": "Winter Keizer", "points_display": "exact", "season_id": str(season_id),
+            "value_mode": "fixed",
             "ratio": "3", "top_value": "10", "value_step": "1", "count_start_value": "on",
             "win_fraction": "1", "draw_fraction": "1/2", "loss_fraction": "0",
             "forfeit_win": "opponent_value", "forfeit_win_fraction": "2/3",

@@ -42,7 +42,8 @@ SETTINGS = {
            "모든 청소년에게 법정대리인(보호자)의 동의가 필요합니다.",
            "유럽연합: 만 16세 미만, 나라별 법에 따라 만 13세 미만까지"),
     "zh_Hans": ("须征得父母或其他监护人同意的年龄",
-                "青少年（不满 18 周岁的会员）在登记同意之前，公开页面上会隐去其部分姓名。不满此年龄的，"
+                "青少年（不满 18 周岁的会员）在登记同意之前，"
+                "公开页面上会隐去其部分姓名。不满此年龄的，"
                 "由父母或其他监护人同意，孩子本人也要同意；已满此年龄的，由青少年本人同意。",
                 "中国：不满 14 周岁（《个人信息保护法》第三十一条）",
                 "印度尼西亚：不满 18 周岁（2022 年第 27 号法律《个人数据保护法》第 25 条",
@@ -65,8 +66,8 @@ EVERY_JUNIOR_SETTINGS = {
           "guardian's consent.",
     "ko": "동의 기준 나이가 만 18세이므로 모든 청소년(만 18세 미만 회원)에게 법정대리인(보호자)의 "
           "동의가 필요합니다.",
-    "zh_Hans": ("须征得监护人同意的年龄设为 18 周岁，因此所有青少年（不满 18 周岁的会员）都须取得父母"
-                "或其他监护人的同意。"),
+    "zh_Hans": "须征得监护人同意的年龄设为 18 周岁，"
+               "因此所有青少年（不满 18 周岁的会员）都须取得父母或其他监护人的同意。",
     "id": "Dengan batas usia persetujuan 18 tahun, setiap junior (anggota di bawah 18 tahun) "
           "memerlukan persetujuan orang tua/wali.",
 }
@@ -89,7 +90,8 @@ FAQ = {
            "법정대리인(보호자)이 동의하고, 아이 본인의 뜻도 함께 묻습니다.",
            "만 15세 이상 청소년은 본인이 직접 동의합니다.",
            "한국의 개인정보 보호법(제22조의2)은 만 14세 미만 아동에 대해 법정대리인의 동의"),
-    "zh_Hans": ("谁需要同意：青少年是指不满 18 周岁的会员。不满 15 周岁的青少年，由父母或其他监护人表示同意，"
+    "zh_Hans": ("谁需要同意：青少年是指不满 18 周岁的会员。"
+                "不满 15 周岁的青少年，由父母或其他监护人表示同意，"
                 "同时也要征求孩子本人的意见；",
                 "已满 15 周岁的青少年由本人表示同意。",
                 "处理不满 14 周岁未成年人的个人信息，须取得其父母或者其他监护人的同意"),
@@ -104,9 +106,11 @@ FAQ = {
 FAQ_EVERY_JUNIOR = {
     "en": "Who must consent: a junior is a member under 18. In this club (consent age 18), a "
           "parent or guardian gives the consent for every junior, and the child is asked too;",
-    "ko": "누가 동의해야 하나요? 청소년은 만 18세 미만 회원입니다. 이 클럽(동의 기준 나이 만 18세)에서는 "
+    "ko": "누가 동의해야 하나요? 청소년은 만 18세 미만 회원입니다. "
+          "이 클럽(동의 기준 나이 만 18세)에서는 "
           "모든 청소년에 대해 법정대리인(보호자)이 동의하고, 아이 본인의 뜻도 함께 묻습니다.",
-    "zh_Hans": "谁需要同意：青少年是指不满 18 周岁的会员。本俱乐部须征得监护人同意的年龄为 18 周岁，"
+    "zh_Hans": "谁需要同意：青少年是指不满 18 周岁的会员。"
+               "本俱乐部须征得监护人同意的年龄为 18 周岁，"
                "因此每位青少年都由父母或其他监护人表示同意，同时也要征求孩子本人的意见；",
     "id": "Siapa yang harus memberi persetujuan: junior adalah anggota di bawah 18 tahun. Di klub "
           "ini (batas usia persetujuan 18 tahun), orang tua/wali yang memberi persetujuan untuk "
@@ -161,7 +165,8 @@ REFUSALS = [
     ({"who": "guardian"}, "consent-guardian", {
         "en": "For a member under 15, both a parent's or guardian's consent and the child's own "
               "agreement are missing.",
-        "ko": "만 15세 미만 회원의 경우 법정대리인(보호자)의 동의와 본인의 동의가 모두 빠져 있습니다.",
+        "ko": "만 15세 미만 회원의 경우 "
+              "법정대리인(보호자)의 동의와 본인의 동의가 모두 빠져 있습니다.",
         "zh_Hans": "不满 15 周岁的会员：既缺少父母或其他监护人的同意，也缺少孩子本人的同意。",
         "id": "Untuk anggota di bawah 15 tahun, persetujuan orang tua/wali dan persetujuan anak "
               "itu sendiri sama-sama belum ada."}),

@@ -266,8 +266,8 @@ def test_the_tiebreak_examples_are_the_engines(client: FlaskClient, locale: str)
         or locale != "en"
     sb = html.split('class="example sb-example"')[1].split("</table>")[0]
     for kinds, want in (((D, W, D, W), "4.75"), ((D, D, W, W), "4.25")):
-        values = calculate([CalcRound(k, s) for k, s in zip(kinds, (3, Fraction(5, 2),
-                                                                    Fraction(3, 2), 0), strict=False)],
+        scores = (3, Fraction(5, 2), Fraction(3, 2), 0)
+        values = calculate([CalcRound(k, s) for k, s in zip(kinds, scores, strict=False)],
                            "SB", round_robin=True)
         assert decimal_text(values["SB"]) == want and f">{loc(want, locale)}<" in sb
     ps = html.split('class="example ps-example"')[1].split("</table>")[0]

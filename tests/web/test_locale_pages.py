@@ -57,7 +57,8 @@ KEPT = {"BH", "SB", "PS", "DE", "KS", "WIN", "WON", "BPG", "BWG", "REP", "ARO", 
         "Buchholz", "Sonneborn", "Berger", "Koya", "Median", "Solkoff", "Harkness", "Kashdan",
         "Fore", "Modified", "Swiss", "Manager", "chess", "results", "lichess", "JavaScript",
         "PostgreSQL", "SQLite", "Asia", "Seoul", "Jakarta", "Europe", "London", "KST", "WIB",
-        "GMT", "Shanghai", "Glickman", "Doan", "The", "System", "log", "loss", "Ana", "Cai", "Dee", "Eve", "Fay", "Lee", "Chen", "Park", "Smith",
+        "GMT", "Shanghai", "Glickman", "Doan", "The", "System", "log", "loss", "Ana", "Cai", "Dee",
+        "Eve", "Fay", "Lee", "Chen", "Park", "Smith",
         "John", "Doe", "Bo", "noindex", "htmx", "ELO", "SPR", "SfPR", "Cut", "Ri", "PWe",
         "GDPR"}  # the EU regulation's name, cited as GDPR in every language (docs/privacy.md)
 #: Words an Indonesian page uses exactly as English does (PERCASI usage, loanwords).
@@ -69,7 +70,8 @@ SAME_IN_ID = {"rating", "Rating", "bye", "Bye", "tie", "break", "Status", "statu
               "Login", "email", "sistem", "Sistem", "Swiss", "standar", "Standar", "Log",
               "audit", "Audit", "per", "Per", "program", "digit", "keyboard", "Tie",
               "universal", "linear", "dual", "September", "match", "play", "off", "Score",
-              "Progressive", "Direct", "Encounter", "tim", "Tim", "partai", "sukarela", "Perf", "mode", "server",
+              "Progressive", "Direct", "Encounter", "tim", "Tim", "partai", "sukarela", "Perf",
+              "mode", "server",
               "Korea"}  # "Korea Selatan", the Indonesian name of South Korea
 WORD = re.compile(r"[A-Za-z]{3,}")
 ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -77,7 +79,8 @@ HAN = "\u4e00-\u9fff"
 HALF_WIDTH = re.compile(rf"[{HAN}][,:;()]|[,:;()][{HAN}]")
 #: What may carry a point in Indonesian: rule articles and numbered categories, not numbers.
 ARTICLES = re.compile(r"(?:Pasal|pasal|C\.0\d|B\.02|tabel|Tabel|FIDE|art\.|34E)\s*[\d.]+"
-                      r"|\(\d+(?:\.\d+)+(?:, \d+(?:\.\d+)+)*\)|\b\d+\.\d+\.\d+\b|\b\d+\.\d+(?=[,;)]?\s+[a-z(])"
+                      r"|\(\d+(?:\.\d+)+(?:, \d+(?:\.\d+)+)*\)|\b\d+\.\d+\.\d+\b"
+                      r"|\b\d+\.\d+(?=[,;)]?\s+[a-z(])"
                       r"|\b\d{1,2}\.\d{2}(?:\.\d{2})?(?= [A-Z]{2,5}\b)")
 
 
@@ -155,10 +158,11 @@ def problems_of(html: str, locale: str, allowed: set[str], interface: set[str]) 
         if locale == "zh_Hans" and HALF_WIDTH.search(text):
             found.append(f"half-width punctuation in a chart: {title}")
     for tick in _ticks(html):
-        if locale == "ko" and "월" in tick and not re.fullmatch(r"\d{4}년 \d{1,2}월( \d{1,2}일)?", tick):
+        if locale == "ko" and "월" in tick and not re.fullmatch(r"\d{4}년 \d{1,2}월( \d{1,2}일)?",
+                                                              tick):
             found.append(f"month tick: {tick}")
-        if locale == "zh_Hans" and "月" in tick and not re.fullmatch(r"\d{4}年\d{1,2}月(\d{1,2}日)?",
-                                                                    tick):
+        if locale == "zh_Hans" and "月" in tick and not re.fullmatch(
+                r"\d{4}年\d{1,2}月(\d{1,2}日)?", tick):
             found.append(f"month tick: {tick}")
         if locale == "id" and re.search(r"[A-Za-z]", tick) and not re.fullmatch(
                 r"(\d{1,2} )?[A-Z][a-z]{2,} \d{4}", tick):

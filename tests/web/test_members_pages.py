@@ -1,4 +1,5 @@
-"""Organizer members pages: roster, member page, re-link, junior flag, consent (docs/desk.md §2, docs/privacy.md)."""
+"""Organizer members pages: roster, member page, re-link, junior flag, consent (docs/desk.md §2,
+docs/privacy.md)."""
 
 from __future__ import annotations
 

@@ -170,7 +170,8 @@ def test_the_field_messages_are_in_korean(app: Flask, logged_in: FlaskClient) ->
                             data=_night_fields(token, name=LONG, date="2025-13-01"))
     html = answer.get_data(as_text=True)
     assert answer.status_code == 422
-    assert _field_error(html, "night-name") == "이름: 최대 200자까지 가능합니다. 지금은 201자입니다."
+    assert _field_error(html, "night-name") == ("이름: 최대 200자까지 가능합니다. "
+                                                "지금은 201자입니다.")
     assert _field_error(html, "night-date") == "“2025-13-01” 값은 날짜가 아닙니다(YYYY-MM-DD)."
     assert _count(app, Night) == 0
 

@@ -208,7 +208,8 @@ def test_elo_messages_sit_under_their_own_field(client) -> None:
     assert message(html, "c_score") == "A score cannot be negative."
     assert message(html, "c_rating") == ""
     html = elo(client, p_opps="1500, -3", p_score="1")
-    assert message(html, "p_opps") == "A rating cannot be negative." and message(html, "p_score") == ""
+    assert message(html, "p_opps") == "A rating cannot be negative."
+    assert message(html, "p_score") == ""
     html = elo(client, c_rating="1500", c_opps="1500", c_score="1", c_k="0")
     assert "K is a whole number" in message(html, "c_k")
 

@@ -27,8 +27,8 @@ NAMES = ["Ann Lee", "Bo Chen", "Minjun Kim", "Dee Park", "Eve Stone"]
 def seed(app: Flask) -> dict[str, int]:
     """A Swiss with a half bye, a pairing bye and a forfeit; a round-robin; an unrated night;
     a junior (Minjun Kim) without consent; a merged duplicate (Ann Lea → Ann Lee)."""
-    swiss = tournament(NAMES, [(1, 1, 2, W), (1, 3, 4, D), (2, 1, 3, W), (2, 2, 5, Kind.FORFEIT_WIN),
-                               (3, 1, 4, D), (3, 3, 5, L)],
+    swiss = tournament(NAMES, [(1, 1, 2, W), (1, 3, 4, D), (2, 1, 3, W),
+                               (2, 2, 5, Kind.FORFEIT_WIN), (3, 1, 4, D), (3, 3, 5, L)],
                        name="Spring Swiss", byes=[(1, 5, Kind.PAIRING_BYE), (2, 4, Kind.HALF_BYE),
                                                   (3, 2, Kind.ZERO_BYE)])
     rr = tournament(NAMES[:4], [(1, 1, 2, D), (1, 3, 4, W), (2, 1, 3, L), (2, 2, 4, W),
@@ -179,7 +179,8 @@ def test_chart_points_match_the_rating_rows(app, client) -> None:
     # Higher ratings are drawn higher (smaller y).
     ys = [float(p["cy"]) for p in parser.points]
     ratings = [r for r, _d in rows]
-    for (y1, r1), (y2, r2) in zip(zip(ys, ratings, strict=False), zip(ys[1:], ratings[1:], strict=False), strict=False):
+    for (y1, r1), (y2, r2) in zip(zip(ys, ratings, strict=False),
+                                  zip(ys[1:], ratings[1:], strict=False), strict=False):
         assert (r1 < r2) == (y1 > y2) or r1 == r2
     # Every point has a tooltip; the axes carry labelled ticks.
     assert html.count("<title>") >= len(rows) + 1
@@ -203,7 +204,8 @@ def test_member_without_events_has_no_chart(app, client) -> None:
 def test_events_list_labels_unrated_events(app, client) -> None:
     ids = seed(app)
     html = body(client, "/events")
-    assert html.index("Chess960 Night") < html.index("Club Round-Robin") < html.index("Spring Swiss")
+    assert (html.index("Chess960 Night") < html.index("Club Round-Robin")
+            < html.index("Spring Swiss"))
     row = re.search(r"Chess960 Night.*?</tr>", html, re.S).group(0)
     assert "not rated" in row
     assert f'href="/events/{ids["swiss"]}"' in html
@@ -265,7 +267,8 @@ def test_result_cells_are_editable_for_organizers_only(app, client, logged_in) -
                          lambda result_id: "")
     url = f"/events/{ids['swiss']}"
     public = body(client, url)
-    assert "organize/results" not in public and "<button type=\"button\" class=\"cell\"" not in public
+    assert "organize/results" not in public
+    assert "<button type=\"button\" class=\"cell\"" not in public
     html = body(logged_in, url)
     cells = re.findall(r'<td class="result[^"]*" hx-get="([^"]+)" hx-target="this" '
                        r'hx-swap="outerHTML"><button type="button" class="cell"', html)

@@ -1,7 +1,7 @@
 """The public tools over HTTP: the tie-break calculator, compare mode, Elo tools, prizes.
 
-Every worked example of docs/tiebreaks.md §6, docs/elo-tools.md goes through the web tool here; bad input is marked
-on its field (aria-invalid + aria-describedby) at 200, never a stack trace.
+Every worked example of docs/tiebreaks.md §6, docs/elo-tools.md goes through the web tool here; bad
+input is marked on its field (aria-invalid + aria-describedby) at 200, never a stack trace.
 """
 
 from __future__ import annotations
@@ -422,4 +422,5 @@ def test_the_indonesian_prize_example_is_in_rupiah(client) -> None:
     html = client.get("/tools/prizes?lang=id").get_data(as_text=True)
     assert "Rp 500.000 + Piala" in html
     cash = re.findall(r'<td class="num cash">([^<]*)</td>', html)
-    assert cash[:2] == ["400.000", "400.000"]  # the example's 500.000 + 300.000 pooled by Ana and Bo
+    # the example's 500.000 + 300.000 pooled by Ana and Bo
+    assert cash[:2] == ["400.000", "400.000"]

@@ -53,7 +53,8 @@ def test_save_requires_csrf(app, logged_in) -> None:
 
 def test_switch_to_unlisted_makes_a_token_and_shows_the_link(app, logged_in) -> None:
     response = logged_in.post("/organize/settings/",
-                              data={**FORM, "visibility": "unlisted", "csrf_token": _token(logged_in)})
+                              data={**FORM, "visibility": "unlisted",
+                                    "csrf_token": _token(logged_in)})
     assert response.status_code == 303
     settings = _settings(app)
     assert settings.visibility == "unlisted" and len(settings.unlisted_token) >= 22

@@ -218,7 +218,8 @@ def test_the_seed_example_shows_every_intermediate_number(app: Flask,
     # (guide/_calculation.html).
     assert "20 × (2.5 − 1.8117) = 20 × 0.6883 = +13.7657" in text
     assert f"1400.0000 + 13.7657 = {row.rating_after:.4f}" in text
-    assert "1413.7657" in text and "1413.76" in text  # docs/club-rating.md §1: 1413.76 (unrounded 1413.7657)
+    # docs/club-rating.md §1: 1413.76 (unrounded 1413.7657)
+    assert "1413.7657" in text and "1413.76" in text
     assert "Shown with one decimal: 1413.8; on the ladder: 1414." in text
 
 

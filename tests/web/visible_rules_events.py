@@ -1,4 +1,5 @@
-"""Two small events whose rules show on the pages: a round robin and a club night with protection, a forfeit and an unrated game."""
+"""Two small events whose rules show on the pages: a round robin and a club night with protection, a
+forfeit and an unrated game."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Blueprint 'audit' (organizers only) at /organize/audit: the audit log, newest first, in
 words, filterable by event and member (id or name) and by date, paginated, exportable as CSV.
 
-docs/club-rating.md §2: who, when, what, old value, new value. Id filters come from links on the member and
-event pages (``?event=…&member=…``); the form filters by name and date range. Names here are
-full names: the page is for organizers only.
+docs/club-rating.md §2: who, when, what, old value, new value. Id filters come from links on the
+member and event pages (``?event=…&member=…``); the form filters by name and date range. Names here
+are full names: the page is for organizers only.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Organizers only (a visitor gets the login page). The page's forms are declared in
 :mod:`.forms`: the settings, the new unlisted link; the backup is a bare button.
 
-Exports (decision, docs/privacy.md/§6): the starting list and an event's TRF are **organizer-only** and
-carry full names, because they are working files for seeding the next Swiss in a pairing
+Exports (decision, docs/privacy.md/§6): the starting list and an event's TRF are **organizer-only**
+and carry full names, because they are working files for seeding the next Swiss in a pairing
 program; nothing public exports names, so the display-name policy has nothing to leak here.
 """
 

@@ -44,7 +44,8 @@ from ...vocabulary.tournament import (
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 _SCORE = {W: Fraction(1), D: Fraction(1, 2), L: Fraction(0)}
-_POINTS: dict[Kind, Fraction] = {kind: DEFAULT_SCORING.points(kind) for kind in Kind if kind is not Kind.UNRATED_PLAYED}
+_POINTS: dict[Kind, Fraction] = {kind: DEFAULT_SCORING.points(kind) for kind in Kind
+                                 if kind is not Kind.UNRATED_PLAYED}
 
 
 def _established_games(options: RatingOptions) -> int:
@@ -308,8 +309,9 @@ def tiebreak_examples() -> TiebreakExamples:
     for code in ("BH", "BH/C1", "BH/M1"):
         best = max(r.values[code] or 0 for r in buchholz)
         leaders[code] = tuple(r.label for r in buchholz if r.values[code] == best)
-    return TiebreakExamples(buchholz, leaders, sonneborn, progressive, own, ratings, unrated, bye, uscf,
-                            direct, {p.start_no: table.points[i] for i, p in enumerate(t.players)},
+    return TiebreakExamples(buchholz, leaders, sonneborn, progressive, own, ratings, unrated, bye,
+                            uscf, direct,
+                            {p.start_no: table.points[i] for i, p in enumerate(t.players)},
                             prizes, OWN_ROUNDS, BYE_ROUNDS, prize_list)
 
 

@@ -1,10 +1,10 @@
-"""Sections for a coming event (docs/qualities.md §2): tick who is present, or paste names; N sections
-or rating bands, side by side; the starting lists as CSV and TRF (full names: organizers).
+"""Sections for a coming event (docs/qualities.md §2): tick who is present, or paste names; N
+sections or rating bands, side by side; the starting lists as CSV and TRF (full names: organizers).
 
 Nothing is stored, so the form is a GET: every split is a URL (reload, bookmark, back), and
 the downloads carry the same choice. Pasted names are matched as on the confirmation screen
-(docs/desk.md §2): a name identical to one member's (or to a name they were entered under) ticks that
-member; any other name is listed with its suggestions, for the organizer to tick.
+(docs/desk.md §2): a name identical to one member's (or to a name they were entered under) ticks
+that member; any other name is listed with its suggestions, for the organizer to tick.
 """
 
 from __future__ import annotations

@@ -80,7 +80,8 @@ def event(event_id: int) -> str:
 @public_route(bp, "/events/<int:event_id>/explain/<int:start_no>/<path:code>",
               endpoint="explain")
 def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
-    """Why a player has their tie-break value (docs/tiebreaks.md §5): the per-round table, with articles.
+    """Why a player has their tie-break value (docs/tiebreaks.md §5): the per-round table, with
+    articles.
 
     Only the event's own tie-break codes are explained; any other code, or an unknown start
     number, is a 404. Computes what the explained value needs (the event's scores and this
@@ -113,8 +114,8 @@ def explain_tiebreak(event_id: int, start_no: int, code: str) -> str:
 
 @public_route(bp, "/events/<int:event_id>/rating/<int:member_id>", endpoint="rating_detail")
 def rating_detail(event_id: int, member_id: int) -> str:
-    """How a member's rating changed in an event (docs/qualities.md §2): K, each counted game's expected
-    and actual score, the sums and the change; the games that did not count, with why."""
+    """How a member's rating changed in an event (docs/qualities.md §2): K, each counted game's
+    expected and actual score, the sums and the change; the games that did not count, with why."""
     if event_id > MAX_ID or member_id > MAX_ID:
         abort(404)
     event = load_event(db.session, event_id)

@@ -115,7 +115,7 @@ def sort_args() -> tuple[str, str]:
 
 
 def as_of_arg() -> tuple[dt.date | None, str | None]:
-    """``?as_of=YYYY-MM-DD`` (docs/qualities.md §2): the date, or the message naming the bad value."""
+    """``?as_of=YYYY-MM-DD`` (docs/qualities.md §2): the date, or a message naming the bad value."""
     text = request.args.get("as_of", "").strip()
     if not text:
         return None, None
@@ -219,5 +219,6 @@ def ladder() -> str:
 
 @bp.get("/robots.txt")
 def robots() -> Response:
-    """robots.txt (docs/privacy.md): ``/c/`` is never indexed; private and unlisted clubs show only tools."""
+    """robots.txt (docs/privacy.md): ``/c/`` is never indexed; private and unlisted clubs show only
+    tools."""
     return Response(robots_txt(), mimetype="text/plain")

@@ -96,7 +96,8 @@ def roster() -> str:
 @public_route(bp, "/members/<int:member_id>")
 def member(member_id: int) -> str:
     """A member's profile; a merged (hidden) member answers 404 exactly like an unknown id."""
-    profile = member_profile(db.session, club_settings(), member_id) if member_id <= MAX_ID else None
+    profile = (member_profile(db.session, club_settings(), member_id) if member_id <= MAX_ID
+               else None)
     if profile is None:
         abort(404)
     events_win = window(len(profile.events), profile_size(), "events_page")
@@ -137,7 +138,8 @@ def _chart(profile: Profile,
     points = [ChartPoint(point.date, point.rating_after, _(
         "%(event)s, %(date)s: %(before)s → %(after)s", event=point.event_name,
         date=date_text(point.date), before=rating_text(point.rating_before),
-        after=rating_text(point.rating_after)), href=event_href(point.event_id) if event_href else f"#event-{point.event_id}",
+        after=rating_text(point.rating_after)),
+        href=event_href(point.event_id) if event_href else f"#event-{point.event_id}",
         value=rating_text(point.rating_after)) for point in profile.history]
     if not points:
         return Markup(""), Markup("")

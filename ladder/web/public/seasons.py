@@ -1,4 +1,5 @@
-"""Public pages of the seasons (docs/qualities.md §2): the list, and a season with its table and awards.
+"""Public pages of the seasons (docs/qualities.md §2): the list, and a season with its table and
+awards.
 
 Computed from the stored rating rows on every request (never stored, never replayed); names
 only through ``display_name`` in the templates (docs/privacy.md).

@@ -1,4 +1,5 @@
-"""Blueprint 'tools' (docs/tiebreaks.md §6, docs/elo-tools.md): public arbiter tools, no login, no database writes.
+"""Blueprint 'tools' (docs/tiebreaks.md §6, docs/elo-tools.md): public arbiter tools, no login, no
+database writes.
 
 * ``tools.tiebreaks`` — the tie-break calculator (:mod:`.tiebreaks`);
 * ``tools.compare``   — several tied players side by side (:mod:`.tiebreaks`);

@@ -1,5 +1,5 @@
-"""The Elo tools page (docs/elo-tools.md): expected score, FIDE rating change, performance, initial rating,
-US Chess rating.
+"""The Elo tools page (docs/elo-tools.md): expected score, FIDE rating change, performance, initial
+rating, US Chess rating.
 
 State in the query string, one prefix per tool: ``e_rating``/``e_opp`` (expected score),
 ``c_rating``/``c_opps``/``c_score``/``c_k``/``c_games``/``c_u18``/``c_2400``/``c_rules``

@@ -2,7 +2,8 @@
 
 State in the query string: ``prizes`` (one line per place), ``standings`` (one line per
 player: ``name; points; rank``) and optionally ``event=<id>``, which fills the standings from
-a published event the visitor may see (names through the display-name function only, docs/privacy.md).
+a published event the visitor may see (names through the display-name function only,
+docs/privacy.md).
 """
 
 from __future__ import annotations

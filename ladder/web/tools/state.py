@@ -1,4 +1,5 @@
-"""The tie-break calculator's state in the query string (docs/tiebreaks.md §6: every state has a URL).
+"""The tie-break calculator's state in the query string (docs/tiebreaks.md §6: every state has a
+URL).
 
 Encoding (documented on the page and in docs/tiebreaks.md §6):
 

@@ -44,7 +44,8 @@ QUOTED_EDITION = 20
 #: The first view of the calculator: docs/tiebreaks.md §6's bye-cap example (fide-2026).
 EXAMPLE = ("W,w,3.5", "W,b,3", "H", "W,w,2.5", "W,b,2")
 
-#: docs/tiebreaks.md §6 "same scoresheet, three winners": BH, BH/C1 and BH/M1 rank a different player first.
+#: docs/tiebreaks.md §6 "same scoresheet, three winners": BH, BH/C1 and BH/M1 rank a different
+#: player first.
 THREE_WINNERS = (
     "Ana;W,w,4;W,b,3;D,w,3;L,b,2;W,w,1",
     "Bo;W,w,4;W,b,3;D,w,2.5;L,b,2;W,w,2",

@@ -225,7 +225,8 @@ def test_a_swiss_round_without_a_game_says_what_it_gives() -> None:
 
 def test_the_keizer_season_of_a_played_competition() -> None:
     games = (RecordedGame(2, 1, "0-1", 1),)
-    played = Played(ENTRANTS[:3], (RecordedRound(1, {1: "present", 2: "present", 3: "excused"}, games),
+    played = Played(ENTRANTS[:3], (RecordedRound(1, {1: "present", 2: "present",
+                                                     3: "excused"}, games),
                                    RecordedRound(2, {1: "present", 2: "present", 3: "present"})))
     season = keizer_season(played, upto=1, attendance_of=2)
     assert [r["round"] for r in season["rounds"]] == [1, 2]

@@ -187,7 +187,8 @@ def test_every_alternation_reason_is_true_of_the_games_played() -> None:
                     continue
                 white = list(reversed(_played_colours(posed, board.white)))
                 black = list(reversed(_played_colours(posed, board.black)))
-                first = next(i for i, (a, b) in enumerate(zip(white, black, strict=False)) if a != b)
+                first = next(i for i, (a, b) in enumerate(zip(white, black, strict=False))
+                             if a != b)
                 assert (white[first], black[first]) == ("b", "w"), (event["file"], board)
                 checked += 1
                 rounds_w = _by_round(posed, board.white)
