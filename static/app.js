@@ -428,11 +428,32 @@ document.addEventListener("click", function (event) {
     var step = nextStep();
     if (step) { step.focus(); }
   }
-  document.body.addEventListener("htmx:afterSettle", function () {
-    if (!pending) { return; }
+  var lastBoard = null; // {id, until}: the focus to put back if a later swap drops it
+  function fromTap(event, done) {
+    // Only the tap's own answer settles the tap: the desk's other requests (the phones
+    // panel's poll) may settle in between, on a loaded server before the tap's answer.
+    var source = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || !source.closest) { return true; }
+    if (done.board) {
+      var board = source.closest(".night-board");
+      return Boolean(board) && board.id === done.board;
+    }
+    return Boolean(source.closest("li.tick-row, .tick-list, form"));
+  }
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    if (!pending) {
+      // A swap that replaced the focused element (a poll re-rendering a part of the desk)
+      // leaves the focus on <body>: give it back where the last result put it.
+      if (lastBoard && Date.now() < lastBoard.until && document.activeElement === document.body) {
+        afterResult(lastBoard.id);
+      }
+      return;
+    }
     var done = pending;
+    if (!fromTap(event, done)) { return; }
     pending = null;
     if (done.board) {
+      lastBoard = { id: done.board, until: Date.now() + 10000 };
       var tapped = document.getElementById(done.board);
       // A refused tap keeps the focus on its board, whose message says why.
       if (tapped && tapped.querySelector(".errors")) {

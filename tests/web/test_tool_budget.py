@@ -168,7 +168,7 @@ def one_slot(tmp_path: Path) -> Flask:
     return app
 
 
-BUSY = {"en": "busy answering other requests", "ko": "바쁩니다", "zh_Hans": "正忙于",
+BUSY = {"en": "busy answering other requests", "ko": "처리하고 있습니다", "zh_Hans": "正忙于",
         "id": "sedang sibuk"}
 
 
