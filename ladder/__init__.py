@@ -71,15 +71,15 @@ def _init_extensions(app: Flask) -> None:
     def select_locale() -> str | None:
         if not has_request_context():  # CLI and services outside a request
             return "en"
-        from .web.i18n import select_locale as for_request
+        from .web.support.i18n import select_locale as for_request
         return for_request()
 
     def select_timezone() -> str | None:
         # Flask-Babel's own date helpers agree with the pages' one formatter
-        # (web.formatting.time_text): the club's zone.
+        # (web.support.formatting.time_text): the club's zone.
         if not has_request_context():
             return None
-        from .web.formatting import club_zone
+        from .web.support.formatting import club_zone
         return club_zone().key
 
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))

@@ -136,7 +136,7 @@ def defaults(instance_path: str, secret: str | None = None) -> dict[str, Any]:
         "NIGHT_PAIRING_HEARTBEAT_SECONDS": _number("NIGHT_PAIRING_HEARTBEAT_SECONDS", 2.0),
         "NIGHT_PAIRING_STALE_SECONDS": _number("NIGHT_PAIRING_STALE_SECONDS", 20.0),
         # Seconds a worker trusts the club's state without a write announced
-        # (ladder/web/request_state.py): the bound on seeing a change made outside the app.
+        # (ladder/web/support/request_state.py): the bound on seeing a change made outside the app.
         "CLUB_STATE_RECHECK": _number("CLUB_STATE_RECHECK", 1.0),
     }
 

@@ -105,7 +105,7 @@ def _targets() -> list[tuple[str, str, dict[str, str]]]:
     """(name, URL, headers) of every public page and fragment measured."""
     from ..extensions import db
     from ..models import Entry, Event, RatingRow
-    from ..web.htmx import fragment_request  # the headers htmx sends for one fragment
+    from ..web.support.htmx import fragment_request  # the headers htmx sends for one fragment
     latest = db.session.scalar(select(Event.id).order_by(Event.date.desc(), Event.id.desc()))
     # The busiest member: the longest event list and head-to-head.
     busiest = db.session.scalar(select(RatingRow.member_id).group_by(RatingRow.member_id)
@@ -153,7 +153,7 @@ def _forget(app: Any) -> None:
     """A change: move the generation and empty every per-process cache (strictly cold)."""
     from ..queries.events import _ranking
     from ..services.uow import unit_of_work
-    from ..web.cache import page_cache
+    from ..web.support.cache import page_cache
     with app.app_context():
         with unit_of_work():
             pass  # an empty unit of work still commits a new generation
@@ -166,7 +166,7 @@ def bench_pages(*, members: int = 2000, games: int = 100_000, years: int = 20,
                 seed: int = 11) -> dict[str, Any]:
     """Build or reuse the history, measure every page; the report as a dict (one JSON line)."""
     from ..extensions import db
-    from ..web.htmx import HX_TARGET
+    from ..web.support.htmx import HX_TARGET
     from .statements import cost
     with tempfile.TemporaryDirectory(prefix="ladder-bench-pages-") as tmp:
         url = database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"

@@ -54,7 +54,7 @@ def serving_app() -> Flask:
     """
     os.umask(UMASK)
     from .. import create_app
-    from ..web.readiness import log_state
+    from ..web.support.readiness import log_state
     app = create_app()
     log_state(app)
     forget_connections_on_fork(app)

@@ -2,7 +2,8 @@
 the change, its replay and its audit entry commit together or not at all.
 
 A refused change raises one of the typed errors below, each with its HTTP status; the web layer
-answers with it in one place (:func:`ladder.web.errors.refused`), the CLI prints the message.
+answers with it in one place (:func:`ladder.web.support.errors.refused`), the CLI prints the
+message.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def say(message: Any) -> str:
     from ..vocabulary import sentences
     from ..vocabulary.messages import Message
     if isinstance(message, Message):
-        # As the web edge says a Message (ladder.web.i18n.translate): its decimals and days
+        # As the web edge says a Message (ladder.web.support.i18n.translate): its decimals and days
         # as the reader writes them, every value put in by the one helper (names spaced as
         # the language needs). The plural *template* (flask_babel's ngettext would fill in
         # only %(num)d and fail on a sentence with other placeholders).

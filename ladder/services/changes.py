@@ -1,6 +1,6 @@
 """Every process of the club learns of a committed write without asking the database.
 
-A public page answered from a worker's memory (:mod:`ladder.web.cache`) must still never be
+A public page answered from a worker's memory (:mod:`ladder.web.support.cache`) must still never be
 older than the last committed write. Asking the database for the ladder generation on every
 request costs a round trip (on PostgreSQL most of a cached answer's time), so instead every
 commit that wrote something *announces* itself in a small **change file**, and a worker
@@ -21,7 +21,7 @@ replaced the file: a few microseconds, inside that write's own request, before i
 is sent. Writes no process of this installation made (a second server over the same
 PostgreSQL, an edit by hand, a file that cannot be written) are not announced: readers also
 read the database again after a bounded time (``CLUB_STATE_RECHECK``,
-:mod:`ladder.web.request_state`).
+:mod:`ladder.web.support.request_state`).
 
 What counts as a write: a flush of ORM changes or any statement other than a SELECT run
 through a session, when that session commits (:func:`watch_commits`). A rollback announces

@@ -1,7 +1,7 @@
 """The club's time zone: IANA names (zoneinfo), checked once, looked up once.
 
 Stored times are naive UTC (``models.utcnow``); pages, fragments and exports write them in
-the club's zone through ``ladder.web.formatting.time_text``. ``ladder init --timezone`` and
+the club's zone through ``ladder.web.support.formatting.time_text``. ``ladder init --timezone`` and
 the settings page accept only a name the zone database knows (``Asia/Seoul``, ``UTC``).
 """
 

@@ -3,8 +3,8 @@
 The pure packages (formats, tiebreaks, elo, names, rating) must not import Flask, so they
 cannot call ``gettext``. They return a :class:`Message` instead: the English source sentence
 (which is also the gettext message id) and the named values to fill in. The web edge
-translates it with :func:`ladder.web.i18n.translate`; the CLI prints ``str(message)``, which is
-the English sentence filled in.
+translates it with :func:`ladder.web.support.i18n.translate`; the CLI prints ``str(message)``,
+which is the English sentence filled in.
 
 ``N_`` marks a string for extraction without translating it (the extraction command in the
 Makefile registers ``N_``, ``msg`` and ``msgn`` as keywords), so module-level labels and the

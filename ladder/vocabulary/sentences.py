@@ -17,7 +17,7 @@ Two things a plain ``template % values`` gets wrong:
   translation that still writes a particle straight after 번 ("%(white)d번이") gets " 선수" put
   in and the particle turned to its form after a vowel (이 → 가), as Korean needs after 선수.
 
-Pure: no Flask; :mod:`ladder.web.i18n` passes the reader's locale.
+Pure: no Flask; :mod:`ladder.web.support.i18n` passes the reader's locale.
 
 >>> fill("已将 %(name)s 加入会员名册。", {"name": "李小龙"}, "zh_Hans")
 '已将李小龙加入会员名册。'

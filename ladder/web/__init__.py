@@ -5,13 +5,14 @@ Layout (one package per blueprint, mirroring ``templates/<blueprint>/``):
 corrections), ``members/`` (roster, member, merges), ``tools/`` (calculators),
 ``club_settings/`` (the club's settings page), ``audit/`` (the audit log) and ``players/``
 (the players' phones and the venue screen at a club night); the small
-blueprints ``auth`` (login, its one form inside) and ``exports`` are single modules. Shared pieces:
-:mod:`.htmx` (the only code touching the htmx headers), :mod:`.forms` (the base of the
-declared forms; each blueprint package has its ``forms.py``), :mod:`.errors` (service errors to
-HTTP), :mod:`.formatting` (template filters), :mod:`.visibility`, :mod:`.guards`,
-:mod:`.request_state` (what one request knows: settings, club state, names, actor),
-:mod:`.urls` (addresses built once per request), :mod:`.request_values` (typed values read
-safely).
+blueprints ``auth`` (login, its one form inside) and ``exports`` are single modules. The
+shared helpers are the package :mod:`.support`: :mod:`.support.htmx` (the only code touching
+the htmx headers), :mod:`.support.forms` (the base of the declared forms; each blueprint
+package has its ``forms.py``), :mod:`.support.errors` (service errors to HTTP),
+:mod:`.support.formatting` (template filters), :mod:`.support.visibility`,
+:mod:`.support.guards`, :mod:`.support.request_state` (what one request knows: settings, club
+state, names, actor), :mod:`.support.urls` (addresses built once per request),
+:mod:`.support.request_values` (typed values read safely), and the rest.
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ def register_web(app: Flask) -> None:
     """Register blueprints, headers, error handlers and template globals on ``app``."""
     from . import audit, auth, exports, guide, members, organize, players, public, tools
     from . import club_settings as settings_page
-    from .cache import init_cache
-    from .formatting import register_formatting
-    from .forms import init_forms
-    from .htmx import init_htmx
-    from .i18n import init_i18n
-    from .readiness import init_readiness
-    from .request_state import init_request_state
+    from .support.cache import init_cache
+    from .support.formatting import register_formatting
+    from .support.forms import init_forms
+    from .support.htmx import init_htmx
+    from .support.i18n import init_i18n
+    from .support.readiness import init_readiness
+    from .support.request_state import init_request_state
     init_readiness(app)  # first: a database that cannot serve answers 503, never a 500
     init_i18n(app)
     init_htmx(app)
@@ -52,13 +53,13 @@ def register_web(app: Flask) -> None:
         app.register_blueprint(blueprint)  # each carries its own url_prefix
     guide.register_guide(app)
     register_formatting(app)
-    from .check_state import init_check_state
+    from .support.check_state import init_check_state
     init_check_state(app)
 
-    from .cells import public_cell, tiebreak_cells
-    from .competition_words import night_competition
-    from .request_state import club_settings, names
-    from .urls import explain_links, member_href, rating_detail_link
+    from .support.cells import public_cell, tiebreak_cells
+    from .support.competition_words import night_competition
+    from .support.request_state import club_settings, names
+    from .support.urls import explain_links, member_href, rating_detail_link
     app.jinja_env.globals.update(display_name=lambda member_id: names()(member_id),
                                  club=club_settings, member_href=member_href,
                                  explain_links=explain_links, night_competition=night_competition,
@@ -68,7 +69,7 @@ def register_web(app: Flask) -> None:
     from flask_wtf.csrf import CSRFError
 
     from ..extensions import login_manager
-    from .guards import csrf_refused, login_redirect
+    from .support.guards import csrf_refused, login_redirect
     login_manager.unauthorized_handler(login_redirect)
     app.register_error_handler(CSRFError, csrf_refused)
 
@@ -99,7 +100,7 @@ def register_web(app: Flask) -> None:
         app.logger.exception("Unhandled error on %s", request.path)
         if _database_error(error):
             # The database went away or changed under the server: say what to run (503).
-            from .readiness import lost_database
+            from .support.readiness import lost_database
             try:
                 answer = lost_database(error)
             except Exception:  # the check itself failed: still no bare 500 page

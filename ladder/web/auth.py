@@ -14,7 +14,7 @@ from wtforms import PasswordField
 from ..models import User
 from ..services import sessions, throttle
 from ..services.login import authenticate
-from .forms import ClubForm, Limit, text_field
+from .support.forms import ClubForm, Limit, text_field
 
 bp = Blueprint("auth", __name__, url_prefix="/auth")
 

@@ -16,11 +16,11 @@ from ..formats.startlist import StartEntry, startlist_csv, startlist_trf
 from ..formats.trf_write import write_trf
 from ..queries import ladder_lines
 from ..queries.events import load_event, tournament_of
-from .guards import require_organizer
-from .i18n import translate
-from .request_state import club_settings as club
-from .request_state import names
-from .request_values import MAX_ID
+from .support.guards import require_organizer
+from .support.i18n import translate
+from .support.request_state import club_settings as club
+from .support.request_state import names
+from .support.request_values import MAX_ID
 
 bp = Blueprint("exports", __name__, url_prefix="/organize/settings/export")
 bp.before_request(require_organizer)

@@ -1,7 +1,8 @@
-"""The htmx rule lives in one module (ladder/web/htmx.py's docstring states it).
+"""The htmx rule lives in one module (ladder/web/support/htmx.py's docstring states it).
 
 A GET answers a page or a fragment by the htmx target, a POST answers a fragment to any htmx
-request, an error page replaces the body: each case has its helper in ``ladder/web/htmx.py``.
+request, an error page replaces the body: each case has its helper in
+``ladder/web/support/htmx.py``.
 No other file of ``ladder/`` names an ``HX-*`` header or asks ``is_htmx()`` itself, so a view
 cannot decide by the mere presence of ``HX-Request`` behind the rule's back. Templates (at the
 top of the repository, not in ``ladder/``) keep their lowercase ``hx-*`` attributes.
@@ -16,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LADDER = ROOT / "ladder"
 #: The one module allowed to read and write htmx headers.
-HOME = LADDER / "web" / "htmx.py"
+HOME = LADDER / "web" / "support" / "htmx.py"
 #: What only the home module may spell: a header name (case as htmx sends and reads them) and
 #: the bare presence test.
 FORBIDDEN = ("HX-", "is_htmx(")
@@ -59,7 +60,7 @@ def test_the_check_finds_a_stray_use(word: str, tmp_path: Path) -> None:
 
 
 def test_no_module_but_htmx_spells_a_header_or_asks_presence() -> None:
-    """``HX-`` and ``is_htmx(`` appear in ``ladder/web/htmx.py`` only: views use its helpers
+    """``HX-`` and ``is_htmx(`` appear in ``ladder/web/support/htmx.py`` only: views use its helpers
     (page_or_fragment/wants_fragment for a GET, answers_fragment/fragment_or_page for a
     POST's answer, error_answer for an error page, request_variant for a cache key,
     fragment_request for a client such as the benchmark)."""

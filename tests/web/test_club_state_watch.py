@@ -1,4 +1,5 @@
-"""The club's state without a round trip (ladder/web/request_state.py, ladder/services/changes.py).
+"""The club's state without a round trip (ladder/web/support/request_state.py,
+ladder/services/changes.py).
 
 A worker keeps the club's state (generation, visibility, unlisted token, language, zone) and
 reads the database again only when the change file says a write committed since, or after
@@ -36,7 +37,7 @@ from ladder.services import corrections
 from ladder.services.changes import ChangeSignal, signal_of, signal_path
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import Kind
-from ladder.web.request_state import ClubStateWatch
+from ladder.web.support.request_state import ClubStateWatch
 from tests.factories import make_app, publish_t, tournament
 from tests.served import arranged_app, gunicorn
 

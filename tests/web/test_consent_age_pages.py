@@ -205,7 +205,7 @@ def _text(response) -> str:
 
 def _set_age(app: Flask, age: int) -> None:
     """Set the consent age as a committed write would: with the ladder generation moved on,
-    so a cached public page (the FAQ) is rendered again (ladder/web/cache.py)."""
+    so a cached public page (the FAQ) is rendered again (ladder/web/support/cache.py)."""
     with app.app_context(), direct_writes():
         settings = club_settings()
         settings.consent_age = age

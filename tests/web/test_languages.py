@@ -9,7 +9,7 @@ import pytest
 
 from ladder.queries.club import club_settings
 from ladder.services.uow import unit_of_work
-from ladder.web.i18n import normalise
+from ladder.web.support.i18n import normalise
 
 
 def _lang(html: str) -> str:

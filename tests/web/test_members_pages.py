@@ -53,7 +53,7 @@ def test_posts_without_login_change_nothing(app, client) -> None:
     with app.app_context():
         before = snapshot()
     # A visitor's token comes from the login form: a cached public page gives a visitor
-    # without a session no token and no cookie (web/cache.py).
+    # without a session no token and no cookie (web/support/cache.py).
     headers = {**HTMX, "X-CSRFToken": csrf_token(client, "/auth/login")}
     response = client.post("/organize/members/merge", data={"source": source, "target": target},
                            headers=headers)

@@ -20,7 +20,7 @@ from flask_babel import gettext, ngettext
 from ladder.club.night import HAND_CHANGES
 from ladder.vocabulary.messages import Message, msg
 from ladder.vocabulary.sentences import is_han
-from ladder.web.i18n import PLAYER_KEYS, join_list, translate, with_names
+from ladder.web.support.i18n import PLAYER_KEYS, join_list, translate, with_names
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("en", "ko", "zh_Hans", "id")

@@ -82,7 +82,7 @@ def test_a_night_through_its_pages(app: Flask, logged_in: FlaskClient) -> None:
 
 def test_reasons_name_the_players_in_the_readers_language(app: Flask) -> None:
     from ladder.vocabulary.messages import msg
-    from ladder.web.night_words import render_named
+    from ladder.web.support.night_words import render_named
     with app.test_request_context("/?lang=ko"):
         said = render_named(msg("%(player)d gets the pairing-allocated bye.", player=7),
                             {7: "A. L."})

@@ -28,7 +28,7 @@ from ladder.services import corrections
 from ladder.services import members as member_service
 from ladder.services.uow import unit_of_work
 from ladder.vocabulary.tournament import Kind
-from ladder.web.cache import CSRF_PLACEHOLDER, PageCache, Stored, page_cache
+from ladder.web.support.cache import CSRF_PLACEHOLDER, PageCache, Stored, page_cache
 from tests.factories import HTMX, csrf_token, direct_writes, make_app, publish_t, tournament
 from tests.web.bodies import comparable
 
@@ -499,7 +499,7 @@ def test_direct_edits_are_invisible_until_a_write_so_writes_must_go_through_serv
 
 
 def test_values_read_inside_a_write_are_never_remembered(app) -> None:
-    from ladder.web.request_state import by_generation
+    from ladder.web.support.request_state import by_generation
     _seed(app)
     with app.test_request_context("/"):
         with unit_of_work():

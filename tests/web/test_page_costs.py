@@ -23,8 +23,8 @@ from ladder.extensions import db
 from ladder.queries import events as event_queries
 from ladder.services.members import merge
 from ladder.vocabulary.tournament import EventKind, Kind
-from ladder.web import request_state
 from ladder.web.public import ladder as ladder_view
+from ladder.web.support import request_state
 from tests.factories import direct_writes, member, publish_t, tournament
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
@@ -124,14 +124,14 @@ _MACRO = ('{% from "public/_cell.html" import result_cell with context %}'
 def test_a_visitors_cell_is_written_exactly_as_the_macro_writes_it(app: Flask, lang: str) -> None:
     """Every cell of a Swiss (byes, a forfeit, a junior's protected game), of a round-robin
     with a bye (the matrix and its "others" column) and of an unrated night, in every
-    language: :func:`ladder.web.cells.public_cell` gives the macro's very bytes."""
+    language: :func:`ladder.web.support.cells.public_cell` gives the macro's very bytes."""
     import datetime as dt
 
     from ladder.models import Event
     from ladder.queries import event_view
     from ladder.queries.crosstable import crosstable
     from ladder.queries.events import load_event
-    from ladder.web.cells import public_cell
+    from ladder.web.support.cells import public_cell
     seed(app)
     with app.app_context():
         publish_t(tournament(["Ann Lee", "Bo Chen", "Cai Wu"],
@@ -177,16 +177,16 @@ def test_the_tiebreak_cells_are_written_exactly_as_the_templates_loop_wrote_them
         app: Flask, lang: str) -> None:
     """Six codes (the fifth and sixth only on wide screens), one of them dropped for every
     player (a rating-based tie-break with unrated players: "not applied"), in every
-    language: :func:`ladder.web.cells.tiebreak_cells` gives the loop's very bytes."""
+    language: :func:`ladder.web.support.cells.tiebreak_cells` gives the loop's very bytes."""
     from flask import render_template_string, session
 
     from ladder.models import Event
     from ladder.queries import event_view
     from ladder.queries.events import load_event
-    from ladder.web.cells import tiebreak_cells
-    from ladder.web.formatting import standings_style
-    from ladder.web.request_state import names
-    from ladder.web.urls import explain_links
+    from ladder.web.support.cells import tiebreak_cells
+    from ladder.web.support.formatting import standings_style
+    from ladder.web.support.request_state import names
+    from ladder.web.support.urls import explain_links
     ids = seed(app)
     with app.app_context(), direct_writes():
         db.session.get(Event, ids["swiss"]).tiebreak_order = "BH/C1,BH,SB,WIN,PS,ARO"

@@ -19,8 +19,8 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import Member
 from ladder.vocabulary.tournament import Kind
-from ladder.web.formatting import format_named
-from ladder.web.paging import Window
+from ladder.web.support.formatting import format_named
+from ladder.web.support.paging import Window
 from tests.factories import HTMX, make_app, publish_t, tournament
 
 NAMES = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Kim", "Finn Roe", "Gus Tan"]
@@ -222,7 +222,7 @@ def test_a_sentence_translated_once_escapes_each_value() -> None:
 def test_list_links_equal_url_for_with_and_without_the_unlisted_token(app) -> None:
     from flask import g, url_for
 
-    from ladder.web.urls import explain_links, member_href
+    from ladder.web.support.urls import explain_links, member_href
     codes = ["BH/C1", "SB", "KS/L+1", "ARO"]
     for token in (None, "t" * 32):
         with app.test_request_context("/"):

@@ -99,7 +99,7 @@ def test_the_pairing_reasons_put_names_in_for_chinese(app: Flask,
 
 
 def test_the_legend_gives_the_zero_point_bye_its_own_mark(client: FlaskClient) -> None:
-    from ladder.web.formatting import legend
+    from ladder.web.support.formatting import legend
     with client.application.test_request_context("/?lang=ko"):
         marks = dict(legend())
     assert marks["불참 0"] == "불참(0점)"

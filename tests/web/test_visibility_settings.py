@@ -134,8 +134,8 @@ def test_a_refused_save_keeps_what_was_typed(app, logged_in) -> None:
 
 
 def test_one_rule_for_who_sees_the_club(app, client, logged_in) -> None:
-    """can_see_club() (web/visibility.py): the site's name and the menu link the club's pages
-    for a visitor of the unlisted link; the prize helper, which lives outside /c/<token>,
+    """can_see_club() (web/support/visibility.py): the site's name and the menu link the club's
+    pages for a visitor of the unlisted link; the prize helper, which lives outside /c/<token>,
     reads no event of an unlisted club, so its link is not offered there; an organizer gets
     both."""
     from ladder.models import Event

@@ -18,10 +18,10 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...queries.audit import AuditPage, audit_page, audit_rows
-from ..formatting import club_zone, time_text
-from ..guards import require_organizer
-from ..htmx import page_or_fragment
-from ..request_state import names
+from ..support.formatting import club_zone, time_text
+from ..support.guards import require_organizer
+from ..support.htmx import page_or_fragment
+from ..support.request_state import names
 from .forms import AuditFilterForm
 from .words import Describer
 
@@ -75,7 +75,8 @@ def export() -> Response:
     writer.writerow([_("When (%(zone)s)", zone=club_zone().key), _("Who"), _("Action"),
                      _("What"), _("Old value"), _("New value")])
     for entry in page.entries:
-        # The club's time zone, as on the page (web.formatting.time_text, the one formatter).
+        # The club's time zone, as on the page (web.support.formatting.time_text, the one
+        # formatter).
         writer.writerow([time_text(entry.at, seconds=True, iso=True), entry.actor, entry.action,
                          describe(entry), entry.old_value or "", entry.new_value or ""])
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")

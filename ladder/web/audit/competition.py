@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...models import AuditEntry
-from ..competition_words import STATUS_WORDS, SYSTEM_NAMES, word
+from ..support.competition_words import STATUS_WORDS, SYSTEM_NAMES, word
 
 
 class CompetitionSentences:

@@ -1,4 +1,4 @@
-"""The audit page's filter form (a GET form: no CSRF token; see :mod:`ladder.web.forms`).
+"""The audit page's filter form (a GET form: no CSRF token; see :mod:`ladder.web.support.forms`).
 
 A filter that cannot be read — an id that is none, a date that is none, a name longer than
 the box — is ignored with a message naming it; the page still shows, never a crash.
@@ -11,8 +11,8 @@ from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
 from ...queries.audit import MAX_ID, AuditFilter
-from ..forms import ClubForm, IsoDateField, quoted, text_field
-from ..request_values import digits
+from ..support.forms import ClubForm, IsoDateField, quoted, text_field
+from ..support.request_values import digits
 
 #: The longest name the event and member boxes take.
 MAX_TEXT = 100

@@ -11,8 +11,8 @@ from flask_babel import ngettext
 
 from ...club.night import message_from_json
 from ...models import AuditEntry
-from ..formatting import order_text, punctuation
-from ..i18n import translate
+from ..support.formatting import order_text, punctuation
+from ..support.i18n import translate
 
 
 class NightSentences:

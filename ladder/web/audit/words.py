@@ -24,8 +24,8 @@ from ...club.consent import Consenter
 from ...models import AuditEntry
 from ...vocabulary.messages import N_
 from ...vocabulary.tournament import Kind
-from ..formatting import date_text, edition_name, order_text, punctuation
-from ..i18n import LANGUAGE_NAMES
+from ..support.formatting import date_text, edition_name, order_text, punctuation
+from ..support.i18n import LANGUAGE_NAMES
 from .competition import COMPETITION_SENTENCES, CompetitionSentences
 from .night import NIGHT_SENTENCES, NightSentences
 from .night_phones import PHONE_SENTENCES, PhoneSentences

@@ -26,12 +26,12 @@ from ...club.night_self import RULE_LABELS
 from ...services import InvalidInput, ServiceError
 from ...services.club_settings import VISIBILITIES, current_form, regenerate_token, update_settings
 from ...services.maintenance import backup_download
-from ..errors import refused
-from ..forms import ClubForm
-from ..guards import require_organizer
-from ..i18n import LANGUAGE_NAMES
-from ..request_state import actor
-from ..request_state import club_settings as club
+from ..support.errors import refused
+from ..support.forms import ClubForm
+from ..support.guards import require_organizer
+from ..support.i18n import LANGUAGE_NAMES
+from ..support.request_state import actor
+from ..support.request_state import club_settings as club
 from .forms import RATING_OPTIONS, ClubSettingsForm, NewLinkForm
 
 bp = Blueprint("club_settings", __name__, url_prefix="/organize/settings")

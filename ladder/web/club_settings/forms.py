@@ -1,4 +1,5 @@
-"""The settings page's declared forms (see :mod:`ladder.web.forms` for the rules they share).
+"""The settings page's declared forms (see :mod:`ladder.web.support.forms` for the rules they
+share).
 
 The form reads what was typed — text within the column's length, numbers with a decimal comma
 or point — and names the field it refuses; the ranges (a start rating of 100 to 3000, …) are
@@ -15,7 +16,7 @@ from wtforms import StringField
 from ...club.night_self import RULES
 from ...models import ClubSettings
 from ...services.club_settings import LANGUAGE_CHOICES, VISIBILITIES, SettingsForm
-from ..forms import Checkbox, ClubForm, NumberField, OneOf, text_field
+from ..support.forms import Checkbox, ClubForm, NumberField, OneOf, text_field
 
 #: The rating options in the order the page shows them: (field, step of the number input).
 RATING_OPTIONS = (("start_rating", "any"), ("k_new", "any"), ("k_threshold", "1"),

@@ -11,7 +11,7 @@
 Like the tools, the guide is public in every visibility mode (it is not a ``public_route``):
 it shows no member, no event and no name of the club — only the club's rating settings and
 invented example data, whose every number is computed by the engines (:mod:`.examples`).
-Like them it is served through the page cache (:mod:`ladder.web.cache`: ETag, 304, one
+Like them it is served through the page cache (:mod:`ladder.web.support.cache`: ETag, 304, one
 render per generation and language).
 ``/guide``, ``/help`` and ``/faq`` redirect here.
 """
@@ -25,8 +25,8 @@ from werkzeug.wrappers import Response
 from ...club.consent import JUNIOR_AGE, LAW_AGES, every_junior_needs_a_guardian
 from ...rating import RatingOptions
 from ...tiebreaks.codes import NAMES
-from ..cache import register_cache
-from ..request_state import club_settings, club_state
+from ..support.cache import register_cache
+from ..support.request_state import club_settings, club_state
 from . import texts
 from .examples import initials_examples, ladder_examples, tiebreak_examples
 
@@ -90,7 +90,7 @@ def tiebreaks() -> str:
 def pairing() -> str:
     """How a club night is paired, with examples paired live by the Dutch engine and Berger."""
     from ...club.night import PAIRING_NUMBER_RULE
-    from ..night_words import sentence
+    from ..support.night_words import sentence
     from .pairing_examples import pairing_examples
     return render_template("guide/pairing.html", px=pairing_examples(),
                            rule=PAIRING_NUMBER_RULE, say=sentence)
@@ -102,7 +102,7 @@ def competitions() -> str:
     examples computed live by the engines."""
     from ...competition.keizer_params import DEFAULTS
     from ...competition.words import share_text
-    from ..competition_words import HOW_WORDS, word
+    from ..support.competition_words import HOW_WORDS, word
     from .competition_examples import competition_examples
     return render_template("guide/competitions.html", cx=competition_examples(),
                            defaults=DEFAULTS, how_words=HOW_WORDS, word=word, share=share_text)

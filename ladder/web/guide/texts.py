@@ -103,7 +103,7 @@ def plain(code_text: str) -> str:
         return ""
     base = str(PLAIN.get(name, ""))
     extra = modifier_sentence(code_text)
-    from ..formatting import punctuation
+    from ..support.formatting import punctuation
     return f"{base}{punctuation()['gap']}{extra}" if extra else base
 
 

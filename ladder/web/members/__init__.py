@@ -7,12 +7,13 @@
 Every mutation is a POST (CSRF-protected: a hidden field in forms, a header from htmx), calls
 one service (one unit of work with its replay and audit entry) and answers a plain request with
 a 303 and a flashed message, an htmx request with the updated fragment and the
-``ladderChanged`` event. A refused change re-renders with the message (:func:`..errors.refused`).
+``ladderChanged`` event. A refused change re-renders with the message
+(:func:`..support.errors.refused`).
 """
 
 from flask import Blueprint
 
-from ..guards import require_organizer
+from ..support.guards import require_organizer
 
 bp = Blueprint("members", __name__, url_prefix="/organize/members")
 bp.before_request(require_organizer)

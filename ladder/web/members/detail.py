@@ -16,10 +16,10 @@ from ...queries import rows
 from ...queries.club import club_settings
 from ...services import ServiceError
 from ...services import members as service
-from ..errors import refused
-from ..forms import ClubForm
-from ..htmx import answers_fragment, changed, fragment_or_page, wants_fragment
-from ..request_state import actor
+from ..support.errors import refused
+from ..support.forms import ClubForm
+from ..support.htmx import answers_fragment, changed, fragment_or_page, wants_fragment
+from ..support.request_state import actor
 from . import bp
 from .forms import ConsentForm, JuniorForm, RelinkForm, RenameForm
 

@@ -1,4 +1,4 @@
-"""The members pages' declared forms (see :mod:`ladder.web.forms` for the rules they share).
+"""The members pages' declared forms (see :mod:`ladder.web.support.forms` for the rules they share).
 
 Names are checked twice on purpose: the form refuses what is longer than the column (naming
 the field), the service (:func:`ladder.services.members.checked_name`) what no name may be
@@ -17,8 +17,8 @@ from wtforms import StringField
 from ...club.consent import JUNIOR_AGE, Consenter, WhoConsented
 from ...models import Member
 from ...services import InvalidInput
-from ..forms import Checkbox, ClubForm, IsoDateField, OneOf, text_field
-from ..request_values import digits
+from ..support.forms import Checkbox, ClubForm, IsoDateField, OneOf, text_field
+from ..support.request_values import digits
 
 #: The longest id a select or a hidden input carries (a database key).
 ID_DIGITS = 12

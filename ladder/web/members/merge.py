@@ -16,9 +16,9 @@ from ...queries import organizer_members as reads
 from ...queries import rows
 from ...services import ServiceError
 from ...services import members as service
-from ..errors import refused
-from ..htmx import answers_fragment, changed, fragment_or_page
-from ..request_state import actor
+from ..support.errors import refused
+from ..support.htmx import answers_fragment, changed, fragment_or_page
+from ..support.request_state import actor
 from . import bp
 from .detail import done
 from .forms import MergeForm

@@ -9,9 +9,9 @@ from werkzeug.wrappers import Response
 from ...queries import organizer_members as reads
 from ...services import ServiceError
 from ...services import members as service
-from ..errors import refused
-from ..htmx import page_or_fragment
-from ..request_state import actor
+from ..support.errors import refused
+from ..support.htmx import page_or_fragment
+from ..support.request_state import actor
 from . import bp
 from .forms import AddMemberForm, RosterSearchForm
 

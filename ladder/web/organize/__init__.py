@@ -14,7 +14,7 @@
 
 from flask import Blueprint
 
-from ..guards import require_organizer
+from ..support.guards import require_organizer
 
 bp = Blueprint("organize", __name__, url_prefix="/organize")
 bp.before_request(require_organizer)

@@ -24,8 +24,16 @@ from ...competition.words import share_text
 from ...models import Competition, Night
 from ...services.competition_nights import MAX_ROUNDS_A_NIGHT
 from ...services.competitions import CompetitionSettings
-from ..forms import Checkbox, ClubForm, Filled, IsoDateField, OneOf, VersionedForm, text_field
-from ..request_values import digits
+from ..support.forms import (
+    Checkbox,
+    ClubForm,
+    Filled,
+    IsoDateField,
+    OneOf,
+    VersionedForm,
+    text_field,
+)
+from ..support.request_values import digits
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ from ...queries.seasons import all_seasons
 from ...services import ServiceError
 from ...services import competition_nights as nights
 from ...services import competitions as services
-from ..competition_exports import json_download, trf_download
-from ..competition_words import (
+from ..support.competition_exports import json_download, trf_download
+from ..support.competition_words import (
     BYE_VALUES,
     CHOICE_LABELS,
     DISPLAY_LABELS,
@@ -46,10 +46,10 @@ from ..competition_words import (
     shown_points,
     word,
 )
-from ..errors import refused
-from ..htmx import answers_fragment
-from ..request_state import actor, names
-from ..request_values import MAX_ID
+from ..support.errors import refused
+from ..support.htmx import answers_fragment
+from ..support.request_state import actor, names
+from ..support.request_values import MAX_ID
 from . import bp
 from .competition_forms import (
     GROUPS,

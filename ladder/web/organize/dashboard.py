@@ -14,10 +14,10 @@ from ...queries.dashboard import event_count, event_lines
 from ...services import ServiceError
 from ...services.ladder_check import current_check, run_check
 from ...services.maintenance import rebuild
-from ..errors import refused
-from ..htmx import page_or_fragment
-from ..paging import window
-from ..request_state import actor, club_settings
+from ..support.errors import refused
+from ..support.htmx import page_or_fragment
+from ..support.paging import window
+from ..support.request_state import actor, club_settings
 from . import bp
 
 MAX_DIFFERENCES = 20

@@ -18,11 +18,11 @@ from ...services.corrections import delete_event, set_published, update_event, u
 from ...services.intake import KINDS, ORDER_PRESETS
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
 from ...vocabulary.tournament import EventKind
-from ..errors import refused
-from ..forms import ClubForm
-from ..htmx import wants_fragment
-from ..request_state import actor
-from ..request_values import digits
+from ..support.errors import refused
+from ..support.forms import ClubForm
+from ..support.htmx import wants_fragment
+from ..support.request_state import actor
+from ..support.request_values import digits
 from . import bp
 from .dashboard import see_other
 from .forms import EventDetailsForm, EventStatusForm, EventTiebreaksForm, TeamsForm

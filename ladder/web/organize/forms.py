@@ -1,10 +1,11 @@
-"""The organizer desk's declared forms (see :mod:`ladder.web.forms` for the rules they share).
+"""The organizer desk's declared forms (see :mod:`ladder.web.support.forms` for the rules they
+share).
 
 One class per form the organize blueprint reads: the event page, the club night (new night,
 check-in, a player's change, two players, a round's action, a result tap, the member search),
 seasons, the inline result editor, the new event and its names step, the sections query.
 A view builds the form, reads it through the form's own reader and hands a refusal to
-:func:`ladder.web.errors.refused`; no view reads ``request.form`` itself.
+:func:`ladder.web.support.errors.refused`; no view reads ``request.form`` itself.
 
 Forms with as many rows as the page showed (the names step, the bughouse teams) declare their
 fixed fields and read the rows through one reader, :class:`RowsForm`.
@@ -29,7 +30,7 @@ from ...services.intake import ACCEPT_SCORE, IntakeForm, Preview
 from ...services.night import MAX_ROUNDS, Arrival, NightSettings
 from ...vocabulary.lists import split_list
 from ...vocabulary.tournament import EventKind
-from ..forms import (
+from ..support.forms import (
     Checkbox,
     ClubForm,
     Filled,
@@ -40,7 +41,7 @@ from ..forms import (
     column_limit,
     text_field,
 )
-from ..request_values import digits
+from ..support.request_values import digits
 
 #: How much of a start number a form reads (the club's events have fewer than 10 000 players).
 START_DIGITS = 4

@@ -42,10 +42,10 @@ from ...services.intake import (
     skipped_suggestions,
 )
 from ...tiebreaks import DEFAULT_ORDER, EDITIONS
-from ..errors import refused
-from ..htmx import wants_fragment
-from ..request_state import actor
-from ..request_values import digits
+from ..support.errors import refused
+from ..support.htmx import wants_fragment
+from ..support.request_state import actor
+from ..support.request_values import digits
 from . import bp
 from .forms import NamesForm, NewEventForm
 

@@ -7,7 +7,7 @@ a change, the page with the message and 409/422 when refused). An htmx tap answe
 changed: a result its board and, out of band, the round's next step, the standings and the
 night's version in every form of the desk; a tick its row and, out of band, the players, the
 round panel and the versions. A desk older than the night (another organizer's change
-meanwhile) is loaded again whole instead (:func:`ladder.web.htmx.refresh_page`).
+meanwhile) is loaded again whole instead (:func:`ladder.web.support.htmx.refresh_page`).
 """
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ from ...services import night_rounds as rounds
 from ...services.intake import ORDER_PRESETS
 from ...services.uow import read_afresh
 from ...tiebreaks import DEFAULT_ORDER
-from ..errors import refused
-from ..forms import ClubForm, FormInvalid, VersionedForm
-from ..htmx import answers_fragment, refresh_page, wants_fragment
-from ..night_words import render_named, sentence, sentences
-from ..request_state import actor, club_settings
-from ..request_values import MAX_ID
+from ..support.errors import refused
+from ..support.forms import ClubForm, FormInvalid, VersionedForm
+from ..support.htmx import answers_fragment, refresh_page, wants_fragment
+from ..support.night_words import render_named, sentence, sentences
+from ..support.request_state import actor, club_settings
+from ..support.request_values import MAX_ID
 from . import bp
 from .dashboard import see_other
 from .forms import (
@@ -177,7 +177,7 @@ def night_tick(night_id: int) -> Response | tuple[str, int] | str:
     _night(night_id)
     form = TickForm()
     message = None
-    # Page or fragment by the htmx target (ladder/web/htmx.py): the row the tap came from.
+    # Page or fragment by the htmx target (ladder/web/support/htmx.py): the row the tap came from.
     fragment = wants_fragment(f"tick-row-{form.member}")
     try:
         nights.tick(night_id, form.checked().member, form.here.data == "1", actor())

@@ -22,9 +22,9 @@ from ...services.night_finish import (
     read_guest_links,
     reopen,
 )
-from ..forms import VersionedForm
-from ..htmx import status_for_htmx, wants_fragment
-from ..request_state import actor
+from ..support.forms import VersionedForm
+from ..support.htmx import status_for_htmx, wants_fragment
+from ..support.request_state import actor
 from . import bp
 from .dashboard import see_other
 from .forms import FinishForm

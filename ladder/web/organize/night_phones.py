@@ -36,11 +36,11 @@ from ...queries.night_self import (
 )
 from ...services import ServiceError
 from ...services import night_self as phones
-from ..forms import Checkbox, ClubForm, OneOf
-from ..htmx import wants_fragment
-from ..night_words import sentence, sentences
-from ..qr import qr_svg
-from ..request_state import actor, club_settings, club_state
+from ..support.forms import Checkbox, ClubForm, OneOf
+from ..support.htmx import wants_fragment
+from ..support.night_words import sentence, sentences
+from ..support.qr import qr_svg
+from ..support.request_state import actor, club_settings, club_state
 from . import bp
 from .dashboard import see_other
 from .night import _night, _refused, _view

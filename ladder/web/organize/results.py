@@ -2,7 +2,7 @@
 
 The event page renders each cell with ``hx-get`` to :func:`result_form`; Save posts to
 :func:`result_save`, which answers with the updated cell and the ``ladderChanged`` event
-(:func:`ladder.web.htmx.changed`) so the standings, tie-breaks, rating changes and ladder
+(:func:`ladder.web.support.htmx.changed`) so the standings, tie-breaks, rating changes and ladder
 fragments refresh themselves. One self-targeting cell template serves the public page and the
 organizer's grid (``ui=desk`` only changes what the cell shows).
 """
@@ -28,9 +28,9 @@ from ...queries.events import (
 from ...services import NotFound, ServiceError
 from ...services.corrections import edit_result
 from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
-from ..errors import refused
-from ..htmx import answers_fragment, changed, fragment_or_page
-from ..request_state import actor
+from ..support.errors import refused
+from ..support.htmx import answers_fragment, changed, fragment_or_page
+from ..support.request_state import actor
 from . import bp
 from .forms import ResultForm
 

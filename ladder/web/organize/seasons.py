@@ -19,8 +19,8 @@ from ...queries import rows
 from ...queries.seasons import season_summaries
 from ...services import NotFound, ServiceError
 from ...services.seasons import create_season, delete_season, update_season
-from ..errors import refused
-from ..request_state import actor
+from ..support.errors import refused
+from ..support.request_state import actor
 from . import bp
 from .dashboard import see_other
 from .forms import SeasonForm

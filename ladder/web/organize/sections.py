@@ -34,10 +34,10 @@ from ...queries.sections import (
     name_index,
 )
 from ...vocabulary.messages import Message
-from ..errors import refused
-from ..forms import FormInvalid
-from ..request_state import club_settings, names
-from ..request_values import digits
+from ..support.errors import refused
+from ..support.forms import FormInvalid
+from ..support.request_state import club_settings, names
+from ..support.request_values import digits
 from . import bp
 from .forms import SectionsQuery
 

@@ -34,12 +34,12 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...queries.night_self import ArrivalState, LinkState, arrival_state, link_state, night_code
-from ..cache import release
-from ..htmx import VARY_HEADERS, request_variant
-from ..i18n import select_locale
-from ..request_state import club_state
-from ..request_values import MAX_ID
-from ..visibility import is_organizer
+from ..support.cache import release
+from ..support.htmx import VARY_HEADERS, request_variant
+from ..support.i18n import select_locale
+from ..support.request_state import club_state
+from ..support.request_values import MAX_ID
+from ..support.visibility import is_organizer
 
 #: How long a phone stays remembered: an evening and a margin.
 COOKIE_AGE = 16 * 3600

@@ -1,4 +1,5 @@
-"""The phone pages' declared forms (see :mod:`ladder.web.forms` for the rules they share)."""
+"""The phone pages' declared forms (see :mod:`ladder.web.support.forms` for the rules they
+share)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from wtforms.validators import ValidationError
 from ...club.night_self import MY_RESULTS
 from ...models import NightArrival
 from ...names import control_characters
-from ..forms import Checkbox, ClubForm, OneOf, text_field
-from ..request_values import digits
+from ..support.forms import Checkbox, ClubForm, OneOf, text_field
+from ..support.request_values import digits
 
 #: The longest start number, member id or board id a phone form sends.
 ID_DIGITS = 10

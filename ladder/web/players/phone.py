@@ -33,9 +33,9 @@ from ...queries.night_self import match_typed, phone_list, phone_reports
 from ...services import NotFound, ServiceError
 from ...services import night as nights
 from ...services import night_self as phones
-from ..htmx import status_for_htmx, wants_fragment
-from ..night_words import render_named, sentence
-from ..request_state import club_settings
+from ..support.htmx import status_for_htmx, wants_fragment
+from ..support.night_words import render_named, sentence
+from ..support.request_state import club_settings
 from . import bp
 from .access import (
     Phone,

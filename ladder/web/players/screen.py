@@ -20,11 +20,11 @@ from werkzeug.wrappers import Response
 
 from ...extensions import db
 from ...queries.night_self import link_state
-from ..htmx import wants_fragment
-from ..i18n import normalise
-from ..night_words import sentence
-from ..request_state import club_state
-from ..request_values import MAX_ID
+from ..support.htmx import wants_fragment
+from ..support.i18n import normalise
+from ..support.night_words import sentence
+from ..support.request_state import club_state
+from ..support.request_values import MAX_ID
 from . import bp
 from .access import conditional, etag_of, mark, screen_allowed
 from .shared import night_snapshot

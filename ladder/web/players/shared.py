@@ -15,7 +15,7 @@ from ...names.privacy import NameBook, guest_name
 from ...queries.display_names import hidden_name_keys, load_name_book
 from ...queries.night import load_night
 from ...queries.night_self import Snapshot, snapshot
-from ..request_state import by_generation, club_settings
+from ..support.request_state import by_generation, club_settings
 
 
 def wall_book() -> NameBook:

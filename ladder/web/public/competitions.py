@@ -16,12 +16,12 @@ from ...extensions import db
 from ...models import Competition
 from ...queries import rows
 from ...queries.competitions import competition_view, list_competitions, load_competition
-from ..competition_exports import json_download, trf_download
-from ..competition_words import HOW_WORDS, STATUS_WORDS, SYSTEM_NAMES, shown_points, word
-from ..htmx import page_or_fragment
-from ..request_state import names
-from ..request_values import MAX_ID
-from ..visibility import public_route
+from ..support.competition_exports import json_download, trf_download
+from ..support.competition_words import HOW_WORDS, STATUS_WORDS, SYSTEM_NAMES, shown_points, word
+from ..support.htmx import page_or_fragment
+from ..support.request_state import names
+from ..support.request_values import MAX_ID
+from ..support.visibility import public_route
 from . import bp
 
 

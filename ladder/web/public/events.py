@@ -26,11 +26,11 @@ from ...queries.rating_detail import rating_detail as calculation_of
 from ...tiebreaks import TiebreakError, parse_code
 from ...tiebreaks.explain import Explanation, explain
 from ...vocabulary.tournament import EventKind
-from ..htmx import page_or_fragment
-from ..paging import window
-from ..request_state import club_settings, names_for
-from ..request_values import MAX_ID, digits
-from ..visibility import is_organizer, public_route
+from ..support.htmx import page_or_fragment
+from ..support.paging import window
+from ..support.request_state import club_settings, names_for
+from ..support.request_values import MAX_ID, digits
+from ..support.visibility import is_organizer, public_route
 from . import bp
 
 MAX_CODE = 40

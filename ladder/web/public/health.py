@@ -25,9 +25,16 @@ from ...club.health_charts import (
 )
 from ...extensions import db
 from ...queries.health import HealthReport, health_report
-from ..formatting import day_label, localiser, month_names, month_year, number_text, punctuation
-from ..request_state import club_settings, names
-from ..visibility import is_organizer, public_route
+from ..support.formatting import (
+    day_label,
+    localiser,
+    month_names,
+    month_year,
+    number_text,
+    punctuation,
+)
+from ..support.request_state import club_settings, names
+from ..support.visibility import is_organizer, public_route
 from . import bp
 
 #: How many ladder lines the Glicko-2 lens shows (the top of the ladder).

@@ -21,13 +21,13 @@ from ...queries import LadderLine, ladder_lines
 from ...queries.history import ladder_at
 from ...queries.ladder import ladder_size, ladder_window
 from ...vocabulary.numbers import signed_text
-from ..formatting import localiser
-from ..forms import quoted
-from ..htmx import page_or_fragment
-from ..paging import Window, everything, window
-from ..request_state import by_generation, club_settings, names, names_for
-from ..urls import member_href_prefix
-from ..visibility import public_route, robots_txt
+from ..support.formatting import localiser
+from ..support.forms import quoted
+from ..support.htmx import page_or_fragment
+from ..support.paging import Window, everything, window
+from ..support.request_state import by_generation, club_settings, names, names_for
+from ..support.urls import member_href_prefix
+from ..support.visibility import public_route, robots_txt
 from . import bp
 
 #: Longest search a search box takes; a longer one is answered "no match" and told why.

@@ -21,12 +21,12 @@ from ...queries.members import (
     roster_details,
     roster_members,
 )
-from ..formatting import date_text, day_label, month_names, month_year, rating_text
-from ..htmx import page_or_fragment, wants_fragment
-from ..paging import profile_size, window
-from ..request_state import by_generation, club_settings, names
-from ..request_values import MAX_ID
-from ..visibility import public_route
+from ..support.formatting import date_text, day_label, month_names, month_year, rating_text
+from ..support.htmx import page_or_fragment, wants_fragment
+from ..support.paging import profile_size, window
+from ..support.request_state import by_generation, club_settings, names
+from ..support.request_values import MAX_ID
+from ..support.visibility import public_route
 from . import bp
 from .ladder import search, search_query
 

@@ -15,11 +15,11 @@ from ...models import ClubSettings, NightPlayer
 from ...names.privacy import guest_name
 from ...queries.display_names import hidden_name_keys
 from ...queries.night import load_night, night_view
-from ..htmx import page_or_fragment
-from ..night_words import sentence, sentences
-from ..request_state import club_settings, names
-from ..request_values import MAX_ID, digits
-from ..visibility import public_route
+from ..support.htmx import page_or_fragment
+from ..support.night_words import sentence, sentences
+from ..support.request_state import club_settings, names
+from ..support.request_values import MAX_ID, digits
+from ..support.visibility import public_route
 from . import bp
 
 #: Seconds between two refreshes of the live part of the page.

@@ -15,8 +15,8 @@ from ...extensions import db
 from ...queries import rows
 from ...queries.competitions import season_competitions
 from ...queries.seasons import season_page, season_summaries
-from ..request_state import club_settings
-from ..visibility import public_route
+from ..support.request_state import club_settings
+from ..support.visibility import public_route
 from . import bp
 
 

@@ -11,14 +11,14 @@ database writes.
 
 Every state lives in the query string (GET), so each result has a shareable URL, a reload
 gives the full page and the forms work without JavaScript; htmx swaps only the region it
-targets and pushes the canonical URL (:mod:`ladder.web.htmx`).
+targets and pushes the canonical URL (:mod:`ladder.web.support.htmx`).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint
 
-from ..cache import register_cache
+from ..support.cache import register_cache
 from .budget import after_tool, before_tool, low_priority_views, release_slot
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
@@ -31,7 +31,7 @@ bp.teardown_request(release_slot)  # also after a failure: a slot is never kept
 
 @bp.context_processor
 def _helpers() -> dict[str, object]:
-    from ..formatting import tiebreak_text
+    from ..support.formatting import tiebreak_text
     from .state import kind_labels
     return {"fmt": tiebreak_text, "kind_labels": kind_labels}
 

@@ -398,8 +398,8 @@ def release_slot(_error: BaseException | None = None) -> None:
 def _refusal(code: int, message: str, seconds: int) -> tuple[str, int, dict[str, str]]:
     """A light refusal page (``tools/refused.html``), never stored as the URL's page; for
     htmx it replaces the body (htmx swaps no 4xx or 5xx answer)."""
-    from ..cache import do_not_store
-    from ..htmx import error_answer
+    from ..support.cache import do_not_store
+    from ..support.htmx import error_answer
     do_not_store()
     headers = {"Retry-After": str(seconds), "Cache-Control": "no-store"}
     return error_answer(render_template("tools/refused.html", code=code, message=message),

@@ -14,7 +14,7 @@ from fractions import Fraction
 from ...tiebreaks import EDITIONS, CalcRound, Explanation, TiebreakError
 from ...tiebreaks.calculator import has_opponent_cumulatives, record_view
 from ...tiebreaks.explain import explain_prepared
-from ..i18n import translate
+from ..support.i18n import translate
 
 #: Every tie-break of a FIDE edition that one record determines (C.07 7–10, with modifiers).
 FIDE_CODES: tuple[str, ...] = (

@@ -32,7 +32,7 @@ from ...elo import (
     uscf_rating_change,
 )
 from ...vocabulary.lists import split_list
-from ..request_values import digits
+from ..support.request_values import digits
 from . import bp
 from .http import render_tool
 

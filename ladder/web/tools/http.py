@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import redirect, render_template
 from werkzeug.wrappers import Response
 
-from ..htmx import answers_fragment, wants_fragment, with_push_url
+from ..support.htmx import answers_fragment, wants_fragment, with_push_url
 
 
 def render_tool(page: str, fragments: dict[str, str], canonical: str,

@@ -17,10 +17,10 @@ from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings
 from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
-from ..formatting import decimal_symbol, localised
-from ..request_state import names
-from ..request_values import digits
-from ..visibility import can_see_club
+from ..support.formatting import decimal_symbol, localised
+from ..support.request_state import names
+from ..support.request_values import digits
+from ..support.visibility import can_see_club
 from . import bp
 from .http import render_tool
 

@@ -36,7 +36,7 @@ from ...tiebreaks import CalcRound
 from ...vocabulary.lists import halfwidth
 from ...vocabulary.numbers import HALF
 from ...vocabulary.tournament import Colour, Kind
-from ..forms import quoted
+from ..support.forms import quoted
 
 MAX_ROUNDS = 30
 MAX_PLAYERS = 8

@@ -10,9 +10,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...tiebreaks import EDITIONS
-from ..formatting import punctuation
-from ..forms import quoted
-from ..request_values import digits
+from ..support.formatting import punctuation
+from ..support.forms import quoted
+from ..support.request_values import digits
 from . import bp
 from .calc import (
     DEFAULT_EDITION,

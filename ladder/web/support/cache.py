@@ -16,9 +16,10 @@ request asks for, and this module
 Correctness rules, each tested:
 
 * The generation is read from the database on every request, with the visibility the gate
-  needs anyway (one small statement, :func:`ladder.web.request_state.club_state`): a worker never
-  trusts an in-process value across requests, so every worker sees a write the moment it
-  commits, and the generation is part of every key anyway.
+  needs anyway (one small statement,
+  :func:`ladder.web.support.request_state.club_state`): a worker never trusts an in-process
+  value across requests, so every worker sees a write the moment it commits, and the
+  generation is part of every key anyway.
 * The key holds everything that changes the bytes: the generation, the code's release, the
   endpoint, the path (view arguments and the unlisted token included), the full query
   string, the locale, the club's visibility, logged-in or not, and the htmx headers (page or
@@ -183,7 +184,7 @@ def release() -> str:
                 version = metadata.version("club-ladder")
             except metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout
                 version = "0"
-            from .. import config as paths
+            from ... import config as paths
             newest = 0
             # The templates, the code and the compiled catalogues shape every page's bytes.
             for folder, pattern in ((paths.TEMPLATES, "*.html"), (paths.PACKAGE, "*.py"),

@@ -19,18 +19,18 @@ from collections.abc import Callable
 from flask import abort
 from werkzeug.wrappers import Response
 
-from ..competition.exchange import dumps_case, write_case
-from ..competition.keizer_params import KeizerParams
-from ..competition.record import Played, keizer_season
-from ..competition.roundrobin import RoundRobinRules
-from ..competition.roundrobin import tournament as round_robin_tournament
-from ..competition.swiss import SwissRules, game_result
-from ..competition.swiss import export as swiss_export
-from ..extensions import db
-from ..formats.trf_write import write_trf
-from ..models import Competition
-from ..queries.competitions import assemble, rules_of
-from ..vocabulary.tournament import Kind, Player, RoundResult, Tournament
+from ...competition.exchange import dumps_case, write_case
+from ...competition.keizer_params import KeizerParams
+from ...competition.record import Played, keizer_season
+from ...competition.roundrobin import RoundRobinRules
+from ...competition.roundrobin import tournament as round_robin_tournament
+from ...competition.swiss import SwissRules, game_result
+from ...competition.swiss import export as swiss_export
+from ...extensions import db
+from ...formats.trf_write import write_trf
+from ...models import Competition
+from ...queries.competitions import assemble, rules_of
+from ...vocabulary.tournament import Kind, Player, RoundResult, Tournament
 
 
 def _download(text: str, filename: str, mimetype: str) -> Response:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from flask import Flask, g, request
 from flask_login import current_user
 
-from ..extensions import db
-from ..services.ladder_check import stored_check
+from ...extensions import db
+from ...services.ladder_check import stored_check
 from .request_state import generation
 
 #: The states, as the strip's CSS class says them.

@@ -30,15 +30,15 @@ from typing import TypeVar
 from flask import Flask, current_app, g, request
 from flask_login import current_user
 
-from ..extensions import db
-from ..models import ClubSettings
-from ..names.privacy import NameBook
-from ..queries.club import ClubState, committed_generation
-from ..queries.club import club_settings as read_club_settings
-from ..queries.club import club_state as read_club_state
-from ..queries.display_names import load_name_book, load_names_of
-from ..services.changes import ChangeSignal, signal_of
-from ..services.uow import in_unit_of_work
+from ...extensions import db
+from ...models import ClubSettings
+from ...names.privacy import NameBook
+from ...queries.club import ClubState, committed_generation
+from ...queries.club import club_settings as read_club_settings
+from ...queries.club import club_state as read_club_state
+from ...queries.display_names import load_name_book, load_names_of
+from ...services.changes import ChangeSignal, signal_of
+from ...services.uow import in_unit_of_work
 
 T = TypeVar("T")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import current_app, request
 
-from ..queries.common import Window
+from ...queries.common import Window
 from .request_values import digits
 
 __all__ = ["Window", "list_size", "profile_size", "window"]

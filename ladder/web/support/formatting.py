@@ -21,10 +21,10 @@ from flask import Flask, g, has_request_context
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..queries.events import ResultCell
-from ..vocabulary.numbers import decimal_text, points_text, styled_text
-from ..vocabulary.numbers import signed_text as _signed
-from ..vocabulary.tournament import EventKind, Kind
+from ...queries.events import ResultCell
+from ...vocabulary.numbers import decimal_text, points_text, styled_text
+from ...vocabulary.numbers import signed_text as _signed
+from ...vocabulary.tournament import EventKind, Kind
 
 
 def decimal_symbol() -> str:
@@ -82,7 +82,7 @@ def standings_style(rows: Any) -> str:
     """The one number style of a standings table (points and every tie-break value together,
     :func:`~ladder.vocabulary.numbers.table_style`): the event page writes its table as the
     club night's does."""
-    from ..vocabulary.numbers import table_style
+    from ...vocabulary.numbers import table_style
     return table_style([value for row in rows
                         for value in (row.points, *row.tiebreaks.values())])
 
@@ -199,8 +199,8 @@ def tiebreak_name(code: str, article: Any) -> str:
     """A tie-break's name with its article, and what its modifier leaves out, so that each
     variant reads differently (BH/C1 "Buchholz, 1 lowest value cut", BH/M1 "… 1 lowest and
     1 highest value cut"); the name alone for a code without a cut."""
-    from ..tiebreaks.codes import parse_code
-    from ..tiebreaks.errors import TiebreakError
+    from ...tiebreaks.codes import parse_code
+    from ...tiebreaks.errors import TiebreakError
     from .i18n import translate
     name = translate(article)
     try:
@@ -342,7 +342,7 @@ def short_result(cell: ResultCell) -> str:
 
 def reasons_text(reasons: Any) -> str:
     """Name-matching reasons (or any Messages) translated and listed as a sentence lists
-    ("A, B and C", "A、B和C": :func:`ladder.web.i18n.join_list`)."""
+    ("A, B and C", "A、B和C": :func:`ladder.web.support.i18n.join_list`)."""
     from .i18n import join_list
     return join_list((getattr(reason, "message", reason) for reason in reasons or ()),
                      conjunction=True)
@@ -365,7 +365,7 @@ def event_kind_label(kind: str | EventKind) -> str:
 
 def format_label(file_format: str | None) -> str:
     """A results format in the reader's words (TRF, PGN, pasted results, crosstable)."""
-    from ..formats import FORMAT_LABELS
+    from ...formats import FORMAT_LABELS
     label = FORMAT_LABELS.get(file_format or "")
     return _(label) if label else str(file_format or "")
 
@@ -399,7 +399,7 @@ def punctuation() -> dict[str, str]:
     """The colon, comma, list separator, semicolon, parentheses, sentence gap and full stop
     of running text in the reader's language (:data:`ladder.vocabulary.sentences.PUNCTUATION`:
     Chinese full-width, also in a cell's hidden words)."""
-    from ..vocabulary.sentences import punctuation as for_locale
+    from ...vocabulary.sentences import punctuation as for_locale
     return for_locale(_locale())
 
 
@@ -450,14 +450,14 @@ def club_zone() -> ZoneInfo:
     In a request it comes with the small per-request state (also for an answer from the
     page cache); outside one (the CLI) from the settings row.
     """
-    from ..services.timezones import zone
+    from ...services.timezones import zone
     if has_request_context():
         from .request_state import club_state
         try:
             return zone(club_state().timezone)
         except Exception:  # no database yet (the 503 page): UTC
             return zone("UTC")
-    from ..queries.club import club_settings
+    from ...queries.club import club_settings
     return zone(club_settings().timezone)
 
 

@@ -2,7 +2,7 @@
 attendance statuses, the Keizer settings' help and choices, points as the club shows them.
 
 Labels are ``lazy_gettext`` (module level); the core's sentences arrive as Messages and are
-translated by the templates' finaliser (:func:`ladder.web.i18n.finalize`).
+translated by the templates' finaliser (:func:`ladder.web.support.i18n.finalize`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 
-from ..competition.keizer import points_to_half
-from ..competition.words import exact_text
-from ..vocabulary.numbers import points_text
+from ...competition.keizer import points_to_half
+from ...competition.words import exact_text
+from ...vocabulary.numbers import points_text
 from .formatting import localised
 
 #: The systems by name (Keizer stays Keizer in every language).
@@ -131,9 +131,9 @@ class NightCompetition:
 def night_competition(night_id: int) -> NightCompetition | None:
     """The competition a night plays and its rounds that night (None: it plays none); a
     template global of the night's pages."""
-    from ..extensions import db
-    from ..queries import rows
-    from ..queries.competitions import link_of_night
+    from ...extensions import db
+    from ...queries import rows
+    from ...queries.competitions import link_of_night
     link = link_of_night(db.session, night_id)
     competition = rows.competition(db.session, link.competition_id) if link else None
     if link is None or competition is None:

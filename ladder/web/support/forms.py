@@ -9,7 +9,7 @@
 * **One refusal path.** :meth:`ClubForm.checked` raises :class:`FormInvalid`, an
   :class:`~ladder.services.InvalidInput` that carries the form, so a view catches
   :class:`~ladder.services.ServiceError` once and hands it to
-  :func:`ladder.web.errors.refused`, which also puts a service's message on the field it
+  :func:`ladder.web.support.errors.refused`, which also puts a service's message on the field it
   names (:meth:`ClubForm.take`).
 * **CSRF** through ``form.hidden_tag()`` (``action_form()`` for a bare button). An htmx
   request sends the token as a header, which :class:`flask_wtf.CSRFProtect` checked for the
@@ -33,9 +33,9 @@ from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.validators import ValidationError
 from wtforms.widgets import DateInput, HiddenInput, TextInput
 
-from ..models import column_limit
-from ..names import code_points, control_characters
-from ..services import InvalidInput, ServiceError
+from ...models import column_limit
+from ...names import code_points, control_characters
+from ...services import InvalidInput, ServiceError
 
 #: How much of a typed value a message quotes back ("“31/02/2025” is not a date").
 QUOTED = 20

@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..services.setup import Readiness, schema_state
+from ...services.setup import Readiness, schema_state
 
 #: Paths answered whatever the database's state (the 503 page's stylesheet, monitors).
 _ALWAYS = ("static", "readiness.healthz", "readiness.favicon")
@@ -93,7 +93,7 @@ def init_readiness(app: Flask) -> None:
         """``ok`` (200) when the database answers and is ready, else 503; no data."""
         from sqlalchemy import text
 
-        from ..extensions import db
+        from ...extensions import db
         try:
             ready = _gate().ready or check().ready
             if ready:

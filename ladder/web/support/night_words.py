@@ -1,13 +1,13 @@
 """A club night's sentences at the web edge: the engine's reasons (Messages naming players
 by start number) with the display names put in, in the reader's language
-(:func:`ladder.web.i18n.with_names`, the one helper that puts a name where a number was)."""
+(:func:`ladder.web.support.i18n.with_names`, the one helper that puts a name where a number was)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..club.night import HAND_CHANGES
-from ..vocabulary.messages import Message
+from ...club.night import HAND_CHANGES
+from ...vocabulary.messages import Message
 from .formatting import punctuation
 from .i18n import PLAYER_KEYS, with_names
 
@@ -16,7 +16,7 @@ __all__ = ["PLAYER_KEYS", "render_named", "sentence", "sentences"]
 
 def render_named(message: Message, names: Mapping[int, str]) -> str:
     """``message`` in the reader's language with the display names of the players it names
-    (:func:`~ladder.web.i18n.with_names`)."""
+    (:func:`~ladder.web.support.i18n.with_names`)."""
     return with_names(message, names)
 
 

@@ -1,8 +1,8 @@
 """Service errors → HTTP, in one place for every view.
 
 A service refuses a change by raising a typed error (:mod:`ladder.services`); a declared form
-refuses what was posted the same way (:class:`ladder.web.forms.FormInvalid`). Every view hands
-it to :func:`refused` with the template to render again:
+refuses what was posted the same way (:class:`ladder.web.support.forms.FormInvalid`). Every
+view hands it to :func:`refused` with the template to render again:
 
 the page comes back with the message and the status of the error — 422 (invalid input),
 409 (a conflict, e.g. a stale edit), 404 (the thing the form names is gone) — and with 200
@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import render_template
 
-from ..services import ServiceError
+from ...services import ServiceError
 from .forms import ClubForm
 from .htmx import status_for_htmx
 

@@ -38,8 +38,8 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
-from ..vocabulary import sentences
-from ..vocabulary.messages import Message
+from ...vocabulary import sentences
+from ...vocabulary.messages import Message
 from .request_state import club_state
 
 #: The supported locales (catalogues under ``translations/``); English is the source.

@@ -16,15 +16,15 @@ from flask import url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..queries.events import ResultCell, StandingRow
+from ...queries.events import ResultCell, StandingRow
 from .formatting import cell_text, format_named, styled_filter
 
 
 def public_cell(cell: ResultCell, matrix: bool = False, inline: bool = False) -> Markup:
     """The cell as ``result_cell(cell, …, matrix=matrix, inline=inline)`` writes it for a
     visitor (not editable, not the desk's, nothing just saved)."""
-    from .guide import NC_SYMBOL
-    from .guide.texts import reason, reason_anchor
+    from ..guide import NC_SYMBOL
+    from ..guide.texts import reason, reason_anchor
     text = cell_text(cell)
     tag = "span" if inline else "td"
     out = [f'<{tag} class="{escape(text.css)}"><span class="cell" title="{escape(text.label)}">']
@@ -53,7 +53,7 @@ def tiebreak_cells(row: StandingRow, codes: Sequence[str],
     """A standings row's tie-break cells, byte for byte as ``public/_standings.html``'s loop
     over the codes wrote them (each value a link to its explanation, labelled from the
     table's one translated ``explained`` pattern; a tie-break not applied, a dash), in the
-    table's one number ``style`` (:func:`~ladder.web.formatting.standings_style`)."""
+    table's one number ``style`` (:func:`~ladder.web.support.formatting.standings_style`)."""
     out = []
     for number, code in enumerate(codes, start=1):
         css = "num tb opt" if number > 4 else "num tb"
