@@ -75,7 +75,12 @@ def gunicorn(app: Flask, tmp_path: Path, workers: int = 3,
     log = open(tmp_path / "gunicorn.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--threads", str(threads),
-         "--bind", f"127.0.0.1:{port}", "--timeout", "60", *extra, "wsgi:app"],
+         "--bind", f"127.0.0.1:{port}", "--timeout", "120",
+         # A kept-alive connection idle longer than gunicorn's keep-alive (2 s) is closed by
+         # the server just as a client may send on it again ("Remote end closed connection
+         # without response"): on a loaded machine the pauses between a test's requests get
+         # that long. The tests' clients reuse their connections, so the server keeps them.
+         "--keep-alive", "120", *extra, "wsgi:app"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -122,11 +127,11 @@ class Organizer:
     def post(self, path: str, **fields: Any) -> requests.Response:
         """A plain form POST (no redirects followed), with the CSRF token."""
         return self.http.post(self.base + path, data={"csrf_token": self.token, **fields},
-                              allow_redirects=False, timeout=60)
+                              allow_redirects=False, timeout=120)
 
     def get(self, path: str) -> requests.Response:
         """A GET with this organizer's cookies."""
-        return self.http.get(self.base + path, timeout=60)
+        return self.http.get(self.base + path, timeout=120)
 
 
 def first_game(app: Flask, event_id: int) -> tuple[int, int]:
