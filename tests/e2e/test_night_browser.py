@@ -122,6 +122,9 @@ def _new_night(page: Page, act: Actions, t: Any, base: str, name: str, *,
 def _tick(page: Page, act: Actions, member_id: int) -> None:
     """One tap on the member's row: checked in; the focus stays on the row."""
     row = page.locator(f"#tick-{member_id}")
+    # A page reached by a form's redirect can be laid out before its stylesheets arrive (a
+    # script may measure it; only painting waits for them): measure once it has loaded.
+    page.wait_for_load_state("load")
     box = row.bounding_box()
     assert box is not None and box["height"] >= 44  # a large target (WCAG 2.5.5)
     act.click(row)
