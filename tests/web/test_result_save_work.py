@@ -33,3 +33,51 @@ def test_an_htmx_save_builds_one_event_view_and_ranks_the_new_standings_once(
     assert 'data-saved="Saved; the standings changed order."' in response.get_data(as_text=True)
     assert views.call_count == 1  # the answer's cell and row
     assert rankings.call_count == 1  # the new standings: stored winners and answer share them
+
+
+def _save_then_delete_the_event(event_id: int):  # noqa: ANN202
+    """``edit_result`` as another organizer's delete lands right after it: the save is
+    committed, then the event is gone before the answer is made."""
+    from ladder.services import corrections
+
+    def save(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        saved = corrections.edit_result(*args, **kwargs)
+        corrections.delete_event(event_id, "other organizer")
+        return saved
+    return save
+
+
+def test_a_save_whose_event_another_organizer_deletes_at_once_says_so_not_not_found(
+        app: Flask, logged_in: FlaskClient) -> None:
+    """The soak found it: the save was committed and audited, then the answer looked the event
+    up again, found it deleted and said 404 — a saved change reported as "page not found"."""
+    from sqlalchemy import func, select
+
+    from ladder.extensions import db
+    from ladder.models import AuditEntry
+    from ladder.web.organize import results as view
+
+    for headers in ({}, HTMX):
+        event_id = seed(app)
+        token = csrf_token(logged_in, "/organize/")
+        with app.app_context():
+            from ladder.models import Entry, Result
+            result_id = db.session.scalar(
+                select(func.min(Result.id)).join(Entry, Entry.id == Result.entry_id)
+                .where(Entry.event_id == event_id, Result.opponent_entry_id.is_not(None)))
+        with mock.patch.object(view, "edit_result", _save_then_delete_the_event(event_id)):
+            response = logged_in.post(f"/organize/results/{result_id}",
+                                      data={"kind": "draw", "version": "1"},
+                                      headers={**headers, "X-CSRFToken": token})
+        if headers:  # htmx: a full page load of the desk, not a swap
+            assert response.status_code == 204
+            assert response.headers["HX-Redirect"].endswith("/organize/")
+        else:
+            assert response.status_code == 303
+            assert response.headers["Location"].endswith("/organize/")
+        desk = logged_in.get("/organize/").get_data(as_text=True)
+        assert "another organizer has since deleted its event" in desk
+        with app.app_context():
+            actions = list(db.session.scalars(select(AuditEntry.action)
+                                              .order_by(AuditEntry.id.desc()).limit(2)))
+        assert actions == ["event.delete", "result.edit"]  # the save stood, then the delete

@@ -29,7 +29,7 @@ from ...services import NotFound, ServiceError
 from ...services.corrections import edit_result
 from ...vocabulary.tournament import BYE_KINDS, PAIRED_KINDS, Kind
 from ..support.errors import refused
-from ..support.htmx import answers_fragment, changed, fragment_or_page
+from ..support.htmx import answers_fragment, changed, fragment_or_page, redirect_to
 from ..support.request_state import actor
 from . import bp
 from .forms import ResultForm
@@ -43,20 +43,29 @@ def _sent() -> ResultForm:
     return ResultForm() if request.method == "POST" else ResultForm(formdata=request.args)
 
 
-def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
-    """The event view, the standings row and the cell of one stored result (404 if none)."""
+def _find(result_id: int) -> tuple[EventView, StandingRow, ResultCell] | None:
+    """The event view, the standings row and the cell of one stored result; None when the
+    result or its event is gone."""
     result = rows.result(db.session, result_id)
     if result is None:
-        abort(404)
+        return None
     event = load_event(db.session, result.entry.event_id, drafts=True)
     if event is None:
-        abort(404)
+        return None
     view = event_view(db.session, event)
     row = view.row_for(result.entry_id)
     if row is None:
-        abort(404)
+        return None
     cell = next(c for c in row.cells if c.result_id == result_id)
     return view, row, cell
+
+
+def _locate(result_id: int) -> tuple[EventView, StandingRow, ResultCell]:
+    """:func:`_find`, or 404."""
+    found = _find(result_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 def _editor(view: EventView, row: StandingRow, cell: ResultCell,
@@ -108,7 +117,14 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
         # The editor again, showing the result as stored now (a stale edit: its new version).
         return refused(error, _editor_template(), form,
                        **_editor(*_locate(result_id), form.variant()), stale=error.status == 409)
-    view, row, cell = _locate(result_id)
+    found = _find(result_id)
+    if found is None:
+        # Saved, then another organizer deleted the event before this answer was made (both
+        # changes are audited): say so on the desk, not "page not found" for a saved change.
+        flash(_("The result was saved, but another organizer has since deleted its event."),
+              "info")
+        return redirect_to(url_for("organize.dashboard"))
+    view, row, cell = found
     if not answers_fragment():
         flash(_("The result is saved and the ladder is updated."), "info")
         return redirect(url_for("public.event", event_id=view.event.id), code=303)
