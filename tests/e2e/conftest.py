@@ -6,6 +6,7 @@ SQLite database. A missing Chromium is a failure, never a skip.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,10 @@ from tests.factories import SqliteTemplate, make_app
 #: returns as soon as the condition holds; the ceiling only matters on a loaded machine, where
 #: a page that needs a few seconds of the live server's CPU must not fail for being slow.
 expect.set_options(timeout=30_000)
+
+# The live server's line per request (every stylesheet, every poll) buried a failing browser
+# test's message under hundreds of lines in CI's output; its warnings and errors still show.
+logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
