@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ladder.pairing.matching import Matcher
 from ladder.pairing.round_state import RoundPlayer, RoundState
-from ladder.pairing.weights import Layout, WeightTable, compatible
+from ladder.pairing.weights import Layout, WeightTable
 
 
 class NoPairing(Exception):
@@ -164,24 +164,29 @@ def _complete(engine: _Engine, mate: list[int]) -> bool:
 
 def _initial_weights(engine: _Engine, layout: Layout) -> None:
     """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
-    players, round_ = engine.p, engine.round
+    players = engine.p
     top = players[0].score
     if engine.n % 2 == 0:
         table = engine.weights(layout)
         for i in range(engine.n):
             engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
         return
-    engine.set_left_over_weight(1 << (layout.scores_shift + layout.group_bits))  # a board's unit
+    unit = layout.scores_shift + layout.group_bits  # the shift of a board's count
+    engine.set_left_over_weight(1 << unit)  # a board's unit
+    table = engine.weights(layout)  # (its compatibility; built once a round anyway)
+    # The weight of a board, field by field: 1 and one more per player who may not take the
+    # bye; the fields of the two players' score groups; 1 when both are in the top group.
+    # A sum of a part of each player: the later player's (with the 1 and the top-group flag,
+    # since the later one is in the top group only when both are) and the earlier's.
+    shifts, group_bits = layout.shifts, layout.group_bits
+    earlier = [((not p.eligible_for_bye) << unit) + (shifts[p.score] << group_bits)
+               for p in players]
     for i in range(engine.n):
-        row = []
-        for j in range(i):
-            w = 0
-            if compatible(round_, players[i], players[j]):
-                w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
-                w = (w << layout.scores_shift) + (
-                    layout.shifts[players[i].score] + layout.shifts[players[j].score])
-                w = (w << layout.group_bits) + (players[i].score >= top)
-            row.append(w)
+        p = players[i]
+        later = (((1 + (not p.eligible_for_bye)) << unit) + (shifts[p.score] << group_bits)
+                 + (p.score >= top))
+        row = [later + part if ok else 0
+               for part, ok in zip(earlier, table.compatibles(i), strict=False)]
         engine.set_row(i, list(range(i)), row)
 
 

@@ -252,6 +252,17 @@ class WeightTable:
             own.append(part)
         self.own = own
 
+    def compatibles(self, l: int) -> list[bool]:
+        """Per player before ``l`` in the list, whether the two may meet: :func:`compatible`
+        from the parts (C.04.3 C.1, C.3)."""
+        lower_id = self.players[l].id
+        forbidden, absolute, excepted = self.forbidden, self.absolute, self.excepted
+        lower_absolute = absolute[l]
+        if lower_absolute is None or excepted[l]:
+            return [lower_id not in forbidden[h] for h in range(l)]
+        return [lower_id not in forbidden[h] and (absolute[h] != lower_absolute or excepted[h])
+                for h in range(l)]
+
     def weight(self, h: int, l: int, in_current: bool, in_next: bool) -> int:
         """``edge_weight(layout, players[h], players[l], in_current, in_next)``."""
         return self.row([h], l, in_current, in_next)[0]

@@ -4,7 +4,8 @@
 the engine computes them from per-player parts. Both are compared on every pair of players
 of reference rounds (every round of a sample of the shared tournaments), for each kind of
 board (in the current bracket, in the next score group, neither) and for PAB data that
-switch C.04.3 C.9 on and off.
+switch C.04.3 C.9 on and off; likewise the table's compatibility (C.04.3 C.1, C.3) against
+``compatible``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ladder.pairing.dutch import _layout
 from ladder.pairing.pose import pose_round
 from ladder.pairing.posed_trf import read_trf
 from ladder.pairing.round_state import build_round
-from ladder.pairing.weights import WeightTable, edge_weight
+from ladder.pairing.weights import WeightTable, compatible, edge_weight
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 
@@ -62,3 +63,21 @@ def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> 
                         players[higher].id, players[lower].id, flags)
                     compared += expected > 0
         assert compared  # some boards are possible in every sampled round
+
+
+@pytest.mark.parametrize(("file", "round_number"), _sample(),
+                         ids=lambda value: str(value))
+def test_the_table_tells_compatibility_as_compatible_does(file: str, round_number: int) -> None:
+    round_ = build_round(read_trf(pose_round((DATA / file).read_text(), round_number)))
+    players = sorted((round_.players[pid] for pid in round_.to_pair),
+                     key=lambda p: (-p.score, p.rank))
+    if len(players) < 2:
+        return
+    table = WeightTable(_layout(round_, players), players)
+    compared = 0
+    for lower in range(len(players)):
+        expected = [compatible(round_, players[higher], players[lower])
+                    for higher in range(lower)]
+        assert table.compatibles(lower) == expected, players[lower].id
+        compared += len(expected)
+    assert compared == len(players) * (len(players) - 1) // 2
