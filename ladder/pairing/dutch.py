@@ -126,12 +126,9 @@ class _Engine:
         self.dirty = False
         self.matcher.compute()
         self.trace.computes += 1
-        mate = []
         extra = self.extra
-        for v in range(self.n):
-            m = self.matcher.mate(v)
-            mate.append(v if m < 0 or m == extra else m)
-        self.mate = mate
+        mate = self.mate = [v if m < 0 or m == extra else m
+                            for v, m in enumerate(self.matcher.mates()[:self.n])]
         return mate
 
     def finalize(self, v0: int, v1: int, max_weight: int) -> None:
@@ -405,14 +402,17 @@ class _Step:
     def _opponent_of_moved_down(self, index: int) -> None:
         v = self.members[index]
         addend = len(self.members)
+        vertices, weights = [], []
         for opponent in range(self.residents_end - 1, self.state.moved_down - 1, -1):
             ov = self.members[opponent]
             if self.state.matched[ov]:
                 continue
             w = self.base[opponent, index]
             if w:
-                self.engine.set(v, ov, w + addend)
+                vertices.append(ov)
+                weights.append(w + addend)
                 addend += 1
+        self.engine.set_row(v, vertices, weights)
         self.compute()
         self.state.matched[self.mate[v]] = True
         self.engine.finalize(v, self.mate[v], self.layout.max_weight)
@@ -460,10 +460,11 @@ class _Step:
                 self.compute()
             exchange = not self.is_higher(v)
             remaining -= exchange
-            for other in later:
-                if exchange:
+            if exchange:
+                for other in later:
                     self.base[other, index] = 0
-                self.engine.set(v, self.members[other], self._weight(index, other, position))
+            self.engine.set_row(v, [self.members[other] for other in later],
+                                [self._weight(index, other, position) for other in later])
 
     def _exchange_from_s2(self, exchanges: int) -> None:
         """S2 players to move to S1: the highest first (C.04.3 B.4)."""
@@ -490,18 +491,21 @@ class _Step:
                     self.base[other, index] = 0
                     self.engine.set(v, self.members[other], 0)
             if not already:
-                for other in later:
-                    self.engine.set(v, self.members[other], self._weight(index, other, at))
+                self.engine.set_row(v, [self.members[other] for other in later],
+                                    [self._weight(index, other, at) for other in later])
 
     def _fix_s1_and_s2(self) -> None:
         """Only boards from an S1 player to an S2 player stay."""
+        base, members = self.base, self.members
         for a, index in enumerate(self.remainder):
-            v = self.members[index]
-            for other in self.remainder[a + 1:]:
-                ov = self.members[other]
-                if not self.is_higher(v) or self.is_higher(ov):
-                    self.base[other, index] = 0
-                self.engine.set(v, ov, self.base[other, index])
+            v = members[index]
+            higher = self.is_higher(v)
+            later = self.remainder[a + 1:]
+            for other in later:
+                if not higher or self.is_higher(members[other]):
+                    base[other, index] = 0
+            self.engine.set_row(v, [members[other] for other in later],
+                                [base[other, index] for other in later])
 
     def _transpose(self) -> None:
         """Each S1 player in turn gets the highest S2 player that keeps the best pairing."""
@@ -510,14 +514,17 @@ class _Step:
             if not self.is_higher(v):
                 continue
             addend = 0
+            vertices, weights = [], []
             for other in reversed(self.remainder):
                 ov = self.members[other]
                 if other <= index or self.state.matched[ov]:
                     continue
                 w = self.base[other, index]
                 if w:
-                    self.engine.set(v, ov, w + addend)
+                    vertices.append(ov)
+                    weights.append(w + addend)
                 addend += 1
+            self.engine.set_row(v, vertices, weights)
             self.compute()
             self.state.matched[v] = self.state.matched[self.mate[v]] = True
             self.engine.finalize(v, self.mate[v], self.layout.max_weight)

@@ -228,6 +228,10 @@ class Matcher:
         """The partner of ``v`` in the last computed matching, or -1."""
         return self._mate[v]
 
+    def mates(self) -> list[int]:
+        """Per vertex its partner in the last computed matching, or -1 (a copy)."""
+        return list(self._mate)
+
     def weight(self, u: int, v: int) -> int:
         """The current weight of edge ``(u, v)``."""
         return self._w[u][v] >> 1
