@@ -166,7 +166,7 @@ def _initial_weights(engine: _Engine, layout: Layout) -> None:
     if engine.n % 2 == 0:
         table = engine.weights(layout)
         for i in range(engine.n):
-            engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
+            engine.set_row(i, list(range(i)), table.outside_row(i))
         return
     unit = layout.scores_shift + layout.group_bits  # the shift of a board's count
     engine.set_left_over_weight(1 << unit)  # a board's unit
@@ -213,7 +213,7 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
     engine.restart()  # every weight changes: a fresh matching costs less than a repair
     engine.set_left_over_weight(table.top)  # the unit of a board's top field
     for i in range(engine.n):
-        engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
+        engine.set_row(i, list(range(i)), table.outside_row(i))
 
 
 def pair_players(round_: RoundState) -> tuple[list[tuple[int, int]], int | None, Trace]:

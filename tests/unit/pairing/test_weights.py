@@ -5,7 +5,7 @@ the engine computes them from per-player parts. Both are compared on every pair 
 of reference rounds (every round of a sample of the shared tournaments), for each kind of
 board (in the current bracket, in the next score group, neither) and for PAB data that
 switch C.04.3 C.9 on and off; likewise the table's compatibility (C.04.3 C.1, C.3) against
-``compatible``.
+``compatible`` and its rows of boards outside the brackets against ``edge_weight``.
 """
 
 from __future__ import annotations
@@ -79,5 +79,8 @@ def test_the_table_tells_compatibility_as_compatible_does(file: str, round_numbe
         expected = [compatible(round_, players[higher], players[lower])
                     for higher in range(lower)]
         assert table.compatibles(lower) == expected, players[lower].id
+        assert table.outside_row(lower) == [
+            edge_weight(table.layout, players[higher], players[lower], False, False)
+            for higher in range(lower)], players[lower].id
         compared += len(expected)
     assert compared == len(players) * (len(players) - 1) // 2
