@@ -114,7 +114,7 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
             by_no[raw.start_no] = raw
             raws.append(raw)
         elif code == "132":
-            _check_round_columns(line, line_no, source)
+            check_round_columns(line, line_no, source)
             round_dates = _parse_round_dates(line)
             tags.setdefault("132", []).append(line[4:].strip())  # as written (dates.py)
         elif code and not code.startswith("#"):
@@ -186,8 +186,9 @@ _BINARY = {
 }
 
 
-def _check_round_columns(line: str, line_no: int, source: str) -> None:
-    """Refuse anything written beyond round MAX_ROUNDS's field (``line`` is right-stripped).
+def check_round_columns(line: str, line_no: int, source: str) -> None:
+    """Refuse anything written beyond round MAX_ROUNDS's field (``line`` is right-stripped),
+    with a :class:`FormatError` naming the line, the column and the round.
 
     Without this check a single far-right cell — one short line padded with blanks — would
     make an event of as many rounds as the padding is long.
@@ -258,7 +259,7 @@ def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
         "points": _cols(line, 81, 84), "rank": _cols(line, 86, 89),
         "withdrawn": "1" if withdrawn else "",
     }
-    _check_round_columns(line, line_no, source)
+    check_round_columns(line, line_no, source)
     cells: dict[int, _Cell] = {}
     round_no = 1
     while (index := ROUND_COLUMN - 1 + ROUND_WIDTH * (round_no - 1)) < len(line):

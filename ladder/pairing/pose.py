@@ -9,7 +9,7 @@ r's requested bye. Every other line (``012``, ``XXR``, ``XXC``, ``XXP``, ``BBU``
 
 from __future__ import annotations
 
-from ladder.pairing.posed_trf import PairingInputError
+from ladder.formats.trf_posed import PairingInputError
 from ladder.vocabulary.messages import msg
 
 _FIRST_ROUND = 91  # 0-based column of round 1's opponent; each round takes 10 columns

@@ -153,14 +153,14 @@ def test_a_260_line_forbids_a_pair_only_in_its_rounds() -> None:
 def _played_colours(text: str, start_no: int) -> list[str]:
     """The colours of the games ``start_no`` played, oldest first (byes, forfeits and
     absences left out, C.04.2 D.5), read from the TRF independently of the engine."""
-    from ladder.pairing.posed_trf import read_trf
-    player = read_trf(text).players[start_no - 1]
+    from ladder.pairing.so_far import tournament_so_far
+    player = tournament_so_far(text).players[start_no - 1]
     return [m.colour for m in player.matches if m.played and m.colour is not None]
 
 
 def _by_round(text: str, start_no: int) -> list[str | None]:
-    from ladder.pairing.posed_trf import read_trf
-    player = read_trf(text).players[start_no - 1]
+    from ladder.pairing.so_far import tournament_so_far
+    player = tournament_so_far(text).players[start_no - 1]
     return [m.colour if m.played else None for m in player.matches]
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from ladder.pairing import Refusal, pair_trf, pair_trf_detailed
 from ladder.pairing.pose import pose_round
-from ladder.pairing.posed_trf import read_trf
+from ladder.pairing.so_far import tournament_so_far
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 
@@ -67,7 +67,7 @@ def test_posing_a_round_leaves_exactly_the_requested_byes_unpaired(manifest: str
     for event in json.loads((DATA / manifest).read_text())["tournaments"]:
         text = (DATA / event["file"]).read_text()
         for detail in event["rounds_detail"]:
-            tournament = read_trf(pose_round(text, detail["round"]))
+            tournament = tournament_so_far(pose_round(text, detail["round"]))
             assert tournament.played_rounds == detail["round"] - 1
             unpaired = {pid + 1 for pid, player in tournament.players.items()
                         if len(player.matches) > tournament.played_rounds}
