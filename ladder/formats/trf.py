@@ -169,7 +169,7 @@ def split_lines(text: str, source: str, what: str) -> list[str]:
 
     Raises :class:`FormatError` at the first NUL byte: that is binary data, not a ``what`` file.
     """
-    lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if "\x00" in text:  # one scan of the whole text; the line is looked for only when needed
         for line_no, line in enumerate(lines, 1):
             if "\x00" in line:
@@ -187,8 +187,7 @@ _BINARY = {
 
 
 def check_round_columns(line: str, line_no: int, source: str) -> None:
-    """Refuse anything written beyond round MAX_ROUNDS's field (``line`` is right-stripped),
-    with a :class:`FormatError` naming the line, the column and the round.
+    """Refuse anything written beyond round MAX_ROUNDS's field (``line`` is right-stripped).
 
     Without this check a single far-right cell — one short line padded with blanks — would
     make an event of as many rounds as the padding is long.

@@ -52,6 +52,11 @@ _162_CODES = {"W": ("win",), "D": ("draw",), "L": ("loss",), "Z": ("zero_bye", "
               "P": ("pairing_bye",)}
 
 
+# Built once: the points column of every 001 line is read with it.
+_BAD_POINTS = msg("the points must be a number like 3.5")
+_BAD_VALUE = msg("a point value must be a number like 0.5")
+
+
 class PairingInputError(ValueError):
     """The TRF cannot be paired as it stands: ``message`` says which line or field is wrong."""
 
@@ -169,7 +174,7 @@ def _player(line: str, line_no: int, source: str) -> PosedPlayer:
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdigit():
         raise _bad_line(line_no, msg("the rating must be a whole number"))
-    points = _tenths(line[80:84], line_no, msg("the points must be a number like 3.5"))
+    points = _tenths(line[80:84], line_no, _BAD_POINTS)
     cells: list[PosedCell] = []
     start = _FIRST_ROUND
     while start <= len(line) - 8:
@@ -227,7 +232,7 @@ class _PosedReader:
             self.requested_byes(line, line_no)
         elif prefix in _BB_RECORDS:
             self.points[_BB_RECORDS[prefix]] = _tenths(
-                line[4:12], line_no, msg("a point value must be a number like 0.5"))
+                line[4:12], line_no, _BAD_VALUE)
         elif prefix == "162":
             self.point_system(line, line_no)
 
@@ -259,7 +264,7 @@ class _PosedReader:
         while start <= len(line) - 5:
             code = line[start]
             value = _tenths(line[start + 1:start + 5], line_no,
-                            msg("a point value must be a number like 0.5"))
+                            _BAD_VALUE)
             names = _162_CODES.get(code)
             if names is None:
                 raise _bad_line(line_no, msg("unknown point code %(code)s", code=repr(code)))

@@ -21,6 +21,7 @@ Points are kept in tenths (a win is 10), as integers. Nothing here decides a pai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ladder.formats.trf_posed import (
     DRAW_CODES,
@@ -91,6 +92,11 @@ class TournamentSoFar:
         return self.draw
 
 
+def _tenths(points: Fraction) -> int:
+    """Points as tenths (the reader gives at most one decimal)."""
+    return points.numerator * 10 // points.denominator
+
+
 def _unpaired(pid: int) -> RoundRecord:
     """A round in which ``pid`` was not paired (a requested bye, a blank cell)."""
     return RoundRecord(pid, None, LOSS, False, False)
@@ -117,14 +123,15 @@ def _history(posed: PosedPlayer) -> tuple[PlayerHistory, int]:
         if not cell.written:
             skipped += 1
             continue
-        matches.extend(_unpaired(pid) for _ in range(skipped))
-        skipped = 0
+        if skipped:
+            matches.extend(_unpaired(pid) for _ in range(skipped))
+            skipped = 0
         played = max(played, len(matches))
         record = _record(cell, pid)
         matches.append(record)
         if record.participated:
             played = max(played, len(matches))
-    return PlayerHistory(pid, posed.rating or 0, int(posed.points * 10), matches), played
+    return PlayerHistory(pid, posed.rating or 0, _tenths(posed.points), matches), played
 
 
 def tournament_so_far(trf_text: str) -> TournamentSoFar:
@@ -162,7 +169,7 @@ def tournament_so_far(trf_text: str) -> TournamentSoFar:
         raise PairingInputError(msg(
             "The file already holds %(played)d rounds of %(rounds)d: no round is left to pair.",
             played=played, rounds=expected))
-    values = {name: int(value * 10) for name, value in posed.points.items()}
+    values = {name: _tenths(value) for name, value in posed.points.items()}
     by_rank = ([line.start_no - 1 for line in posed.players] if posed.rank_order
                else sorted(players))
     colour = posed.initial_colour
