@@ -8,6 +8,7 @@ Public API::
     read_trf(text, source)               TRF-16, TRF-2026 and TRF(x) -> Tournament
     write_trf(tournament)                Tournament -> TRF-16 text
     read_exchange(text, source)          TRF-2026 in-tournament exchange records -> Exchange
+    read_posed_trf(text, source)         a TRF posed for pairing, every cell as written -> PosedTrf
     write_exchange(tournament, exchange) Tournament + Exchange -> TRF-2026 exchange text (CR LF)
     read_pgn_tournament(text, source)    PGN headers -> Tournament
     parse_paste / read_paste             pasted games, one per line -> ParseResult / Tournament
@@ -34,9 +35,11 @@ from ladder.formats.trf import (
            read_exchange,
            read_trf,
 )
+from ladder.formats.trf_posed import PairingInputError, PosedTrf, read_posed_trf
 from ladder.formats.trf_write import write_exchange, write_trf
 
-__all__ = ["FORMAT_LABELS", "FORMATS", "Exchange", "ForbiddenPairs", "FormatError", "ParseResult",
-           "PointValues", "ReadResult", "RoundByes", "decode_text", "detect_format", "limits",
-           "parse_crosstable", "parse_paste", "read_crosstable", "read_event", "read_exchange",
-           "read_paste", "read_pgn_tournament", "read_trf", "write_exchange", "write_trf"]
+__all__ = ["FORMAT_LABELS", "FORMATS", "Exchange", "ForbiddenPairs", "FormatError",
+           "PairingInputError", "ParseResult", "PointValues", "PosedTrf", "ReadResult",
+           "RoundByes", "decode_text", "detect_format", "limits", "parse_crosstable",
+           "parse_paste", "read_crosstable", "read_event", "read_exchange", "read_paste",
+           "read_pgn_tournament", "read_posed_trf", "read_trf", "write_exchange", "write_trf"]
