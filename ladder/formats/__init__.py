@@ -9,6 +9,7 @@ Public API::
     write_trf(tournament)                Tournament -> TRF-16 text
     read_exchange(text, source)          TRF-2026 in-tournament exchange records -> Exchange
     read_posed_trf(text, source)         a TRF posed for pairing, every cell as written -> PosedTrf
+    cut_to_round(text, round_no)         a finished TRF text cut to pose one of its rounds
     write_exchange(tournament, exchange) Tournament + Exchange -> TRF-2026 exchange text (CR LF)
     read_pgn_tournament(text, source)    PGN headers -> Tournament
     parse_paste / read_paste             pasted games, one per line -> ParseResult / Tournament
@@ -50,6 +51,7 @@ if TYPE_CHECKING:  # what the names are, for the type checker; imported on use b
         read_exchange,
         read_trf,
     )
+    from ladder.formats.trf_cut import cut_to_round
     from ladder.formats.trf_posed import PairingInputError, PosedTrf, read_posed_trf
     from ladder.formats.trf_write import write_exchange, write_trf
 
@@ -62,6 +64,7 @@ _HOME = {
     "ParseResult": "paste", "parse_paste": "paste", "read_paste": "paste",
     "read_pgn_tournament": "pgn",
     "decode_text": "text",
+    "cut_to_round": "trf_cut",
     "Exchange": "trf", "ForbiddenPairs": "trf", "PointValues": "trf", "RoundByes": "trf",
     "read_exchange": "trf", "read_trf": "trf",
     "PairingInputError": "trf_posed", "PosedTrf": "trf_posed", "read_posed_trf": "trf_posed",
@@ -70,9 +73,10 @@ _HOME = {
 
 __all__ = ["FORMAT_LABELS", "FORMATS", "Exchange", "ForbiddenPairs", "FormatError",
            "PairingInputError", "ParseResult", "PointValues", "PosedTrf", "ReadResult",
-           "RoundByes", "decode_text", "detect_format", "limits", "parse_crosstable",
-           "parse_paste", "read_crosstable", "read_event", "read_exchange", "read_paste",
-           "read_pgn_tournament", "read_posed_trf", "read_trf", "write_exchange", "write_trf"]
+           "RoundByes", "cut_to_round", "decode_text", "detect_format", "limits",
+           "parse_crosstable", "parse_paste", "read_crosstable", "read_event", "read_exchange",
+           "read_paste", "read_pgn_tournament", "read_posed_trf", "read_trf", "write_exchange",
+           "write_trf"]
 
 
 def __getattr__(name: str) -> Any:
