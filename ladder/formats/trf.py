@@ -114,7 +114,7 @@ def read_trf(text: str, source: str = "<trf>") -> Tournament:
             by_no[raw.start_no] = raw
             raws.append(raw)
         elif code == "132":
-            _check_round_columns(line, line_no, source)
+            check_round_columns(line, line_no, source)
             round_dates = _parse_round_dates(line)
             tags.setdefault("132", []).append(line[4:].strip())  # as written (dates.py)
         elif code and not code.startswith("#"):
@@ -169,7 +169,7 @@ def split_lines(text: str, source: str, what: str) -> list[str]:
 
     Raises :class:`FormatError` at the first NUL byte: that is binary data, not a ``what`` file.
     """
-    lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if "\x00" in text:  # one scan of the whole text; the line is looked for only when needed
         for line_no, line in enumerate(lines, 1):
             if "\x00" in line:
@@ -186,7 +186,7 @@ _BINARY = {
 }
 
 
-def _check_round_columns(line: str, line_no: int, source: str) -> None:
+def check_round_columns(line: str, line_no: int, source: str) -> None:
     """Refuse anything written beyond round MAX_ROUNDS's field (``line`` is right-stripped).
 
     Without this check a single far-right cell — one short line padded with blanks — would
@@ -258,7 +258,7 @@ def _parse_player_line(line: str, line_no: int, source: str) -> _RawPlayer:
         "points": _cols(line, 81, 84), "rank": _cols(line, 86, 89),
         "withdrawn": "1" if withdrawn else "",
     }
-    _check_round_columns(line, line_no, source)
+    check_round_columns(line, line_no, source)
     cells: dict[int, _Cell] = {}
     round_no = 1
     while (index := ROUND_COLUMN - 1 + ROUND_WIDTH * (round_no - 1)) < len(line):

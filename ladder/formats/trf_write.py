@@ -290,3 +290,20 @@ def pose_coming_byes(text: str, source: str = "<trf>") -> str:
             line = line[:80] + f"{_number(points):>4}" + line[84:]
         lines[index] = line.rstrip()
     return ending.join(lines)
+
+
+def with_records(text: str, *, initial_colour: Colour | None = None,
+                 rounds: int | None = None) -> str:
+    """``text`` with the records it lacks appended: ``XXC white1``/``black1`` for
+    ``initial_colour`` and ``XXR`` for ``rounds`` (each only when given), in the file's own
+    line ends. Used where a file was read without them and they had to be inferred
+    (``ladder pair --check``, :func:`ladder.pairing.check.check_file`)."""
+    added: list[str] = []
+    if initial_colour is not None:
+        added.append(f"XXC {'white1' if initial_colour is Colour.WHITE else 'black1'}")
+    if rounds is not None:
+        added.append(f"XXR {rounds}")
+    if not added:
+        return text
+    end = "\r\n" if "\r\n" in text else "\n"
+    return text.rstrip("\r\n") + end + end.join(added) + end

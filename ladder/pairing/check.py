@@ -1,11 +1,11 @@
 """Re-pairing a finished tournament round by round, as bbpPairings's free pairings checker does.
 
 For every round r of a finished TRF, the round is posed from the file as the engines pose it
-(:func:`ladder.pairing.pose.pose_round`: rounds 1..r-1 as played, in round r only the players who
-were not to be paired), paired by the engine, and compared with what the file says was paired:
-the boards with their colours and the pairing-allocated bye. Board order is not compared (a TRF
-does not record it). A forfeited game counts as paired — it was, and then not played; when
-the file gives it no colours (``-``), only the two players are compared.
+(:func:`ladder.formats.trf_cut.cut_to_round`: rounds 1..r-1 as played, in round r only the
+players who were not to be paired), paired by the engine, and compared with what the file
+says was paired: the boards with their colours and the pairing-allocated bye. Board order is
+not compared (a TRF does not record it). A forfeited game counts as paired — it was, and then
+not played; when the file gives it no colours (``-``), only the two players are compared.
 
 Pure: text in, plain data out; the sentences are Messages (the CLI prints them in English).
 """
@@ -167,35 +167,32 @@ def check_file(text: str, source: str = "<trf>") -> FileCheck:
     Raises :class:`~ladder.formats.errors.FormatError` when the file cannot be read.
     """
     from ladder.formats.trf import read_exchange
+    from ladder.formats.trf_cut import cut_to_round
+    from ladder.formats.trf_write import with_records
     from ladder.pairing import pair_trf_detailed  # the engine (lazy: a heavy import)
-    from ladder.pairing.pose import pose_round
 
     t = read_trf(text, source)
     exchange = read_exchange(text, source)
     played = _played_rounds(t)
-    end = "\r\n" if "\r\n" in text else "\n"
-    added: list[str] = []
     assumed: list[Message] = []
+    colour: Colour | None = None
     if exchange.initial_colour is None:
         order = exchange.pairing_order or tuple(sorted(p.start_no for p in t.players))
         colour = initial_colour(t, order)
         if colour is not None:
-            white = colour is Colour.WHITE
-            added.append(f"XXC {'white1' if white else 'black1'}")
             assumed.append(
                 msg("The file gives no initial colour (XXC or 152): its round 1 shows White "
-                    "for the top-ranked player paired (XXC white1).") if white else
-                msg("The file gives no initial colour (XXC or 152): its round 1 shows Black "
-                    "for the top-ranked player paired (XXC black1)."))
-    if exchange.rounds is None and played:
-        added.append(f"XXR {played}")
+                    "for the top-ranked player paired (XXC white1).") if colour is Colour.WHITE
+                else msg("The file gives no initial colour (XXC or 152): its round 1 shows "
+                         "Black for the top-ranked player paired (XXC black1)."))
+    rounds = played if exchange.rounds is None and played else None
+    if rounds is not None:
         assumed.append(msg("The file gives no number of rounds (XXR or 142): the %(rounds)d "
                            "rounds it holds.", rounds=played))
-    if added:
-        text = text.rstrip("\r\n") + end + end.join(added) + end
+    text = with_records(text, initial_colour=colour, rounds=rounds)
     checks = []
     for round_no in range(1, played + 1):
-        engine = pair_trf_detailed(pose_round(text, round_no))
+        engine = pair_trf_detailed(cut_to_round(text, round_no))
         checks.append(RoundCheck(played_round(t, round_no), engine))
     return FileCheck(tuple(checks), tuple(assumed))
 

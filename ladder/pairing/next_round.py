@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from ladder.formats.trf_posed import PairingInputError
 from ladder.pairing.api import Board, Refusal, RoundPairing
 from ladder.pairing.colours import board_key, colour_of
 from ladder.pairing.dutch import NoPairing, pair_players
-from ladder.pairing.posed_trf import PairingInputError, read_trf
 from ladder.pairing.reasons import board_reasons, pab_reason, refusal_reason, round_notes
 from ladder.pairing.round_state import WHITE, build_round
+from ladder.pairing.so_far import tournament_so_far
 from ladder.vocabulary.messages import msg
 
 
@@ -15,9 +16,9 @@ def pair_trf_detailed(trf_text: str) -> RoundPairing | Refusal:
     """Pair the coming round of ``trf_text``: a :class:`RoundPairing` with the reasons per
     board, or a :class:`Refusal` saying why no legal pairing exists.
 
-    Raises :class:`~ladder.pairing.posed_trf.PairingInputError` when the file cannot be read.
+    Raises :class:`~ladder.formats.trf_posed.PairingInputError` when the file cannot be read.
     """
-    tournament = read_trf(trf_text)
+    tournament = tournament_so_far(trf_text)
     round_ = build_round(tournament)
     if tournament.initial_colour is None:
         raise PairingInputError(msg("The initial colour (XXC white1 or black1) must be given."))

@@ -1,17 +1,18 @@
 """What the Dutch system needs to know about each player before a round is paired.
 
-From a read :class:`~ladder.pairing.posed_trf.PosedTrf`: who is to be paired, the pairing order
-(C.04.2.B: start numbers, or the re-ranked list), scores, colour differences and
-preferences (C.04.1.e and C.04.3 A.6), the floats of the two previous rounds (C.04.3 A.4),
-who may receive the pairing-allocated bye (C.04.1.d, C.04.3 C.2) and which pairs are
-forbidden (C.04.1.a: no rematch of a game played; forbidden pairs such as siblings).
+From the tournament so far (:class:`~ladder.pairing.so_far.TournamentSoFar`): who is to be
+paired, the pairing order (C.04.2.B: start numbers, or the re-ranked list), scores, colour
+differences and preferences (C.04.1.e and C.04.3 A.6), the floats of the two previous
+rounds (C.04.3 A.4), who may receive the pairing-allocated bye (C.04.1.d, C.04.3 C.2) and
+which pairs are forbidden (C.04.1.a: no rematch of a game played; forbidden pairs such as
+siblings).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ladder.pairing.posed_trf import Match, PosedTrf, TrfPlayer
+from ladder.pairing.so_far import PlayerHistory, RoundRecord, TournamentSoFar
 from ladder.vocabulary.tournament import Colour
 
 #: The house's colours (a StrEnum: ``Colour.WHITE == "w"``, so the loops compare as fast).
@@ -31,7 +32,7 @@ class RoundPlayer:
     id: int  # 0-based (start number - 1)
     rank: int  # 0-based position in the pairing order of this round
     score: int  # tenths, rounds played so far (not the coming round's bye)
-    matches: list[Match]
+    matches: list[RoundRecord]
     played_games: int
     colour_difference: int  # |games as White - games as Black|
     preference: Colour | None  # the colour the player is due (C.04.3 A.6)
@@ -60,7 +61,7 @@ class RoundPlayer:
 class RoundState:
     """Everything the pairing of one round reads."""
 
-    tournament: PosedTrf
+    tournament: TournamentSoFar
     players: dict[int, RoundPlayer]  # every valid player by id (paired or not this round)
     to_pair: list[int]  # ids of the players to be paired this round
     forbidden: dict[int, set[int]]  # id -> ids that may not be met
@@ -71,7 +72,8 @@ class RoundState:
         return self.tournament.played_rounds + 1
 
 
-def _colour_data(matches: list[Match]) -> tuple[int, int, Colour | None, Colour | None, bool]:
+def _colour_data(
+        matches: list[RoundRecord]) -> tuple[int, int, Colour | None, Colour | None, bool]:
     """(played games, colour difference, preference, repeated colour, strong) of a history."""
     white = black = consecutive = played = 0
     last: Colour | None = None
@@ -102,7 +104,7 @@ def _colour_data(matches: list[Match]) -> tuple[int, int, Colour | None, Colour 
     return played, difference, preference, repeated, strong
 
 
-def _eligible(tournament: PosedTrf, player: TrfPlayer) -> bool:
+def _eligible(tournament: TournamentSoFar, player: PlayerHistory) -> bool:
     # C.04.1.d / C.04.3 C.2 (2026): a player who has already had the PAB (whatever it was
     # worth), or a round without a game that scored as much as a win (a forfeit win, a
     # full-point bye), does not get the PAB.
@@ -112,7 +114,7 @@ def _eligible(tournament: PosedTrf, player: TrfPlayer) -> bool:
         for m in player.matches)
 
 
-def build_round(tournament: PosedTrf) -> RoundState:
+def build_round(tournament: TournamentSoFar) -> RoundState:
     """The players of the coming round, as the Dutch criteria see them."""
     played_rounds = tournament.played_rounds
     valid = [pid for pid in tournament.by_rank

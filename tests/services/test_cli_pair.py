@@ -17,8 +17,8 @@ from click.testing import CliRunner, Result
 
 from ladder.cli import cli
 from ladder.formats import Exchange, RoundByes, read_exchange, read_trf, write_exchange
+from ladder.formats.trf_cut import cut_to_round
 from ladder.pairing.output_format import read_engine_output
-from ladder.pairing.pose import pose_round
 from ladder.vocabulary.tournament import Kind, Tournament
 from tests.factories import TESTDATA
 
@@ -45,7 +45,7 @@ def expected(name: str, round_no: int) -> tuple[list[tuple[int, int]], int | Non
 
 def posed(tmp_path: Path, name: str, round_no: int) -> Path:
     path = tmp_path / f"{Path(name).stem}-r{round_no}.trf"
-    path.write_text(pose_round(finished(name), round_no), encoding="utf-8", newline="")
+    path.write_text(cut_to_round(finished(name), round_no), encoding="utf-8", newline="")
     return path
 
 
@@ -280,7 +280,7 @@ def test_requested_byes_given_only_as_240_records_are_not_paired(tmp_path: Path)
     # club-001 round 4: players 1 and 14 asked for a half-point bye.
     column = 91 + 30
     lines = []
-    for line in pose_round(finished("club-001.trf"), 4).splitlines():
+    for line in cut_to_round(finished("club-001.trf"), 4).splitlines():
         if line.startswith("001") and line[column:column + 8] == "0000 - H":
             points = float(line[80:84]) - 0.5
             line = (line[:80] + f"{points:>4.1f}" + line[84:column]).rstrip()

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from ladder.cli.group import COMMANDS, LadderGroup, cli
-from ladder.pairing.pose import pose_round
+from ladder.formats.trf_cut import cut_to_round
 from tests.factories import TESTDATA
 
 #: Never imported by --help or a pure command.
@@ -72,7 +72,7 @@ def test_help_imports_no_framework_and_no_name_data(tmp_path: Path) -> None:
 def test_pair_imports_no_framework_and_no_name_data(tmp_path: Path) -> None:
     posed = tmp_path / "round.trf"
     finished = (TESTDATA / "pairings" / "driven" / "club-001.trf").read_text(encoding="utf-8")
-    posed.write_text(pose_round(finished, 3), encoding="utf-8", newline="")
+    posed.write_text(cut_to_round(finished, 3), encoding="utf-8", newline="")
     code, modules = imported_by(["pair", str(posed), "--json"], tmp_path)
     assert code == 0
     assert "ladder.pairing.dutch" in modules  # it did pair

@@ -158,3 +158,21 @@ def test_the_package_stays_pure() -> None:
             found += [f"{path.name}: {n}" for n in names
                       if any(n == f or n.startswith(f + ".") for f in forbidden)]
     assert found == []
+
+
+def test_every_public_name_is_there_when_asked_for() -> None:
+    # The package imports each module on first use: every name of __all__ must resolve, to
+    # the object its own module defines.
+    import importlib
+
+    import ladder.formats as formats
+    assert set(formats.__all__) == {*formats._HOME, "limits"}
+    for name in formats.__all__:
+        value = getattr(formats, name)
+        if name == "limits":
+            assert value is importlib.import_module("ladder.formats.limits")
+        else:
+            home = importlib.import_module(f"ladder.formats.{formats._HOME[name]}")
+            assert value is getattr(home, name), name
+    with pytest.raises(AttributeError):
+        formats.no_such_reader  # noqa: B018

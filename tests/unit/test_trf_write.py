@@ -117,3 +117,15 @@ def test_values_a_trf_cannot_hold_raise() -> None:
     bad = Player(1, "A", results=(RoundResult(1, Kind.UNRATED_PLAYED, 2, Colour.WHITE),))
     with pytest.raises(ValueError, match="outcome"):
         write_trf(Tournament("x", (bad, Player(2, "B")), 1))
+
+
+def test_with_records_appends_only_what_is_given_in_the_file_s_own_line_ends() -> None:
+    from ladder.formats.trf_write import with_records
+    from ladder.vocabulary.tournament import Colour
+
+    text = "012 Night\r\n001    1      Ann\r\n"
+    assert with_records(text) == text
+    assert with_records(text, initial_colour=Colour.BLACK, rounds=5) == (
+        "012 Night\r\n001    1      Ann\r\nXXC black1\r\nXXR 5\r\n")
+    assert with_records("012 Night\n", initial_colour=Colour.WHITE) == "012 Night\nXXC white1\n"
+    assert with_records("012 Night", rounds=3) == "012 Night\nXXR 3\n"

@@ -153,14 +153,14 @@ def test_a_260_line_forbids_a_pair_only_in_its_rounds() -> None:
 def _played_colours(text: str, start_no: int) -> list[str]:
     """The colours of the games ``start_no`` played, oldest first (byes, forfeits and
     absences left out, C.04.2 D.5), read from the TRF independently of the engine."""
-    from ladder.pairing.posed_trf import read_trf
-    player = read_trf(text).players[start_no - 1]
+    from ladder.pairing.so_far import tournament_so_far
+    player = tournament_so_far(text).players[start_no - 1]
     return [m.colour for m in player.matches if m.played and m.colour is not None]
 
 
 def _by_round(text: str, start_no: int) -> list[str | None]:
-    from ladder.pairing.posed_trf import read_trf
-    player = read_trf(text).players[start_no - 1]
+    from ladder.pairing.so_far import tournament_so_far
+    player = tournament_so_far(text).players[start_no - 1]
     return [m.colour if m.played else None for m in player.matches]
 
 
@@ -172,14 +172,14 @@ def test_every_alternation_reason_is_true_of_the_games_played() -> None:
     (not games) would name another time — the old sentence was false there."""
     import json
 
-    from ladder.pairing.pose import pose_round
+    from ladder.formats.trf_cut import cut_to_round
     manifest = json.loads((Path(__file__).resolve().parents[2] / "data" / "pairings"
                            / "driven-manifest.json").read_text())
     checked = differs_by_round = 0
     for event in manifest["tournaments"][:25]:
         text = (DATA / event["file"]).read_text()
         for detail in event["rounds_detail"][1:]:
-            posed = pose_round(text, detail["round"])
+            posed = cut_to_round(text, detail["round"])
             answer = pair_trf_detailed(posed)
             assert isinstance(answer, RoundPairing)
             for board in answer.boards:

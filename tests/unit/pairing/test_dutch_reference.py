@@ -1,8 +1,8 @@
 """Every shared reference case paired exactly as bbpPairings v6.0.0 pairs it (docs/pairing.md).
 
 The cases are the rounds of ``tests/data/pairings`` (README.md there): each round of each
-finished tournament is posed with :func:`ladder.pairing.pose.pose_round` and paired; the
-boards (White, Black), the pairing-allocated bye and the refusals must equal the manifests.
+finished tournament is posed with :func:`ladder.formats.trf_cut.cut_to_round` and paired;
+the boards (White, Black), the pairing-allocated bye and the refusals must equal the manifests.
 The manifests list the boards sorted by White's start number, so the board order is checked
 separately: by the order rule of the engine (the higher player's score, then the lower
 player's, then the higher player's rank), which the reasons and the pairing sheet rely on.
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from ladder.formats.trf_cut import cut_to_round
 from ladder.pairing import Refusal, pair_trf, pair_trf_detailed
-from ladder.pairing.pose import pose_round
-from ladder.pairing.posed_trf import read_trf
+from ladder.pairing.so_far import tournament_so_far
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 
@@ -54,7 +54,7 @@ def test_round_is_paired_as_the_reference_engine_pairs_it(
         assert pair_trf(text) is None
         assert isinstance(pair_trf_detailed(text), Refusal)
         return
-    answer = pair_trf(pose_round(text, round_number))
+    answer = pair_trf(cut_to_round(text, round_number))
     assert answer is not None
     boards, bye = answer
     assert sorted(boards) == sorted((white, black) for white, black in pairs)
@@ -67,7 +67,7 @@ def test_posing_a_round_leaves_exactly_the_requested_byes_unpaired(manifest: str
     for event in json.loads((DATA / manifest).read_text())["tournaments"]:
         text = (DATA / event["file"]).read_text()
         for detail in event["rounds_detail"]:
-            tournament = read_trf(pose_round(text, detail["round"]))
+            tournament = tournament_so_far(cut_to_round(text, detail["round"]))
             assert tournament.played_rounds == detail["round"] - 1
             unpaired = {pid + 1 for pid, player in tournament.players.items()
                         if len(player.matches) > tournament.played_rounds}

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from ladder.formats.trf_cut import cut_to_round
 from ladder.pairing.dutch import _layout
-from ladder.pairing.pose import pose_round
-from ladder.pairing.posed_trf import read_trf
 from ladder.pairing.round_state import build_round
+from ladder.pairing.so_far import tournament_so_far
 from ladder.pairing.weights import WeightTable, compatible, edge_weight
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
@@ -38,7 +38,8 @@ def _sample() -> list[tuple[str, int]]:
 @pytest.mark.parametrize(("file", "round_number"), _sample(),
                          ids=lambda value: str(value))
 def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> None:
-    round_ = build_round(read_trf(pose_round((DATA / file).read_text(), round_number)))
+    posed = cut_to_round((DATA / file).read_text(), round_number)
+    round_ = build_round(tournament_so_far(posed))
     players = sorted((round_.players[pid] for pid in round_.to_pair),
                      key=lambda p: (-p.score, p.rank))
     if len(players) < 2:
@@ -68,7 +69,8 @@ def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> 
 @pytest.mark.parametrize(("file", "round_number"), _sample(),
                          ids=lambda value: str(value))
 def test_the_table_tells_compatibility_as_compatible_does(file: str, round_number: int) -> None:
-    round_ = build_round(read_trf(pose_round((DATA / file).read_text(), round_number)))
+    posed = cut_to_round((DATA / file).read_text(), round_number)
+    round_ = build_round(tournament_so_far(posed))
     players = sorted((round_.players[pid] for pid in round_.to_pair),
                      key=lambda p: (-p.score, p.rank))
     if len(players) < 2:

@@ -1,15 +1,19 @@
-"""Cut a finished TRF so that it poses one of its rounds (``tests/data/pairings/README.md``).
+"""Cut a finished TRF text so that it poses one of its rounds (``tests/data/pairings/README.md``).
 
 To pose round r: every ``001`` line keeps rounds 1..r-1 as played; in round r's column only
 a requested bye (``0000 - H``, ``Z`` or ``F``) stays, for the players who are not to be paired;
 games, forfeits and the pairing-allocated bye (``U``) of round r are removed, and so is every
 later round. The points column becomes the points of rounds 1..r-1 plus the points of round
 r's requested bye. Every other line (``012``, ``XXR``, ``XXC``, ``XXP``, ``BBU`` …) is kept.
+
+The text is cut as written, not read into a :class:`~ladder.vocabulary.tournament.Tournament`
+and written again (:func:`ladder.formats.trf_write.pose_round` does that for the house's own
+events): the reference cases and ``ladder pair --check`` pose exactly the lines they were given.
 """
 
 from __future__ import annotations
 
-from ladder.pairing.posed_trf import PairingInputError
+from ladder.formats.trf_posed import PairingInputError
 from ladder.vocabulary.messages import msg
 
 _FIRST_ROUND = 91  # 0-based column of round 1's opponent; each round takes 10 columns
@@ -57,7 +61,7 @@ def _entry_points(entry: str, values: dict[str, float]) -> float:
     return values["Z"]
 
 
-def pose_round(finished_trf_text: str, round_number: int) -> str:
+def cut_to_round(finished_trf_text: str, round_number: int) -> str:
     """The TRF that poses round ``round_number`` (1-based) of a finished tournament."""
     if round_number < 1:
         raise PairingInputError(msg("The round to pose must be 1 or more."))
