@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ladder.pairing.matching import Matcher
 from ladder.pairing.round_state import RoundPlayer, RoundState
-from ladder.pairing.weights import Layout, WeightTable, compatible
+from ladder.pairing.weights import Layout, WeightTable
 
 
 class NoPairing(Exception):
@@ -85,6 +85,19 @@ class _Engine:
             table.refresh_pab()
         return table
 
+    def restart(self) -> None:
+        """Forget the matching before every weight is set anew (the PAB data known).
+
+        The first matching (:func:`_initial_weights`) only decides completion and the PAB
+        assignee's score; its duals and blossoms fit the next weights so badly that repairing
+        them after every vertex's edges changed costs more than matching from scratch
+        (measured with callgrind on the bench's 60-player rounds 5 and 9: 1.4 % and 5 % fewer
+        instructions). The answers cannot change: each step's weights single out what the
+        step reads, whichever maximum-weight matching the matcher returns (module
+        docstring)."""
+        self.matcher = Matcher(self.n + self.n % 2)
+        self.dirty = True
+
     def set_left_over_weight(self, weight: int) -> None:
         """The weight of the stand-in's edges (with an odd number of players). Any weight
         above 0 gives the same pairings; about half a board's (the unit of its top field)
@@ -115,12 +128,9 @@ class _Engine:
         self.dirty = False
         self.matcher.compute()
         self.trace.computes += 1
-        mate = []
         extra = self.extra
-        for v in range(self.n):
-            m = self.matcher.mate(v)
-            mate.append(v if m < 0 or m == extra else m)
-        self.mate = mate
+        mate = self.mate = [v if m < 0 or m == extra else m
+                            for v, m in enumerate(self.matcher.mates()[:self.n])]
         return mate
 
     def finalize(self, v0: int, v1: int, max_weight: int) -> None:
@@ -153,24 +163,29 @@ def _complete(engine: _Engine, mate: list[int]) -> bool:
 
 def _initial_weights(engine: _Engine, layout: Layout) -> None:
     """Weights that decide only completion and the PAB (C.04.3 C.1-C.4)."""
-    players, round_ = engine.p, engine.round
+    players = engine.p
     top = players[0].score
     if engine.n % 2 == 0:
         table = engine.weights(layout)
         for i in range(engine.n):
-            engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
+            engine.set_row(i, list(range(i)), table.outside_row(i))
         return
-    engine.set_left_over_weight(1 << (layout.scores_shift + layout.group_bits))  # a board's unit
+    unit = layout.scores_shift + layout.group_bits  # the shift of a board's count
+    engine.set_left_over_weight(1 << unit)  # a board's unit
+    table = engine.weights(layout)  # (its compatibility; built once a round anyway)
+    # The weight of a board, field by field: 1 and one more per player who may not take the
+    # bye; the fields of the two players' score groups; 1 when both are in the top group.
+    # A sum of a part of each player: the later player's (with the 1 and the top-group flag,
+    # since the later one is in the top group only when both are) and the earlier's.
+    shifts, group_bits = layout.shifts, layout.group_bits
+    earlier = [((not p.eligible_for_bye) << unit) + (shifts[p.score] << group_bits)
+               for p in players]
     for i in range(engine.n):
-        row = []
-        for j in range(i):
-            w = 0
-            if compatible(round_, players[i], players[j]):
-                w = 1 + (not players[i].eligible_for_bye) + (not players[j].eligible_for_bye)
-                w = (w << layout.scores_shift) + (
-                    layout.shifts[players[i].score] + layout.shifts[players[j].score])
-                w = (w << layout.group_bits) + (players[i].score >= top)
-            row.append(w)
+        p = players[i]
+        later = (((1 + (not p.eligible_for_bye)) << unit) + (shifts[p.score] << group_bits)
+                 + (p.score >= top))
+        row = [later + part if ok else 0
+               for part, ok in zip(earlier, table.compatibles(i), strict=False)]
         engine.set_row(i, list(range(i)), row)
 
 
@@ -197,9 +212,10 @@ def _bye_assignee_data(engine: _Engine, layout: Layout, mate: list[int]) -> None
         ranks[played] = rank
     layout.unplayed_ranks = ranks
     table = engine.weights(layout)
+    engine.restart()  # every weight changes: a fresh matching costs less than a repair
     engine.set_left_over_weight(table.top)  # the unit of a board's top field
     for i in range(engine.n):
-        engine.set_row(i, list(range(i)), table.row(list(range(i)), i, False, False))
+        engine.set_row(i, list(range(i)), table.outside_row(i))
 
 
 def pair_players(round_: RoundState) -> tuple[list[tuple[int, int]], int | None, Trace]:
@@ -388,14 +404,17 @@ class _Step:
     def _opponent_of_moved_down(self, index: int) -> None:
         v = self.members[index]
         addend = len(self.members)
+        vertices, weights = [], []
         for opponent in range(self.residents_end - 1, self.state.moved_down - 1, -1):
             ov = self.members[opponent]
             if self.state.matched[ov]:
                 continue
             w = self.base[opponent, index]
             if w:
-                self.engine.set(v, ov, w + addend)
+                vertices.append(ov)
+                weights.append(w + addend)
                 addend += 1
+        self.engine.set_row(v, vertices, weights)
         self.compute()
         self.state.matched[self.mate[v]] = True
         self.engine.finalize(v, self.mate[v], self.layout.max_weight)
@@ -443,10 +462,11 @@ class _Step:
                 self.compute()
             exchange = not self.is_higher(v)
             remaining -= exchange
-            for other in later:
-                if exchange:
+            if exchange:
+                for other in later:
                     self.base[other, index] = 0
-                self.engine.set(v, self.members[other], self._weight(index, other, position))
+            self.engine.set_row(v, [self.members[other] for other in later],
+                                [self._weight(index, other, position) for other in later])
 
     def _exchange_from_s2(self, exchanges: int) -> None:
         """S2 players to move to S1: the highest first (C.04.3 B.4)."""
@@ -473,18 +493,21 @@ class _Step:
                     self.base[other, index] = 0
                     self.engine.set(v, self.members[other], 0)
             if not already:
-                for other in later:
-                    self.engine.set(v, self.members[other], self._weight(index, other, at))
+                self.engine.set_row(v, [self.members[other] for other in later],
+                                    [self._weight(index, other, at) for other in later])
 
     def _fix_s1_and_s2(self) -> None:
         """Only boards from an S1 player to an S2 player stay."""
+        base, members = self.base, self.members
         for a, index in enumerate(self.remainder):
-            v = self.members[index]
-            for other in self.remainder[a + 1:]:
-                ov = self.members[other]
-                if not self.is_higher(v) or self.is_higher(ov):
-                    self.base[other, index] = 0
-                self.engine.set(v, ov, self.base[other, index])
+            v = members[index]
+            higher = self.is_higher(v)
+            later = self.remainder[a + 1:]
+            for other in later:
+                if not higher or self.is_higher(members[other]):
+                    base[other, index] = 0
+            self.engine.set_row(v, [members[other] for other in later],
+                                [base[other, index] for other in later])
 
     def _transpose(self) -> None:
         """Each S1 player in turn gets the highest S2 player that keeps the best pairing."""
@@ -493,14 +516,17 @@ class _Step:
             if not self.is_higher(v):
                 continue
             addend = 0
+            vertices, weights = [], []
             for other in reversed(self.remainder):
                 ov = self.members[other]
                 if other <= index or self.state.matched[ov]:
                     continue
                 w = self.base[other, index]
                 if w:
-                    self.engine.set(v, ov, w + addend)
+                    vertices.append(ov)
+                    weights.append(w + addend)
                 addend += 1
+            self.engine.set_row(v, vertices, weights)
             self.compute()
             self.state.matched[v] = self.state.matched[self.mate[v]] = True
             self.engine.finalize(v, self.mate[v], self.layout.max_weight)

@@ -228,6 +228,10 @@ class Matcher:
         """The partner of ``v`` in the last computed matching, or -1."""
         return self._mate[v]
 
+    def mates(self) -> list[int]:
+        """Per vertex its partner in the last computed matching, or -1 (a copy)."""
+        return list(self._mate)
+
     def weight(self, u: int, v: int) -> int:
         """The current weight of edge ``(u, v)``."""
         return self._w[u][v] >> 1
@@ -664,6 +668,9 @@ class Matcher:
         vertex outside the outermost blossom ``exclude`` (-1: every outer vertex is)."""
         outer = self._live_outer()
         outer_y = self._outer_y
+        if 0 <= exclude < self._n and self._sign[exclude] == _OUTER:
+            self._single_pair_exact(exclude)  # (an outer vertex is on the live list)
+            return
         if exclude >= 0:
             mask = list(map(ne, map(self._top.__getitem__, outer), repeat(exclude)))
             outer = list(compress(outer, mask))
@@ -686,6 +693,22 @@ class Matcher:
             key = pair_key[a] = least + y[a]
             b = pair_to[a] = outer[keys.index(least)]
             heappush(heap, (key, a, b))
+
+    def _single_pair_exact(self, a: int) -> None:
+        """:meth:`_pair_exact` of outer vertex ``a`` alone in its blossom (the common stale
+        bound): the shared gatherer of every outer row, ``a``'s own entry left out by value,
+        not by building a masked list and its gatherer."""
+        outer = self._live_outer()
+        keys = list(map(sub, self._outer_y, self._outer_row(self._w[a])))
+        big = self._big
+        keys[outer.index(a)] = big
+        least = min(keys)
+        if least >= big:
+            self._pair_key[a] = big
+            return
+        key = self._pair_key[a] = least + self._y[a]
+        b = self._pair_to[a] = outer[keys.index(least)]
+        heappush(self._pair_heap, (key, a, b))
 
     def _end_stage(self) -> None:
         """Write the duals the stage moved lazily back as they are; forget the labels."""

@@ -252,6 +252,26 @@ class WeightTable:
             own.append(part)
         self.own = own
 
+    def compatibles(self, l: int) -> list[bool]:
+        """Per player before ``l`` in the list, whether the two may meet: :func:`compatible`
+        from the parts (C.04.3 C.1, C.3)."""
+        lower_id = self.players[l].id
+        forbidden, absolute, excepted = self.forbidden, self.absolute, self.excepted
+        lower_absolute = absolute[l]
+        if lower_absolute is None or excepted[l]:
+            return [lower_id not in forbidden[h] for h in range(l)]
+        return [lower_id not in forbidden[h] and (absolute[h] != lower_absolute or excepted[h])
+                for h in range(l)]
+
+    def outside_row(self, l: int) -> list[int]:
+        """:meth:`row` of every player before ``l`` against ``l``, for boards in neither the
+        current bracket nor the next score group (only the fields of completion and the
+        PAB, C.04.3 C.1-C.4 and C.9): the sum of the two players' parts, or 0."""
+        own = self.own
+        base = self.top + own[l]
+        return [base + part if ok else 0
+                for part, ok in zip(own, self.compatibles(l), strict=False)]
+
     def weight(self, h: int, l: int, in_current: bool, in_next: bool) -> int:
         """``edge_weight(layout, players[h], players[l], in_current, in_next)``."""
         return self.row([h], l, in_current, in_next)[0]

@@ -4,7 +4,8 @@
 the engine computes them from per-player parts. Both are compared on every pair of players
 of reference rounds (every round of a sample of the shared tournaments), for each kind of
 board (in the current bracket, in the next score group, neither) and for PAB data that
-switch C.04.3 C.9 on and off.
+switch C.04.3 C.9 on and off; likewise the table's compatibility (C.04.3 C.1, C.3) against
+``compatible`` and its rows of boards outside the brackets against ``edge_weight``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ladder.formats.trf_cut import cut_to_round
 from ladder.pairing.dutch import _layout
 from ladder.pairing.round_state import build_round
 from ladder.pairing.so_far import tournament_so_far
-from ladder.pairing.weights import WeightTable, edge_weight
+from ladder.pairing.weights import WeightTable, compatible, edge_weight
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "pairings"
 
@@ -63,3 +64,25 @@ def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> 
                         players[higher].id, players[lower].id, flags)
                     compared += expected > 0
         assert compared  # some boards are possible in every sampled round
+
+
+@pytest.mark.parametrize(("file", "round_number"), _sample(),
+                         ids=lambda value: str(value))
+def test_the_table_tells_compatibility_as_compatible_does(file: str, round_number: int) -> None:
+    posed = cut_to_round((DATA / file).read_text(), round_number)
+    round_ = build_round(tournament_so_far(posed))
+    players = sorted((round_.players[pid] for pid in round_.to_pair),
+                     key=lambda p: (-p.score, p.rank))
+    if len(players) < 2:
+        return
+    table = WeightTable(_layout(round_, players), players)
+    compared = 0
+    for lower in range(len(players)):
+        expected = [compatible(round_, players[higher], players[lower])
+                    for higher in range(lower)]
+        assert table.compatibles(lower) == expected, players[lower].id
+        assert table.outside_row(lower) == [
+            edge_weight(table.layout, players[higher], players[lower], False, False)
+            for higher in range(lower)], players[lower].id
+        compared += len(expected)
+    assert compared == len(players) * (len(players) - 1) // 2
