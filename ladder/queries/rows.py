@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from sqlalchemy import inspect
+
 from ..extensions import DbSession
 from ..models import Competition, Entry, Member, NightBoard, Result, Season
 
@@ -24,6 +26,17 @@ def row_by_id(session: DbSession, model: type[T], row_id: int | None) -> T | Non
     if row_id is None or not 0 < row_id <= MAX_ID:
         return None
     return session.get(model, row_id)
+
+
+def still_stored(session: DbSession, row: T) -> T | None:
+    """``row`` — returned by a use case, so expired by its commit — read again, or None when
+    another change deleted it between that commit and this read (reading one of its
+    attributes would fail instead). Its id is taken from the session's identity map, without
+    asking the database."""
+    identity = inspect(row).identity
+    if not identity:
+        return None
+    return row_by_id(session, type(row), identity[0])
 
 
 def member(session: DbSession, member_id: int | None) -> Member | None:

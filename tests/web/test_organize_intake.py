@@ -195,6 +195,40 @@ def test_publish_links_creates_and_redirects_303(app: Flask, logged_in: FlaskCli
     assert "Eve New" in ladder
 
 
+def test_a_publish_whose_event_another_organizer_deletes_at_once_says_so(
+        app: Flask, logged_in: FlaskClient) -> None:
+    """The event is published (committed, audited), then deleted by another organizer before
+    the answer reads it: the desk says so, where reading the vanished row failed with 500."""
+    from unittest import mock
+
+    from ladder.models import AuditEntry
+    from ladder.services import corrections
+    from ladder.services.intake import publish_preview
+    from ladder.web.organize import intake as view
+
+    def publish_then_deleted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        event, published = publish_preview(*args, **kwargs)
+        with app.app_context():  # another worker's delete, on its own session
+            event_id = db.session.scalar(select(func.max(Event.id)))
+            corrections.delete_event(event_id, "other organizer")
+            db.session.remove()
+        return event, published
+
+    seed(app)
+    data = form(logged_in, text=PASTE.replace("Dee Park", "Eve New"),
+                **{"link-1": "m1", "link-2": "m2", "link-3": "m3", "link-4": "new"})
+    with mock.patch.object(view, "publish_preview", publish_then_deleted):
+        response = logged_in.post("/organize/events/new/publish", data=data)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("/organize/")
+    desk = logged_in.get("/organize/").get_data(as_text=True)
+    assert "another organizer has since deleted it" in desk
+    with app.app_context():
+        actions = list(db.session.scalars(select(AuditEntry.action)
+                                          .order_by(AuditEntry.id.desc()).limit(2)))
+    assert actions == ["event.delete", "event.publish"]
+
+
 def test_save_as_a_draft_keeps_it_off_the_public_pages_and_the_ladder(
         app: Flask, logged_in: FlaskClient) -> None:
     seed(app)

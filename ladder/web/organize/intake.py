@@ -15,9 +15,11 @@ from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
+from ...extensions import db
 from ...formats import FormatError
 from ...formats.same_player import candidates
 from ...models import EventStatus
+from ...queries import rows
 from ...queries.organizer_members import visible_members
 from ...services import ServiceError
 from ...services.intake import (
@@ -249,6 +251,13 @@ def event_publish() -> Response | tuple[str, int]:
         # page shows the fresh preview), 200 to htmx, which swaps no 4xx answer.
         return refused(error, _names_template(), names,
                        **_names_context(result, names, links, error.message))
+    stored = rows.still_stored(db.session, event)
+    if stored is None:
+        # Published, then another organizer deleted it before this answer was made (both
+        # changes are audited): say so on the desk rather than fail on the vanished row.
+        flash(_("The event was saved, but another organizer has since deleted it."), "info")
+        return redirect(url_for("organize.dashboard"), code=303)
+    event = stored
     if event.status is EventStatus.DRAFT:
         if published:
             flash(_("“%(name)s” is saved as a draft: only organizers see it, and it counts for "
