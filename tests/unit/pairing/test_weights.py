@@ -18,7 +18,7 @@ import pytest
 
 from ladder.formats.trf_cut import cut_to_round
 from ladder.pairing.dutch import _layout
-from ladder.pairing.round_state import build_round
+from ladder.pairing.round_state import RoundPlayer, RoundState, build_round
 from ladder.pairing.so_far import tournament_so_far
 from ladder.pairing.weights import WeightTable, compatible, edge_weight
 
@@ -35,13 +35,18 @@ def _sample() -> list[tuple[str, int]]:
     return cases
 
 
+def _sampled_round(file: str, round_number: int) -> tuple[RoundState, list[RoundPlayer]]:
+    """The round as the engine builds it, and its players to pair in score, then rank order."""
+    round_ = build_round(tournament_so_far(cut_to_round((DATA / file).read_text(),
+                                                        round_number)))
+    return round_, sorted((round_.players[pid] for pid in round_.to_pair),
+                          key=lambda p: (-p.score, p.rank))
+
+
 @pytest.mark.parametrize(("file", "round_number"), _sample(),
                          ids=lambda value: str(value))
 def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> None:
-    posed = cut_to_round((DATA / file).read_text(), round_number)
-    round_ = build_round(tournament_so_far(posed))
-    players = sorted((round_.players[pid] for pid in round_.to_pair),
-                     key=lambda p: (-p.score, p.rank))
+    round_, players = _sampled_round(file, round_number)
     if len(players) < 2:
         return
     rng = random.Random(f"{file}-{round_number}")
@@ -69,10 +74,7 @@ def test_the_table_gives_edge_weights_integers(file: str, round_number: int) -> 
 @pytest.mark.parametrize(("file", "round_number"), _sample(),
                          ids=lambda value: str(value))
 def test_the_table_tells_compatibility_as_compatible_does(file: str, round_number: int) -> None:
-    posed = cut_to_round((DATA / file).read_text(), round_number)
-    round_ = build_round(tournament_so_far(posed))
-    players = sorted((round_.players[pid] for pid in round_.to_pair),
-                     key=lambda p: (-p.score, p.rank))
+    round_, players = _sampled_round(file, round_number)
     if len(players) < 2:
         return
     table = WeightTable(_layout(round_, players), players)
