@@ -26,7 +26,7 @@ from sqlalchemy import text as sa_text
 
 from ladder import create_app
 from ladder.extensions import db
-from ladder.models import Event, Member, RatingRow
+from ladder.models import AuditEntry, Event, Member, RatingRow
 from ladder.services.events import PublishRequest, exact_links, publish
 from ladder.vocabulary.tournament import Colour, EventKind, Kind, Player, RoundResult, Tournament
 
@@ -341,3 +341,10 @@ def csrf_token(client: FlaskClient, path: str = "/") -> str:
     found = re.search(r'<meta name="csrf-token" content="([^"]+)"', html)
     assert found, "no csrf-token meta tag on " + path
     return found.group(1)
+
+
+def latest_audit_actions(app: Flask, count: int) -> list[str]:
+    """The actions of the ``count`` newest audit entries, newest first."""
+    with app.app_context():
+        return list(db.session.scalars(select(AuditEntry.action)
+                                       .order_by(AuditEntry.id.desc()).limit(count)))

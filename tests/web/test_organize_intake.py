@@ -13,7 +13,16 @@ from sqlalchemy import func, select
 from ladder.extensions import db
 from ladder.models import Event, Member
 from ladder.vocabulary.tournament import Kind
-from tests.factories import HTMX, PASTE, TESTDATA, form, publish_t, seed, tournament
+from tests.factories import (
+    HTMX,
+    PASTE,
+    TESTDATA,
+    form,
+    latest_audit_actions,
+    publish_t,
+    seed,
+    tournament,
+)
 
 BROKEN = PASTE.replace("Cai Wu - Dee Park ½-½", "Cai Wu - Dee Park 2-0").replace(
     "Bo Chen - Dee Park 1-0", "Bo Chen Dee Park 1-0")
@@ -201,7 +210,6 @@ def test_a_publish_whose_event_another_organizer_deletes_at_once_says_so(
     the answer reads it: the desk says so, where reading the vanished row failed with 500."""
     from unittest import mock
 
-    from ladder.models import AuditEntry
     from ladder.services import corrections
     from ladder.services.intake import publish_preview
     from ladder.web.organize import intake as view
@@ -223,10 +231,7 @@ def test_a_publish_whose_event_another_organizer_deletes_at_once_says_so(
     assert response.headers["Location"].endswith("/organize/")
     desk = logged_in.get("/organize/").get_data(as_text=True)
     assert "another organizer has since deleted it" in desk
-    with app.app_context():
-        actions = list(db.session.scalars(select(AuditEntry.action)
-                                          .order_by(AuditEntry.id.desc()).limit(2)))
-    assert actions == ["event.delete", "event.publish"]
+    assert latest_audit_actions(app, 2) == ["event.delete", "event.publish"]
 
 
 def test_save_as_a_draft_keeps_it_off_the_public_pages_and_the_ladder(

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ladder.queries import events as event_queries
-from tests.factories import HTMX, csrf_token, seed
+from tests.factories import HTMX, csrf_token, latest_audit_actions, seed
 
 
 def test_an_htmx_save_builds_one_event_view_and_ranks_the_new_standings_once(
@@ -54,14 +54,13 @@ def test_a_save_whose_event_another_organizer_deletes_at_once_says_so_not_not_fo
     from sqlalchemy import func, select
 
     from ladder.extensions import db
-    from ladder.models import AuditEntry
+    from ladder.models import Entry, Result
     from ladder.web.organize import results as view
 
     for headers in ({}, HTMX):
         event_id = seed(app)
         token = csrf_token(logged_in, "/organize/")
         with app.app_context():
-            from ladder.models import Entry, Result
             result_id = db.session.scalar(
                 select(func.min(Result.id)).join(Entry, Entry.id == Result.entry_id)
                 .where(Entry.event_id == event_id, Result.opponent_entry_id.is_not(None)))
@@ -77,7 +76,5 @@ def test_a_save_whose_event_another_organizer_deletes_at_once_says_so_not_not_fo
             assert response.headers["Location"].endswith("/organize/")
         desk = logged_in.get("/organize/").get_data(as_text=True)
         assert "another organizer has since deleted its event" in desk
-        with app.app_context():
-            actions = list(db.session.scalars(select(AuditEntry.action)
-                                              .order_by(AuditEntry.id.desc()).limit(2)))
-        assert actions == ["event.delete", "result.edit"]  # the save stood, then the delete
+        # The save stood, then the delete.
+        assert latest_audit_actions(app, 2) == ["event.delete", "result.edit"]
