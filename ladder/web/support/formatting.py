@@ -25,18 +25,7 @@ from ...queries.events import ResultCell
 from ...vocabulary.numbers import decimal_text, points_text, styled_text
 from ...vocabulary.numbers import signed_text as _signed
 from ...vocabulary.tournament import EventKind, Kind
-
-
-def decimal_symbol() -> str:
-    """The locale's decimal separator ("," in Indonesian), once per request."""
-    if "decimal_symbol" not in g:
-        from babel.numbers import get_decimal_symbol
-        from flask_babel import get_locale
-        try:
-            g.decimal_symbol = get_decimal_symbol(str(get_locale() or "en"))
-        except (ValueError, LookupError):
-            g.decimal_symbol = "."
-    return str(g.decimal_symbol)
+from .i18n import decimal_symbol
 
 
 def localiser() -> Callable[[str], str]:

@@ -112,8 +112,9 @@ def _plural(singular: str, plural: str, count: int) -> str:
     return str(get_translations().ungettext(singular, plural, count))
 
 
-def _decimal_symbol() -> str:
-    """The reader's decimal separator, once per request (the same cache as the formatters')."""
+def decimal_symbol() -> str:
+    """The reader's decimal separator ("," in Indonesian), once per request: the one source
+    for the formatters (:mod:`.formatting`) and the localised messages."""
     if "decimal_symbol" not in g:
         from babel.numbers import get_decimal_symbol
         try:
@@ -126,7 +127,7 @@ def _decimal_symbol() -> str:
 def _localised(message: Message) -> Message:
     """``message`` with its decimals and days as the reader writes them
     (:func:`ladder.vocabulary.sentences.localised`)."""
-    return sentences.localised(message, _decimal_symbol(), _reader())
+    return sentences.localised(message, decimal_symbol(), _reader())
 
 
 def _reader() -> str:

@@ -17,7 +17,8 @@ from ...club.prizes import PrizeError, distribute, parse_prizes, parse_standings
 from ...club.prizes import money as _money
 from ...extensions import db
 from ...vocabulary.numbers import decimal_text
-from ..support.formatting import decimal_symbol, localised
+from ..support.formatting import localised
+from ..support.i18n import decimal_symbol
 from ..support.request_state import names
 from ..support.request_values import digits
 from ..support.visibility import can_see_club
