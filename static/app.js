@@ -428,7 +428,11 @@ document.addEventListener("click", function (event) {
     var step = nextStep();
     if (step) { step.focus(); }
   }
-  var lastBoard = null; // {id, until}: the focus to put back if a later swap drops it
+  // {id, placed}: the board of the last result and the element its answer focused. A later
+  // swap that replaces that element (a poll re-rendering the desk; on a loaded server it may
+  // come many seconds later) drops the focus to <body>: it is given back. A focus the
+  // organizer moved elsewhere leaves the placed element in the page, and is not taken back.
+  var lastBoard = null;
   function fromTap(event, done) {
     // Only the tap's own answer settles the tap: the desk's other requests (the phones
     // panel's poll) may settle in between, on a loaded server before the tap's answer.
@@ -444,8 +448,10 @@ document.addEventListener("click", function (event) {
     if (!pending) {
       // A swap that replaced the focused element (a poll re-rendering a part of the desk)
       // leaves the focus on <body>: give it back where the last result put it.
-      if (lastBoard && Date.now() < lastBoard.until && document.activeElement === document.body) {
+      if (lastBoard && document.activeElement === document.body &&
+          !(lastBoard.placed && lastBoard.placed.isConnected)) {
         afterResult(lastBoard.id);
+        lastBoard.placed = document.activeElement;
       }
       return;
     }
@@ -453,15 +459,17 @@ document.addEventListener("click", function (event) {
     if (!fromTap(event, done)) { return; }
     pending = null;
     if (done.board) {
-      lastBoard = { id: done.board, until: Date.now() + 10000 };
+      lastBoard = { id: done.board, placed: null };
       var tapped = document.getElementById(done.board);
       // A refused tap keeps the focus on its board, whose message says why.
       if (tapped && tapped.querySelector(".errors")) {
         var again = tapped.querySelector("form.taps button");
         if (again) { again.focus(); }
+        lastBoard.placed = again;
         return;
       }
       afterResult(done.board);
+      lastBoard.placed = document.activeElement;
     } else if (done.tick) {
       var box = document.querySelector("input[data-tick-filter]");
       if (box && box.value.trim()) {
