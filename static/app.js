@@ -444,6 +444,26 @@ document.addEventListener("click", function (event) {
     }
     return Boolean(source.closest("li.tick-row, .tick-list, form"));
   }
+  // An answer older than the desk is not swapped. Answers can arrive out of order: the
+  // panel's poll (every 4 s) may be answered after the taps made after it was rendered, and
+  // its parts would take the desk back in time (a result just tapped shown as missing, the
+  // night's version in every form set back, so the next tap reloads the desk whole). Every
+  // answer that brings the desk's parts carries the night's version it was rendered at
+  // (input.night-version); the desk shows the version of the newest answer it took.
+  function versionOf(root) {
+    var input = root.querySelector("input.night-version");
+    var value = input ? parseInt(input.value, 10) : NaN;
+    return isNaN(value) ? null : value;
+  }
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var shown = versionOf(document);
+    var text = event.detail.serverResponse;
+    if (shown === null || typeof text !== "string" || text.indexOf("night-version") === -1) { return; }
+    var answer = document.createElement("template");
+    answer.innerHTML = text;
+    var answered = versionOf(answer.content);
+    if (answered !== null && answered < shown) { event.detail.shouldSwap = false; }
+  });
   document.body.addEventListener("htmx:afterSettle", function (event) {
     if (!pending) {
       // A swap that replaced the focused element (a poll re-rendering a part of the desk)

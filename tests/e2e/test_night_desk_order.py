@@ -1,0 +1,104 @@
+"""The desk's answers can arrive out of order; an older one never overwrites a newer desk.
+
+The phones panel polls every 4 s and, when the night changed, brings the desk's parts out of
+band. On a loaded server a poll's answer can arrive after the answers of taps made after it
+was rendered. Swapped, it would take the desk back in time: a result just tapped shown as
+missing, the focus dropped to ``<body>``, and the night's version in every form set back, so
+the next tap looks like a stale page and reloads the whole desk (CI saw exactly that: the
+focus on ``<body>`` after a reload). The test holds a poll's answer in the browser until two
+more results are in, then lets it through.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from ladder.services.accounts import set_organizer
+from tests.web.phones_support import ROSTER, arrange, pair_and_publish, tick_members, version_of
+
+pytestmark = pytest.mark.e2e
+
+LOGIN = ("arbiter", "a long enough password")
+
+
+def _desk(browser: Browser, base: str, night_id: int) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{base}/organize/")
+    page.locator("#username").fill(LOGIN[0])
+    page.locator("#password").fill(LOGIN[1])
+    page.locator("#password").press("Enter")
+    expect(page).to_have_url(re.compile(r"/organize/"))
+    page.goto(f"{base}/organize/nights/{night_id}")
+    page.evaluate("window.__notReloaded = true")  # a reload would wipe it
+    return page
+
+
+def _tap_first_open_board(page: Page) -> str:
+    """A win for White on the first board without a result, answered in place (not with a
+    reload of the whole desk); returns the board's id."""
+    board = page.locator("#night-boards > li.night-board:not(.done):has(form.taps)").first
+    board_id = board.get_attribute("id") or ""
+    with page.expect_response(re.compile(r"/organize/nights/boards/\d+$")) as answer:
+        board.locator("form.taps button").first.click()
+    assert "hx-refresh" not in answer.value.headers, "the desk was loaded again whole"
+    _settled_but_the_poll(page)
+    expect(page.locator(f"#{board_id} button[aria-pressed=true]")).to_have_count(1)
+    return board_id
+
+
+def _settled_but_the_poll(page: Page) -> None:
+    """htmx idle, but for the panel's poll, which may be held."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request:not(#night-phones), "
+                           ".htmx-settling, .htmx-swapping, .htmx-added')")
+
+
+def _held_poll(page: Page, held: list[Route]) -> Route:
+    """The next poll of the phones panel, stopped in the browser before it reaches the server."""
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "the phones panel did not poll within 30 s"
+    return held[0]
+
+
+def test_an_old_poll_answer_arriving_late_leaves_the_desk_as_it_is(
+        live_server: Any, browser: Browser) -> None:
+    app = live_server.app
+    night_id, ids = arrange(app)
+    with app.app_context():
+        set_organizer(*LOGIN, actor="test")
+    tick_members(app, night_id, ids, ROSTER[:6])
+    pair_and_publish(app, night_id, 1)
+    page = _desk(browser, live_server.url, night_id)
+
+    held: list[Route] = []
+    # Every poll is held from now on: none may mend the desk meanwhile.
+    page.route(re.compile(r"/organize/nights/\d+/phones\?"), lambda route: held.append(route))
+    poll = _held_poll(page, held)  # sent with the version the desk shows now
+    first = _tap_first_open_board(page)
+    # The poll reaches the server now: the night changed since the version it carries, so
+    # its answer brings the desk's parts as they are after the first result.
+    answer = poll.fetch()
+    assert "night-version" in answer.text()
+    second = _tap_first_open_board(page)
+    shown = page.locator("input.night-version").first.get_attribute("value")
+    assert shown == str(version_of(app, night_id))
+    poll.fulfill(response=answer)  # the older answer arrives last
+    _settled_but_the_poll(page)
+    page.wait_for_timeout(300)  # past htmx's settle delay
+
+    for board_id in (first, second):
+        expect(page.locator(f"#{board_id} button[aria-pressed=true]")).to_have_count(1)
+    assert page.locator("input.night-version").first.get_attribute("value") == shown
+    # The next tap is taken as it is: no reload of the whole desk, the focus stays on it.
+    third = _tap_first_open_board(page)
+    assert third not in (first, second)
+    assert page.evaluate("window.__notReloaded === true")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('#night-boards, "
+        "#round-next')")
