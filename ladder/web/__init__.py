@@ -46,6 +46,8 @@ def register_web(app: Flask) -> None:
     init_forms(app)
     init_request_state(app)
     init_cache(app)
+    from .support.static_files import init_static_files
+    init_static_files(app)
     from .tools.budget import init_budget
     init_budget(app)
     for blueprint in (public.bp, auth.bp, organize.bp, members.bp, audit.bp,

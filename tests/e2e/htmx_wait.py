@@ -5,8 +5,8 @@ htmx inserts new content, then binds its triggers in the settle step (``defaultS
 type in that window, Playwright can: an ``input`` in it is never seen by the new form.
 
 A page reached by a form post is in the DOM (its headings visible) before its stylesheets
-have arrived: the static files are served ``no-cache``, so every page load asks the live
-server again for each of them, and on a loaded machine the answers come late. Chromium shows
+have arrived: each browser context starts with an empty cache, so its first pages ask the
+live server for each of them, and on a loaded machine the answers come late. Chromium shows
 nothing until they are in, but a script that measures meanwhile gets the layout of a page
 half styled: with ``app.css`` in and the sheets that make a table's region scroll
 (``.scroll``) not yet, the night desk's standings measured 415 px on a 390 px phone.

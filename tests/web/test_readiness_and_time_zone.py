@@ -9,6 +9,7 @@ import datetime as dt
 import io
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -100,7 +101,7 @@ def test_a_database_upgraded_under_a_running_server_is_a_503_not_a_500(
 def test_favicon_ico_leads_to_the_svg(client: FlaskClient) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 301
-    assert response.headers["Location"].endswith("/static/favicon.svg")
+    assert urlsplit(response.headers["Location"]).path.endswith("/static/favicon.svg")
     icon = client.get(response.headers["Location"])
     assert icon.status_code == 200 and icon.mimetype == "image/svg+xml"
     icon.close()
