@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from flask import abort, flash, render_template, request
+from flask import abort, flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -47,7 +47,7 @@ from ..support.competition_words import (
     word,
 )
 from ..support.errors import refused
-from ..support.htmx import answers_fragment
+from ..support.htmx import answers_fragment, redirect_to, refresh_page
 from ..support.request_state import actor, names
 from ..support.request_values import MAX_ID
 from . import bp
@@ -310,26 +310,44 @@ def competition_attendance(competition_id: int, round_no: int) -> str:
 def competition_mark(competition_id: int, round_no: int, member_id: int
                      ) -> Response | tuple[str, int] | str:
     """One tap: a member's mark for a round. htmx gets the row back, a plain form the list."""
-    competition = _competition(competition_id)
+    _competition(competition_id)
     form = MarkForm()
     try:
         form.checked()
         services.mark_attendance(competition_id, round_no, member_id, form.status.data or "",
                                  actor())
     except ServiceError as error:
-        context = _attendance_context(_competition(competition_id), round_no)
         if answers_fragment():
-            row = next((r for r in context["rows"] if r[0] == member_id), None)
-            if row is None:
-                abort(404)
-            return refused(error, "organize/_competition_mark.html", form, row=row,
-                           message=error.message, **context)
+            return _mark_answer(competition_id, round_no, member_id, form, error)
+        context = _attendance_context(_competition(competition_id), round_no)
         return refused(error, "organize/competition_attendance.html", form, **context)
     if not answers_fragment():
         return see_other("organize.competition_attendance", competition_id=competition_id,
                          round_no=round_no)
-    context = _attendance_context(_competition(competition.id), round_no)
-    row = next(r for r in context["rows"] if r[0] == member_id)
+    return _mark_answer(competition_id, round_no, member_id, form)
+
+
+def _mark_answer(competition_id: int, round_no: int, member_id: int, form: MarkForm,
+                 error: ServiceError | None = None) -> Response | tuple[str, int] | str:
+    """htmx's answer to a tap: the member's row as it is now, with the refusal if any. The list
+    is read again after the tap's commit, and another organizer may have changed it meanwhile:
+    a competition deleted leads to the list of competitions, saying so; a member taken out of
+    it reloads the page (the row is gone). Never a 404 or 500 for a tap that was saved."""
+    competition = load_competition(db.session, competition_id)
+    if competition is None:
+        flash(error.message if error is not None else
+              _("The mark was saved, but another organizer has since deleted the competition."),
+              "error" if error is not None else "info")
+        return redirect_to(url_for("organize.competitions"))
+    context = _attendance_context(competition, round_no)
+    row = next((r for r in context["rows"] if r[0] == member_id), None)
+    if row is None:
+        if error is not None:
+            flash(error.message, "error")
+        return refresh_page()
+    if error is not None:
+        return refused(error, "organize/_competition_mark.html", form, row=row,
+                       message=error.message, **context)
     return render_template("organize/_competition_mark.html", row=row, **context)
 
 

@@ -12,6 +12,7 @@ from ...extensions import db
 from ...models import Event, EventStatus
 from ...queries.bughouse import team_view
 from ...queries.events import EventView, event_view, load_event
+from ...queries.rows import still_stored
 from ...services import Conflict, InvalidInput, NotFound, ServiceError
 from ...services.bughouse import set_teams
 from ...services.corrections import delete_event, set_published, update_event, update_tiebreaks
@@ -158,6 +159,13 @@ def event_status(event_id: int) -> Response | tuple[str, int]:
                               published=published)
     except ServiceError as error:
         return _refused(error, event_id, status=form)
+    stored = still_stored(db.session, event)
+    if stored is None:
+        # Changed, then another organizer deleted it before this answer was made (both
+        # changes are audited): say so on the desk rather than fail on the vanished row.
+        flash(_("The event was saved, but another organizer has since deleted it."), "info")
+        return see_other("organize.dashboard")
+    event = stored
     if published:
         flash(_("“%(name)s” is published; the ladder is updated.", name=event.name), "info")
     else:

@@ -191,7 +191,11 @@ def night_tick(night_id: int) -> Response | tuple[str, int] | str:
     roster = checkin_roster(db.session, _night(night_id))
     row = roster.row(form.member)
     if row is None:
-        abort(404)
+        # The member left the roster meanwhile (merged into another by an organizer): the
+        # desk loads again whole, with the refusal if any, rather than a 404 for the tap.
+        if message:
+            flash(message, "error")
+        return refresh_page()
     return _desk_parts(night_id, "organize/_night_tick.html",
                        ("summary", "round", "players", "versions"), row=row, message=message)
 

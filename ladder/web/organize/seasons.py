@@ -77,7 +77,12 @@ def season_update(season_id: int) -> Response | tuple[str, int]:
         abort(404)
     except ServiceError as error:
         return refused(error, "organize/season_edit.html", form, season=season, form=form)
-    flash(_("Season “%(name)s” is saved.", name=season.name), "info")
+    stored = rows.still_stored(db.session, season)
+    if stored is None:
+        # Saved, then deleted by another organizer before this answer was made (both audited).
+        flash(_("The season was saved, but another organizer has since deleted it."), "info")
+    else:
+        flash(_("Season “%(name)s” is saved.", name=stored.name), "info")
     return see_other("organize.seasons")
 
 
