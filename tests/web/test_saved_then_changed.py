@@ -36,7 +36,7 @@ from tests.factories import HTMX, csrf_token, latest_audit_actions, publish_t, s
 NAMES = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park"]
 
 
-def _then(app: Flask, use_case: Callable[..., Any], other: Callable[[], None]
+def _then(app: Flask, use_case: Callable[..., Any], other: Callable[[], object]
           ) -> Callable[..., Any]:
     """``use_case``, followed at once by another organizer's change ``other``."""
     def wrapped(*args: Any, **kwargs: Any) -> Any:
@@ -106,21 +106,22 @@ def _tap_mark(client: FlaskClient, competition_id: int, member_id: int) -> Any:
 
 
 def _competition_version(competition_id: int) -> int:
-    return db.session.get(Competition, competition_id).version
+    competition = db.session.get(Competition, competition_id)
+    assert competition is not None
+    return competition.version
 
 
 def test_a_mark_whose_competition_is_deleted_at_once_leads_to_the_list(
         app: Flask, logged_in: FlaskClient) -> None:
-    competition_id = _competition(app, _members(app))
-    with app.app_context():
-        member_id = db.session.scalar(select(Member.id).where(Member.name == "Bo Chen"))
+    ids = _members(app)
+    competition_id = _competition(app, ids)
 
     def delete() -> None:
         competition_services.delete_competition(
             competition_id, _competition_version(competition_id), "other organizer")
     change = _then(app, competition_services.mark_attendance, delete)
     with mock.patch.object(competition_view.services, "mark_attendance", change):
-        response = _tap_mark(logged_in, competition_id, member_id)
+        response = _tap_mark(logged_in, competition_id, ids["Bo Chen"])
     assert response.status_code == 204  # it was a 500: the expired competition was read
     assert response.headers["HX-Redirect"].endswith("/organize/competitions")
     listed = logged_in.get("/organize/competitions").get_data(as_text=True)
