@@ -78,3 +78,29 @@ def test_a_save_whose_event_another_organizer_deletes_at_once_says_so_not_not_fo
         assert "another organizer has since deleted its event" in desk
         # The save stood, then the delete.
         assert latest_audit_actions(app, 2) == ["event.delete", "result.edit"]
+
+
+def test_a_result_of_a_draft_saved_without_javascript_goes_back_to_the_organizers_page(
+        app: Flask, logged_in: FlaskClient) -> None:
+    """A draft has no public page (it answers 404 like a missing event), and publishing
+    nothing, it changes no rating: the plain form goes back to the organizer's event page,
+    which says so; the inline editor says the same."""
+    from ladder.services.corrections import set_published
+
+    event_id = seed(app)
+    with app.app_context():
+        set_published(event_id, "org", version=1, published=False)
+    token = csrf_token(logged_in, "/organize/")
+    response = logged_in.post("/organize/results/1", data={"kind": "loss", "version": "1"},
+                              headers={"X-CSRFToken": token})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/organize/events/{event_id}")
+    page = logged_in.get(response.headers["Location"])
+    assert page.status_code == 200  # it was the public page: 404 for a draft
+    draft_saved = "The result is saved. The event is a draft, so the ladder stays as it is."
+    assert draft_saved in page.get_data(as_text=True)
+    inline = logged_in.post("/organize/results/1", data={"kind": "win", "version": "2"},
+                            headers={**HTMX, "X-CSRFToken": token})
+    assert inline.status_code == 200
+    said = inline.get_data(as_text=True)
+    assert 'data-saved="' in said and "the ladder is updated" not in said

@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ...extensions import db
+from ...models import EventStatus
 from ...queries import rows
 from ...queries.events import (
     EventView,
@@ -125,15 +126,19 @@ def result_save(result_id: int) -> Response | tuple[str, int]:
               "info")
         return redirect_to(url_for("organize.dashboard"))
     view, row, cell = found
+    draft = view.event.status is EventStatus.DRAFT
+    saved = (_("The result is saved. The event is a draft, so the ladder stays as it is.")
+             if draft else _("The result is saved and the ladder is updated."))
     if not answers_fragment():
-        flash(_("The result is saved and the ladder is updated."), "info")
-        return redirect(url_for("public.event", event_id=view.event.id), code=303)
+        flash(saved, "info")
+        # A draft has no public page (it answers 404 like a missing event): the organizer's.
+        endpoint = "organize.event_edit" if draft else "public.event"
+        return redirect(url_for(endpoint, event_id=view.event.id), code=303)
     # Say so when the standings re-sort: the rows move under the pointer (test_inline_editor.py).
     moved = before is not None and before != tuple(r.entry_id for r in view.rows)
     return changed(render_template(CELL, cell=cell, row=row, event=view.event, view=view,
                                    saved=_("Saved; the standings changed order.") if moved
-                                   else _("The result is saved and the ladder is updated."),
-                                   **form.variant()))
+                                   else saved, **form.variant()))
 
 
 def _order(result_id: int) -> tuple[int, ...] | None:
