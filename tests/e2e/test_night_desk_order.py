@@ -88,9 +88,13 @@ def test_an_old_poll_answer_arriving_late_leaves_the_desk_as_it_is(
     second = _tap_first_open_board(page)
     shown = page.locator("input.night-version").first.get_attribute("value")
     assert shown == str(version_of(app, night_id))
+    page.evaluate("""() => { window.__pollsDone = 0;
+        document.body.addEventListener('htmx:beforeSwap', (event) => {
+          if (event.detail.elt.id === 'night-phones') { window.__pollsDone += 1; } }); }""")
     poll.fulfill(response=answer)  # the older answer arrives last
+    # Its answer is in: swapped at once, or not at all (htmx swaps right after this event).
+    page.wait_for_function("() => window.__pollsDone >= 1")
     _settled_but_the_poll(page)
-    page.wait_for_timeout(300)  # past htmx's settle delay
 
     for board_id in (first, second):
         expect(page.locator(f"#{board_id} button[aria-pressed=true]")).to_have_count(1)
