@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from unittest import mock
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -69,6 +70,29 @@ def test_publishing_again_an_event_deleted_at_once_says_so(
     desk = logged_in.get("/organize/").get_data(as_text=True)
     assert "The event was saved, but another organizer has since deleted it." in desk
     assert latest_audit_actions(app, 2) == ["event.delete", "event.unpublish"]
+
+
+@pytest.mark.parametrize(("use_case", "path", "fields", "action"), [
+    ("update_event", "", {"name": "Renamed", "date": "2025-01-08"}, "event.update"),
+    ("update_tiebreaks", "/tiebreaks", {"edition": "fide-2024", "order_preset": "BH,SB"},
+     "event.tiebreaks"),
+])
+def test_event_details_saved_then_deleted_at_once_say_so(
+        app: Flask, logged_in: FlaskClient, use_case: str, path: str, fields: dict[str, str],
+        action: str) -> None:
+    event_id = seed(app)
+    token = csrf_token(logged_in, f"/organize/events/{event_id}")
+    change = _then(app, getattr(corrections, use_case),
+                   lambda: corrections.delete_event(event_id, "other organizer"))
+    with mock.patch.object(event_view, use_case, change):
+        response = logged_in.post(f"/organize/events/{event_id}{path}",
+                                  data={"csrf_token": token, "version": "1", **fields})
+    assert response.status_code == 303
+    # It led to the event's own page, which is "not found" once the event is deleted.
+    assert response.headers["Location"].endswith("/organize/")
+    desk = logged_in.get("/organize/").get_data(as_text=True)
+    assert "The event was saved, but another organizer has since deleted it." in desk
+    assert latest_audit_actions(app, 2) == ["event.delete", action]
 
 
 def test_a_season_saved_then_deleted_at_once_says_so(app: Flask,

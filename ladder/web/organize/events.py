@@ -105,7 +105,19 @@ def event_update(event_id: int) -> Response | tuple[str, int]:
                      date=form.date.data, rated=form.rated.data)
     except ServiceError as error:
         return _refused(error, event_id, details=form)
-    flash(_("The event is saved; the ladder is updated."), "info")
+    return _saved(event_id, _("The event is saved; the ladder is updated."))
+
+
+def _saved(event_id: int, message: str, warnings: list[str] | None = None) -> Response:
+    """After a saved change: the organizer's event page with ``message`` (and ``warnings``).
+    When another organizer deleted the event between the change's commit and this answer
+    (both audited), the desk says so instead of "page not found" for a saved change."""
+    if load_event(db.session, event_id, drafts=True) is None:
+        flash(_("The event was saved, but another organizer has since deleted it."), "info")
+        return see_other("organize.dashboard")
+    flash(message, "info")
+    for warning in warnings or ():
+        flash(warning, "warning")
     return see_other("organize.event_edit", event_id=event_id)
 
 
@@ -127,10 +139,7 @@ def event_tiebreaks(event_id: int) -> Response | tuple[str, int]:
                                     unrated_rating=unrated_rating)[1]
     except ServiceError as error:
         return _refused(error, event_id, tiebreaks=form)
-    flash(_("The tie-breaks are saved."), "info")
-    for warning in warnings:
-        flash(warning, "warning")
-    return see_other("organize.event_edit", event_id=event_id)
+    return _saved(event_id, _("The tie-breaks are saved."), warnings)
 
 
 @bp.post("/events/<int:event_id>/teams")
@@ -144,8 +153,7 @@ def event_teams(event_id: int) -> Response | tuple[str, int]:
         return refused(error, "organize/event_edit.html", teams_form,
                        **_context(_event(event_id), typed=teams_form.typed_rows(),
                                   teams_form=teams_form))
-    flash(_("The teams are saved."), "info")
-    return see_other("organize.event_edit", event_id=event_id)
+    return _saved(event_id, _("The teams are saved."))
 
 
 @bp.post("/events/<int:event_id>/status")
