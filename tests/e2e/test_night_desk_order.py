@@ -19,21 +19,13 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from ladder.services.accounts import set_organizer
+from tests.e2e.desk_login import LOGIN, open_desk
 from tests.web.phones_support import ROSTER, arrange, pair_and_publish, tick_members, version_of
 
 pytestmark = pytest.mark.e2e
 
-LOGIN = ("arbiter", "a long enough password")
-
-
 def _desk(browser: Browser, base: str, night_id: int) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.goto(f"{base}/organize/")
-    page.locator("#username").fill(LOGIN[0])
-    page.locator("#password").fill(LOGIN[1])
-    page.locator("#password").press("Enter")
-    expect(page).to_have_url(re.compile(r"/organize/"))
-    page.goto(f"{base}/organize/nights/{night_id}")
+    page = open_desk(browser, base, night_id)
     page.evaluate("window.__notReloaded = true")  # a reload would wipe it
     return page
 

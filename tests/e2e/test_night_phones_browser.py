@@ -27,11 +27,11 @@ from ladder.services.accounts import set_organizer
 from ladder.services.members import set_junior
 from ladder.services.night import NightSettings, create_night
 from ladder.vocabulary.tournament import Kind
+from tests.e2e.desk_login import LOGIN, open_desk
 from tests.factories import publish_t, tournament
 
 pytestmark = pytest.mark.e2e
 
-LOGIN = ("arbiter", "a long enough password")
 HIDDEN = "Chloé Martin"
 REGULARS = ["Ann Lee", "Bo Chen", "Cai Wu", "Dee Park", "Eve Ng", "Fay Oh", "Gus Roy",
             "Hal Oz", "Ivy Sun", "Jo Kim", HIDDEN]
@@ -50,18 +50,6 @@ def _arrange(app: Flask) -> int:
         set_junior(hidden, True, "test")
         return create_night(NightSettings(name="Phones night", date=dt.date(2025, 2, 4),
                                           rounds=2), actor="test").id
-
-
-def _organizer(browser: Browser, base: str, night_id: int, axe: bool = False) -> Page:
-    page = browser.new_context(viewport={"width": 1280, "height": 900},
-                               bypass_csp=axe).new_page()
-    page.goto(f"{base}/organize/")
-    page.locator("#username").fill(LOGIN[0])
-    page.locator("#password").fill(LOGIN[1])
-    page.locator("#password").press("Enter")
-    expect(page).to_have_url(re.compile(r"/organize/"))
-    page.goto(f"{base}/organize/nights/{night_id}")
-    return page
 
 
 def _phone(browser: Browser) -> Page:
@@ -147,7 +135,7 @@ def test_twelve_phones_and_a_venue_screen_run_a_night(live_server: Any,
                                                       browser: Browser) -> None:
     app, base = live_server.app, live_server.url
     night_id = _arrange(app)
-    desk = _organizer(browser, base, night_id)
+    desk = open_desk(browser, base, night_id)
     code = desk.locator("#night-phones .code").inner_text().strip()
     assert re.fullmatch(r"[2-9A-HJKMNP-Z]{6}", code), code
     screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -222,7 +210,7 @@ def test_the_phone_pages_the_screen_and_the_desk_panel_pass_axe(live_server: Any
         for name in REGULARS[:4]:
             tick(night_id, ids[name], True, "test")
     problems: dict[str, list[str]] = {}
-    desk = _organizer(browser, base, night_id, axe=True)
+    desk = open_desk(browser, base, night_id, axe=True)
     code = desk.locator("#night-phones .code").inner_text().strip()
     context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
     page = context.new_page()

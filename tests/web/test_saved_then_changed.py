@@ -135,17 +135,23 @@ def _competition_version(competition_id: int) -> int:
     return competition.version
 
 
-def test_a_mark_whose_competition_is_deleted_at_once_leads_to_the_list(
-        app: Flask, logged_in: FlaskClient) -> None:
+def _mark_while(app: Flask, client: FlaskClient,
+                other: Callable[[int, int, int], object]) -> tuple[Any, int]:
+    """Bo Chen marked away with notice for round 1 (htmx), and at once another organizer's
+    ``other(competition_id, Bo Chen's id, the competition's version)``; returns the answer
+    and the competition's id."""
     ids = _members(app)
     competition_id = _competition(app, ids)
-
-    def delete() -> None:
-        competition_services.delete_competition(
-            competition_id, _competition_version(competition_id), "other organizer")
-    change = _then(app, competition_services.mark_attendance, delete)
+    change = _then(app, competition_services.mark_attendance, lambda: other(
+        competition_id, ids["Bo Chen"], _competition_version(competition_id)))
     with mock.patch.object(competition_view.services, "mark_attendance", change):
-        response = _tap_mark(logged_in, competition_id, ids["Bo Chen"])
+        return _tap_mark(client, competition_id, ids["Bo Chen"]), competition_id
+
+
+def test_a_mark_whose_competition_is_deleted_at_once_leads_to_the_list(
+        app: Flask, logged_in: FlaskClient) -> None:
+    response, _ = _mark_while(app, logged_in, lambda competition, _member, version: (
+        competition_services.delete_competition(competition, version, "other organizer")))
     assert response.status_code == 204  # it was a 500: the expired competition was read
     assert response.headers["HX-Redirect"].endswith("/organize/competitions")
     listed = logged_in.get("/organize/competitions").get_data(as_text=True)
@@ -155,16 +161,9 @@ def test_a_mark_whose_competition_is_deleted_at_once_leads_to_the_list(
 
 def test_a_mark_whose_member_is_taken_off_at_once_reloads_the_list(
         app: Flask, logged_in: FlaskClient) -> None:
-    ids = _members(app)
-    competition_id = _competition(app, ids)
-
-    def remove() -> None:
-        competition_services.remove_member(
-            competition_id, ids["Bo Chen"], _competition_version(competition_id),
-            "other organizer")
-    change = _then(app, competition_services.mark_attendance, remove)
-    with mock.patch.object(competition_view.services, "mark_attendance", change):
-        response = _tap_mark(logged_in, competition_id, ids["Bo Chen"])
+    response, competition_id = _mark_while(
+        app, logged_in, lambda competition, member, version: competition_services.remove_member(
+            competition, member, version, "other organizer"))
     assert response.status_code == 200  # it was a 500 (StopIteration)
     assert response.headers.get("HX-Refresh") == "true"
     page = logged_in.get(f"/organize/competitions/{competition_id}/attendance/1"
