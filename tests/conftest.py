@@ -73,15 +73,40 @@ def migrated(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     template.close()
 
 
+@pytest.fixture(scope="session")
+def demo_sqlite(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
+    """This test process's SQLite file with the demo club loaded once (about a second of
+    CPU), copied for each test that asks for ``demo`` or a browser test's demo server."""
+    from ladder.demo import load_demo
+    return SqliteTemplate(tmp_path_factory.mktemp("demo"), prepare=load_demo)
+
+
 @pytest.fixture
-def app(tmp_path: Path, migrated: SqliteTemplate | PostgresTemplate) -> Iterator[Flask]:
-    """A fresh app with a freshly migrated database."""
-    application = make_app(tmp_path, migrated.fresh(tmp_path), WTF_CSRF_ENABLED=True,
+def app(request: pytest.FixtureRequest, tmp_path: Path,
+        migrated: SqliteTemplate | PostgresTemplate) -> Iterator[Flask]:
+    """A fresh app with a freshly migrated database (on SQLite, a copy of the demo club's
+    when the test asks for ``demo``)."""
+    template = migrated
+    if "demo" in request.fixturenames and isinstance(migrated, SqliteTemplate):
+        template = request.getfixturevalue("demo_sqlite")
+    application = make_app(tmp_path, template.fresh(tmp_path), WTF_CSRF_ENABLED=True,
                            SERVER_NAME=None)
     yield application
     with application.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture
+def demo(app: Flask) -> Flask:
+    """``app`` with the demo club: on SQLite its database is already a copy of the demo's
+    (``demo_sqlite``); on PostgreSQL the demo is loaded here, into the emptied database."""
+    with app.app_context():
+        from ladder.demo import load_demo
+        from ladder.services.setup import is_empty
+        if is_empty():
+            load_demo()
+    return app
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from fractions import Fraction
 from pathlib import Path
@@ -71,6 +72,43 @@ class _SharedBytecode(BytecodeCache):
 #: and checks it against the source's checksum, and every app is configured alike
 #: (``create_app``), so a template still renders exactly as it would from source.
 _BYTECODE = _SharedBytecode()
+
+
+def _share_url_builders() -> None:
+    """Let the apps of one test process share werkzeug's compiled URL builders.
+
+    Building an app compiles each of its ~140 URL rules into two builder functions (an AST
+    per rule, then ``compile``): 95 % of ``create_app``'s ~57 ms, paid again by every test
+    that builds an app (about a thousand per run). A builder's code is a pure function of
+    the rule's text, its parts (``_trace``), its defaults' names and ``append_unknown``; the
+    rule object arrives as an argument (``.self``) when werkzeug binds it. So one builder is
+    kept per such key and bound to each new rule as werkzeug binds its own. A rule with a
+    default for one of its own variables is compiled as usual (the default's converted value
+    is written into the code). Should werkzeug rename this private method, nothing is
+    shared and every app compiles its rules as before.
+    """
+    from werkzeug.routing.rules import Rule
+
+    compile_one = Rule.__dict__.get("_compile_builder")
+    if compile_one is None or getattr(compile_one, "shared_by_tests", False):
+        return
+    builders: dict[tuple[object, ...], Any] = {}
+
+    def compile_builder(self: Rule, append_unknown: bool = True) -> Any:
+        defaults = self.defaults or {}
+        if any(dynamic and part in defaults for dynamic, part in self._trace):
+            return compile_one(self, append_unknown)
+        key = (self.rule, tuple(self._trace), tuple(defaults), append_unknown)
+        builder = builders.get(key)
+        if builder is None:
+            builder = builders[key] = compile_one(self, append_unknown)
+        return builder
+
+    compile_builder.shared_by_tests = True  # type: ignore[attr-defined]
+    Rule._compile_builder = compile_builder  # type: ignore[method-assign]
+
+
+_share_url_builders()
 
 
 def make_app(tmp_path: Path, url: str | None = None, **config: Any) -> Flask:
@@ -199,25 +237,46 @@ def migrate_new(tmp_path: Path, url: str | None = None) -> None:
 
 
 class SqliteTemplate:
-    """One SQLite file migrated once; :meth:`fresh` gives each test its own copy."""
+    """One SQLite file migrated once, and optionally filled once by ``prepare`` (run in an
+    app's context over it, e.g. loading the demo club); :meth:`fresh` gives each test its own
+    copy, with the files ``prepare`` left in the instance folder (the demo's login)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, prepare: Callable[[], object] | None = None) -> None:
         migrate_new(folder)
+        instance = folder / "instance"
+        before = {path.name for path in instance.iterdir()}
+        if prepare is not None:
+            app = make_app(folder)
+            with app.app_context():
+                prepare()
+                db.session.remove()
+                db.engine.dispose()
         self.file = folder / "ladder.sqlite3"
         # Every connection was closed: the WAL was checkpointed into the file and removed.
         assert not self.file.with_name(self.file.name + "-wal").exists()
         self.data = self.file.read_bytes()
+        self.instance_files = {path.name: path.read_bytes() for path in instance.iterdir()
+                               if path.is_file() and path.name not in before}
 
     def fresh(self, folder: Path) -> str:
-        """The migrated database copied to ``folder/ladder.sqlite3`` (owner-only, as
-        ``create_app`` makes it); its URL."""
-        import os
+        """The database copied to ``folder/ladder.sqlite3`` and its instance files to
+        ``folder/instance`` (owner-only, as ``create_app`` makes them); its URL."""
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / "ladder.sqlite3"
-        descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(self.data)
+        _write_new(target, self.data)
+        if self.instance_files:
+            (folder / "instance").mkdir(mode=0o700, exist_ok=True)
+            for name, data in self.instance_files.items():
+                _write_new(folder / "instance" / name, data)
         return f"sqlite:///{target}"
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write ``data`` to a new, owner-only file at ``path``."""
+    import os
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
 
 
 #: The schema's fingerprint: every table's and sequence's columns and types, and the revision.

@@ -19,7 +19,13 @@ Per timed round (1, 5 and 9 by default) three figures, each named for what it co
 * with ``bbp`` (the path of a bbpPairings executable): the same whole-process figures of
   ``bbpPairings --dutch FILE -p OUT`` on the same posed file, whether its answer equals the
   engine's, and the ratios (engine CPU / bbp CPU, process CPU / bbp CPU, process peak / bbp
-  peak).
+  peak);
+* with ``bbp`` and ``heap`` (valgrind installed), the memory of the two pairings themselves, without
+  their runtimes: ``bbp_heap_peak_mib``, the most heap bbpPairings held (valgrind's massif,
+  ``mem_heap_B``), beside ``engine_peak_mib``, and their ratio ``engine_heap_ratio``. The
+  whole-process peak of a Python program starts at the interpreter's own (``python -c
+  pass``, ``interpreter_peak_mib`` in the report), already more than twice bbpPairings'
+  whole process; these two figures compare what each engine allocates to pair the round.
 
 ``seconds`` keeps, per timed round, the CPU seconds of the call that paired the round for
 the tournament (one call; the detail above is measured apart), ``all_rounds`` their sum over
@@ -55,24 +61,29 @@ _LADDER = ("-c", "import sys; from ladder.cli import main; sys.argv[0] = 'ladder
 
 def bench_pairing(sizes: tuple[int, ...] = (30, 60, 500), rounds: int = 9,
                   timed: tuple[int, ...] = (1, 5, 9), seed: int = 2026,
-                  bbp: str | None = None, processes: bool = True) -> dict[str, object]:
+                  bbp: str | None = None, processes: bool = True,
+                  heap: bool = False) -> dict[str, object]:
     """Engine and whole-process CPU seconds and peak memory to pair each timed round of a
     synthetic Swiss of each size (beside bbpPairings' when ``bbp`` is given); one JSON object.
 
-    ``processes=False`` leaves out the whole-process figures (and bbpPairings)."""
+    ``processes=False`` leaves out the whole-process figures (and bbpPairings); ``heap=True``
+    adds bbpPairings' heap peak (valgrind, slow) beside the engine's."""
     report: dict[str, object] = {"bench": "pairing", "rounds": rounds, "seed": seed,
                                  "timed_rounds": list(timed)}
     if bbp is not None:
         report["bbp"] = bbp
+    if processes:
+        report["interpreter_peak_mib"] = _peak_mib([sys.executable, "-c", "pass"])
     with tempfile.TemporaryDirectory(prefix="ladder-bench-pairing-") as folder:
         for size in sizes:
             report[f"players_{size}"] = _one_size(size, rounds, timed, seed, Path(folder),
-                                                  bbp if processes else None, processes)
+                                                  bbp if processes else None, processes,
+                                                  heap)
     return report
 
 
 def _one_size(size: int, rounds: int, timed: tuple[int, ...], seed: int, folder: Path,
-              bbp: str | None, processes: bool) -> dict[str, object]:
+              bbp: str | None, processes: bool, heap: bool) -> dict[str, object]:
     from ladder.pairing import Refusal, pair_trf_detailed  # the engine (imported when run)
 
     rng = random.Random(f"{seed}-{size}")
@@ -100,7 +111,7 @@ def _one_size(size: int, rounds: int, timed: tuple[int, ...], seed: int, folder:
         if key in seconds:
             seconds[key] = round(elapsed, 4)
             detail[key] = _measure(text, elapsed, folder / f"p{size}-r{round_no}", bbp,
-                                   processes)
+                                   processes, heap)
         if isinstance(pairing, Refusal):
             out["refused_round"] = round_no
             out["refusal"] = str(pairing.reason)
@@ -124,7 +135,7 @@ def _one_size(size: int, rounds: int, timed: tuple[int, ...], seed: int, folder:
 
 
 def _measure(text: str, first: float, stem: Path, bbp: str | None,
-             processes: bool) -> dict[str, object]:
+             processes: bool, heap: bool) -> dict[str, object]:
     """The figures of one posed round (module docstring)."""
     from ladder.pairing import pair_trf_detailed
 
@@ -138,9 +149,10 @@ def _measure(text: str, first: float, stem: Path, bbp: str | None,
     tracemalloc.start()
     try:
         pair_trf_detailed(text)
-        figures["engine_peak_mib"] = round(tracemalloc.get_traced_memory()[1] / 2**20, 2)
+        engine_peak = round(tracemalloc.get_traced_memory()[1] / 2**20, 3)
     finally:
         tracemalloc.stop()
+    figures["engine_peak_mib"] = engine_peak
     if not processes:
         return figures
     posed = stem.with_suffix(".trf")
@@ -158,6 +170,11 @@ def _measure(text: str, first: float, stem: Path, bbp: str | None,
             figures["process_cpu_ratio"] = round(cpu / bbp_cpu, 2)
         if peak is not None and bbp_peak:
             figures["process_peak_ratio"] = round(peak / bbp_peak, 2)
+        bbp_heap = _heap_peak_mib([bbp, "--dutch", str(posed), "-p", str(bbp_out)],
+                                  stem.with_suffix(".massif")) if heap else None
+        if bbp_heap:
+            figures["bbp_heap_peak_mib"] = bbp_heap
+            figures["engine_heap_ratio"] = round(engine_peak / bbp_heap, 2)
     return figures
 
 
@@ -199,6 +216,22 @@ def _peak_mib(command: list[str]) -> float | None:
         return round(int(words[-1]) / 1024, 2)  # KiB
     except (IndexError, ValueError):
         return None
+
+
+def _heap_peak_mib(command: list[str], report: Path) -> float | None:
+    """The most heap ``command`` held, in MiB, as valgrind's massif counts it (the largest
+    ``mem_heap_B`` of its snapshots); None without valgrind or when the run fails."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    done = subprocess.run([valgrind, "--tool=massif", f"--massif-out-file={report}", *command],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, check=False)
+    if done.returncode not in (0, 1) or not report.exists():
+        return None
+    sizes = [int(line.split("=", 1)[1]) for line in report.read_text().splitlines()
+             if line.startswith("mem_heap_B=")]
+    return round(max(sizes) / 2**20, 3) if sizes else None
 
 
 def _same_answer(ours: Path, theirs: Path) -> bool:

@@ -71,15 +71,18 @@ def _numbers(text: str) -> tuple[int, ...]:
                    "CPU seconds and peak memory beside the engine's, and the ratios.")
 @click.option("--processes/--no-processes", default=True, show_default=True,
               help="Also time whole `ladder pair` processes (start-up included).")
+@click.option("--heap/--no-heap", default=False, show_default=True,
+              help="With --bbp: also the most heap bbpPairings holds on each round "
+                   "(valgrind's massif), beside the engine's own peak.")
 def bench_pairing_command(sizes: str, rounds: int, timed: str, seed: int, bbp: str | None,
-                          processes: bool) -> None:
+                          processes: bool, heap: bool) -> None:
     """CPU seconds and peak memory to pair rounds 1, 5 and 9 of synthetic Swiss events
     (30, 60, 500 players): the engine's own, a whole `ladder pair` process's, and with --bbp
     bbpPairings' on the same rounds."""
     from ..bench.pairing import bench_pairing
     click.echo(json.dumps(bench_pairing(sizes=_numbers(sizes), rounds=rounds,
                                         timed=_numbers(timed), seed=seed, bbp=bbp,
-                                        processes=processes)))
+                                        processes=processes, heap=heap)))
 
 
 @bench_group.command("tools")

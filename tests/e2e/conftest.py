@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -59,20 +60,44 @@ class LiveServer:
         self._thread.join(timeout=5)
 
 
-@pytest.fixture
-def live_app(tmp_path: Path, migrated_sqlite: SqliteTemplate) -> Iterator[Flask]:
-    """An app over a fresh file SQLite database (browser tests always use SQLite), a copy of
-    the test process's migrated one."""
-    app = make_app(tmp_path, migrated_sqlite.fresh(tmp_path), SECRET_KEY="e2e-secret")
+@contextmanager
+def _app_over(tmp_path: Path, template: SqliteTemplate) -> Iterator[Flask]:
+    """An app over a fresh copy of ``template``'s file SQLite database."""
+    app = make_app(tmp_path, template.fresh(tmp_path), SECRET_KEY="e2e-secret")
     yield app
     with app.app_context():
         db.engine.dispose()
 
 
+@contextmanager
+def _serving(app: Flask) -> Iterator[LiveServer]:
+    """``app`` served on a free local port until the block ends."""
+    server = LiveServer(app)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def live_app(tmp_path: Path, migrated_sqlite: SqliteTemplate) -> Iterator[Flask]:
+    """An app over a fresh file SQLite database (browser tests always use SQLite), a copy of
+    the test process's migrated one."""
+    with _app_over(tmp_path, migrated_sqlite) as app:
+        yield app
+
+
 @pytest.fixture
 def live_server(live_app: Flask) -> Iterator[LiveServer]:
     """``live_app`` served on a free local port for the duration of the test."""
-    server = LiveServer(live_app)
-    server.start()
-    yield server
-    server.stop()
+    with _serving(live_app) as server:
+        yield server
+
+
+@pytest.fixture
+def demo_live_server(tmp_path: Path, demo_sqlite: SqliteTemplate) -> Iterator[LiveServer]:
+    """The demo club served for the duration of the test: a copy of the test process's demo
+    database (``demo_sqlite``, loaded once), so no test loads it again."""
+    with _app_over(tmp_path, demo_sqlite) as app, _serving(app) as server:
+        yield server

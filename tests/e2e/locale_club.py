@@ -12,11 +12,10 @@ LOCALES = ("ko", "zh_Hans", "id")
 
 
 def arrange_club(live_server: Any) -> Any:
-    """The demo club, its pool-health page public, and an organizer account."""
+    """An organizer account on ``live_server``, the demo club (``demo_live_server``, whose
+    pool-health page is public)."""
     with live_server.app.app_context():
-        from ladder.demo import load_demo
         from ladder.services.accounts import set_organizer
-        load_demo()
         set_organizer(*LOGIN, actor="test")
     return live_server
 

@@ -20,19 +20,17 @@ PASTE_FIXED = "Round 1\nHenrik Larsen - Viktor Petrov 1-0\nAnna Kowalska - Budi 
 
 
 @pytest.fixture
-def desk(live_server):
-    with live_server.app.app_context():
+def desk(demo_live_server):
+    with demo_live_server.app.app_context():
         from sqlalchemy import select
 
-        from ladder.demo import load_demo
         from ladder.extensions import db
         from ladder.models import Event, Member
         from ladder.services.accounts import set_organizer
-        load_demo()
         set_organizer(*LOGIN, actor="test")
         event_id = db.session.scalar(select(Event.id).where(Event.kind == "swiss").limit(1))
         member_id = db.session.scalar(select(Member.id).where(Member.name == "John Smith"))
-    return live_server, event_id, member_id
+    return demo_live_server, event_id, member_id
 
 
 def _check(page: Page, problems: dict, label: str) -> None:

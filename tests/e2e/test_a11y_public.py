@@ -15,11 +15,8 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-def demo_server(live_server):
-    with live_server.app.app_context():
-        from ladder.demo import load_demo
-        load_demo()
-    return live_server
+def demo_server(demo_live_server):
+    return demo_live_server
 
 
 def _pages(server) -> list[str]:

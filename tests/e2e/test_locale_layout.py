@@ -24,9 +24,9 @@ PHONES = [(360, 740), (390, 844)]
 
 
 @pytest.fixture
-def club(live_server):
+def club(demo_live_server):
     """The demo club, its pool-health page public, and an organizer account."""
-    return arrange_club(live_server)
+    return arrange_club(demo_live_server)
 
 
 def _page_width(page: Page) -> int:

@@ -35,9 +35,9 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-def club(live_server):  # noqa: ANN001, ANN201 - the live-server fixture
+def club(demo_live_server):  # noqa: ANN001, ANN201 - the live-server fixture
     """The demo club and an organizer account (locale_club.py)."""
-    return arrange_club(live_server)
+    return arrange_club(demo_live_server)
 
 WIDTH, HEIGHT = 390, 844
 #: ``<html lang>`` of each locale (BCP 47).

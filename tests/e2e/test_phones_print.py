@@ -28,14 +28,12 @@ PHONES = [(360, 740), (390, 844)]
 
 
 @pytest.fixture
-def club(live_server):
+def club(demo_live_server):
     """The demo club plus the 18-player Swiss with long names (tests/e2e/swiss18.py)."""
-    with live_server.app.app_context():
-        from ladder.demo import load_demo
+    with demo_live_server.app.app_context():
         from tests.e2e.swiss18 import publish_swiss18
-        load_demo()
-        live_server.swiss18 = publish_swiss18()
-    return live_server
+        demo_live_server.swiss18 = publish_swiss18()
+    return demo_live_server
 
 
 def every_page(server) -> list[str]:

@@ -16,22 +16,20 @@ LOGIN = ("desk", "a long enough password")
 
 
 @pytest.fixture
-def demo(live_server):
-    with live_server.app.app_context():
+def demo(demo_live_server):
+    with demo_live_server.app.app_context():
         from sqlalchemy import select
 
-        from ladder.demo import load_demo
         from ladder.extensions import db
         from ladder.models import Event, Season
         from ladder.services.accounts import set_organizer
-        load_demo()
         set_organizer(*LOGIN, actor="test")
         season = db.session.scalar(select(Season.id).order_by(Season.first).limit(1))
         team_night = db.session.scalar(select(Event.id).where(
             Event.name == "Bughouse Team Night"))
     pages = ["/seasons", f"/seasons/{season}", "/health", f"/events/{team_night}",
              "/?as_of=2026-08-31"]
-    return live_server, pages
+    return demo_live_server, pages
 
 
 def _log_in(page: Page, url: str) -> None:

@@ -7,6 +7,7 @@ The expected pairings are bbpPairings v6's, from tests/data/pairings/driven-mani
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from dataclasses import replace
@@ -258,12 +259,27 @@ Path(out).write_text(engine_output(pair_trf_detailed(Path(posed).read_text())))
 """
 
 
-def test_bench_pairing_sets_the_engine_beside_another_executable(tmp_path: Path) -> None:
+#: Stands in for valgrind's massif: writes a report whose largest heap snapshot is 1.5 MiB.
+FAKE_VALGRIND = """#!/bin/sh
+for word in "$@"; do
+  case "$word" in --massif-out-file=*) out="${word#--massif-out-file=}" ;; esac
+done
+printf 'snapshot=0\nmem_heap_B=524288\nsnapshot=1\nmem_heap_B=1572864\nmem_heap_B=0\n' > "$out"
+"""
+
+
+def test_bench_pairing_sets_the_engine_beside_another_executable(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = tmp_path / "bbpPairings.exe"
     fake.write_text(FAKE_BBP.format(python=sys.executable), encoding="utf-8")
     fake.chmod(0o755)
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "valgrind").write_text(FAKE_VALGRIND, encoding="utf-8")
+    (tools / "valgrind").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}:{os.environ['PATH']}")
     result = run("bench", "pairing", "--sizes", "12", "--rounds", "3", "--timed", "2",
-                 "--bbp", str(fake))
+                 "--bbp", str(fake), "--heap")
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["bbp"] == str(fake)
@@ -274,6 +290,10 @@ def test_bench_pairing_sets_the_engine_beside_another_executable(tmp_path: Path)
         figures["engine_cpu_s"] / figures["bbp_cpu_s"], abs=0.006)
     assert figures["process_cpu_ratio"] == pytest.approx(
         figures["process_cpu_s"] / figures["bbp_cpu_s"], abs=0.006)
+    assert figures["bbp_heap_peak_mib"] == 1.5  # the report's largest snapshot
+    assert figures["engine_heap_ratio"] == pytest.approx(figures["engine_peak_mib"] / 1.5,
+                                                         abs=0.006)
+    assert report["interpreter_peak_mib"] > 0
 
 
 def test_requested_byes_given_only_as_240_records_are_not_paired(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from ladder.vocabulary.tournament import Kind
 
 
 @pytest.fixture
-def demo(ctx: Flask) -> str:
+def summary(ctx: Flask) -> str:
     """The demo loaded into the test's fresh, empty database; its summary."""
     assert is_empty()
     return load_demo()
@@ -47,7 +47,7 @@ def _scripts(name: str) -> set[str]:
     return found
 
 
-def test_roster_is_a_realistic_club(demo: str) -> None:
+def test_roster_is_a_realistic_club(summary: str) -> None:
     """About 30 visible members from the club's world; ≥ 5 juniors, exactly one consent."""
     members = _visible()
     assert 28 <= len(members) <= 32
@@ -64,10 +64,10 @@ def test_roster_is_a_realistic_club(demo: str) -> None:
     assert consent.junior and consent.consent_date is not None
     assert consent.consent_recorded_by == "demo organizer"
     assert "parent" in consent.consent_note.lower() and "child" in consent.consent_note.lower()
-    assert "30 members" in demo
+    assert "30 members" in summary
 
 
-def test_season_has_every_kind_of_event_and_result(demo: str) -> None:
+def test_season_has_every_kind_of_event_and_result(summary: str) -> None:
     """12+ events of 4+ kinds, one unrated, one bughouse; every special result appears."""
     events = list(db.session.scalars(select(Event).order_by(Event.date)))
     assert len(events) >= 12
@@ -82,7 +82,7 @@ def test_season_has_every_kind_of_event_and_result(demo: str) -> None:
         assert kind in kinds, kind
 
 
-def test_every_game_is_on_both_lines(demo: str) -> None:
+def test_every_game_is_on_both_lines(summary: str) -> None:
     """Each paired result has its mirror on the opponent's line; byes have no opponent."""
     results = db.session.execute(
         select(Result.entry_id, Result.round, Result.kind, Result.opponent_entry_id,
@@ -98,7 +98,7 @@ def test_every_game_is_on_both_lines(demo: str) -> None:
         assert {mirror.colour, r.colour} == {"w", "b"}
 
 
-def test_merge_correction_and_verified_ladder(demo: str) -> None:
+def test_merge_correction_and_verified_ladder(summary: str) -> None:
     """The duplicate was merged (recorded), one result corrected (audited), ladder verified."""
     merge = db.session.scalars(select(Merge)).one()
     source = db.session.get(Member, merge.source_id)
@@ -116,7 +116,7 @@ def test_merge_correction_and_verified_ladder(demo: str) -> None:
     assert (settings.club_name, settings.visibility) == ("Riverside Chess Club", "public")
 
 
-def test_ladder_looks_alive(demo: str) -> None:
+def test_ladder_looks_alive(summary: str) -> None:
     """Everyone played; most members are established, a few newcomers still provisional."""
     lines = ladder_lines(db.session, club_settings())
     assert len(lines) == len(_visible())
@@ -126,7 +126,7 @@ def test_ladder_looks_alive(demo: str) -> None:
     assert max(ratings) - min(ratings) > 200
 
 
-def test_login_file_is_private_and_random(demo: str, ctx: Flask) -> None:
+def test_login_file_is_private_and_random(summary: str, ctx: Flask) -> None:
     """The demo organizer's login is written 0600 to the instance folder and read back."""
     path = Path(ctx.instance_path) / "demo_login.json"
     assert path.exists()
@@ -137,7 +137,7 @@ def test_login_file_is_private_and_random(demo: str, ctx: Flask) -> None:
     assert login[1] not in Path(load_demo.__code__.co_filename).read_text(encoding="utf-8")
 
 
-def test_demo_refuses_a_database_in_use(demo: str) -> None:
+def test_demo_refuses_a_database_in_use(summary: str) -> None:
     """A second load would mix with the data already there: refused, nothing changes."""
     events = db.session.scalar(select(func.count()).select_from(Event))
     with pytest.raises(ServiceError):
@@ -200,7 +200,7 @@ def test_cli_demo_loads_once(runner) -> None:  # noqa: ANN001 - FlaskCliRunner
     assert refused.exit_code != 0
 
 
-def test_the_demo_plays_a_keizer_competition_over_club_nights(demo: str) -> None:
+def test_the_demo_plays_a_keizer_competition_over_club_nights(summary: str) -> None:
     """The season's competition: two club nights played and finished into the ladder as their
     own events on their own dates, and two marks waiting for the next round."""
     from ladder.demo.competition import MEMBERS, NEXT_ROUND_MARKS, NIGHTS

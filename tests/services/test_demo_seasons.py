@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import select
@@ -18,14 +17,6 @@ from ladder.queries.bughouse import team_view
 from ladder.queries.club import club_settings
 from ladder.queries.events import event_view, load_event
 from ladder.queries.seasons import find_season, season_page
-
-
-@pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo import load_demo
-        load_demo()
-    return app
 
 
 def test_the_demo_seasons_cover_every_event_and_have_awards(demo: Flask) -> None:

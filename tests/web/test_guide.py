@@ -115,14 +115,6 @@ def test_the_header_links_to_the_guide(client: FlaskClient) -> None:
     assert 'href="/guide/ladder"' in nav
 
 
-@pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo import load_demo
-        load_demo()
-    return app
-
-
 def _set(app: Flask, **changes: object) -> None:
     with app.app_context():
         from ladder.services.club_settings import current_form, update_settings

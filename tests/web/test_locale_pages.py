@@ -172,14 +172,6 @@ def problems_of(html: str, locale: str, allowed: set[str], interface: set[str]) 
     return found
 
 
-@pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo.load import load_demo
-        load_demo()
-    return app
-
-
 def _check(client: FlaskClient, paths: list[str], locale: str, allowed: set[str]) -> dict:
     interface = _interface_words()
     problems = {}

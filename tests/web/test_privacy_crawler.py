@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -21,14 +20,6 @@ from sqlalchemy import select
 from ladder.extensions import db
 from ladder.models import Member
 from tests.web.crawler import assert_no_leak, crawl, forbidden_strings, main_part, set_visibility
-
-
-@pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo import load_demo
-        load_demo()
-    return app
 
 
 def test_public_club_hides_juniors_everywhere(demo: Flask, client: FlaskClient) -> None:

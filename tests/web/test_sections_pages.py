@@ -22,14 +22,6 @@ from ladder.queries.club import club_settings
 from ladder.queries.sections import candidates
 
 
-@pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo import load_demo
-        load_demo()
-    return app
-
-
 def _ratings(app: Flask) -> dict[int, float]:
     with app.app_context():
         return {c.member_id: c.rating for c in candidates(db.session, club_settings())}

@@ -82,14 +82,6 @@ def _english_left(english: str, translated: str, allowed: set[str]) -> list[str]
     return sorted(left)
 
 
-@pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo.load import load_demo
-        load_demo()
-    return app
-
-
 PUBLIC = ["/", "/?sort=name", "/members", "/members/1", "/events", "/events/1", "/events/2",
           "/events/1/rating/1", "/seasons", "/guide/ladder", "/guide/tiebreaks", "/guide/faq",
           "/tools/tiebreaks", "/tools/tiebreaks/compare", "/tools/prizes", "/tools/elo",

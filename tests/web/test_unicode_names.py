@@ -33,13 +33,12 @@ TRICKY = [
 
 
 @pytest.fixture
-def demo(app: Flask) -> Flask:
-    with app.app_context():
-        from ladder.demo import load_demo
+def demo(demo: Flask) -> Flask:
+    """The demo club (tests/conftest.py) and a junior whose name is typed decomposed."""
+    with demo.app_context():
         from ladder.services.members import add_member
-        load_demo()
         add_member(unicodedata.normalize(NFD, "Zoë Müller"), "test", junior=True)
-    return app
+    return demo
 
 
 def _team_night() -> Event:
