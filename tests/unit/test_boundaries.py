@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import tomllib
 from pathlib import Path
 
@@ -43,8 +44,10 @@ def _path(module: str) -> Path:
     return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
 
-def _imports(module: str) -> set[str]:
-    """Every module name ``module`` imports (relative imports resolved)."""
+@functools.cache
+def _imports(module: str) -> frozenset[str]:
+    """Every module name ``module`` imports (relative imports resolved). Kept for the test
+    process: the 175 tests here walk overlapping closures, and the files do not change."""
     path = _path(module)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
@@ -60,12 +63,12 @@ def _imports(module: str) -> set[str]:
                 if not node.module:  # "from . import x": the modules x themselves
                     found.update(f"{base}.{alias.name}" for alias in node.names)
             found.add(base)
-    return {name for name in found if name}
+    return frozenset(name for name in found if name)
 
 
-def _closure(module: str) -> dict[str, set[str]]:
+def _closure(module: str) -> dict[str, frozenset[str]]:
     """``module`` and every ladder module it reaches, each with its own imports."""
-    seen: dict[str, set[str]] = {}
+    seen: dict[str, frozenset[str]] = {}
     todo = [module]
     while todo:
         current = todo.pop()
