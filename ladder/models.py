@@ -151,8 +151,10 @@ class Member(Model):
     consent_note: Mapped[str | None] = mapped_column(String(500))
     merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
-    # Derived by the replay (current ladder state); never edited by hand.
-    rating: Mapped[float] = mapped_column(Float, default=1200.0)
+    # Derived by the replay (current ladder state); never edited by hand. Indexed: the ladder
+    # page reads one window of each group (established, provisional) in rating order and stops
+    # there, whatever the roster's size (queries/ladder.py, ladder_window).
+    rating: Mapped[float] = mapped_column(Float, default=1200.0, index=True)
     games: Mapped[int] = mapped_column(Integer, default=0)
     last_change: Mapped[float | None] = mapped_column(Float)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, select
+from sqlalchemy import Row, func, select
 
 from ..extensions import DbSession
 from ..models import ClubSettings, Member
@@ -97,19 +97,15 @@ def ladder_window(session: DbSession, settings: ClubSettings, offset: int, size:
     about the same on a roster of 2,000 or 8,000).
 
     The order is :func:`ladder_lines`' (established first, then by rating, highest first,
-    then by member id). Each line's rank is its position unless it ties with the line before
-    (equal ratings in one group share a rank); so the line just before the window is read
-    too, and only when the window's first line ties with it is its rank counted
-    (:func:`ladder_rank`: one plus everyone strictly above).
+    then by member id), read as two groups (:func:`_ordered_rows`). Each line's rank is its
+    position unless it ties with the line before (equal ratings in one group share a rank);
+    so the line just before the window is read too, and only when the window's first line
+    ties with it is its rank counted (:func:`ladder_rank`: one plus everyone strictly above).
     """
     threshold = settings.provisional_games
     offset, size = max(0, offset), max(0, size)
     before = 1 if offset else 0
-    provisional = case((Member.games < threshold, 1), else_=0)
-    rows = session.execute(
-        select(Member.id, Member.rating, Member.games, Member.last_change)
-        .where(*ON_LADDER).order_by(provisional, Member.rating.desc(), Member.id)
-        .offset(offset - before).limit(size + before)).all()
+    rows = _ordered_rows(session, threshold, offset - before, size + before)
     previous: tuple[bool, float] | None = None
     if before and rows:
         _id, rating, games, _change = rows[0]
@@ -129,3 +125,32 @@ def ladder_window(session: DbSession, settings: ClubSettings, offset: int, size:
         lines.append(LadderLine(member_id, rating, games, games < threshold, rank,
                                 last_change))
     return lines
+
+
+def _ordered_rows(session: DbSession, threshold: int, start: int, count: int
+                  ) -> list[Row[int, float, int, float | None]]:
+    """Rows ``start`` to ``start + count`` of the ladder's order, as (id, rating, games,
+    last change): the established members by rating, highest first, then by id; after them
+    the provisional ones in the same order.
+
+    Each group is one query in the order of the rating index (``ix_members_rating``), so the
+    database walks the index from the top and stops after the rows asked for, instead of
+    sorting the whole roster by a key that depends on the club's setting. The established
+    group is counted only when the window reaches past it.
+    """
+    columns = (Member.id, Member.rating, Member.games, Member.last_change)
+    order = (Member.rating.desc(), Member.id)
+    established = Member.games >= threshold
+    rows = list(session.execute(select(*columns).where(*ON_LADDER, established)
+                                .order_by(*order).offset(start).limit(count)).all())
+    if len(rows) == count:
+        return rows
+    if rows or not start:  # the group ended inside the window
+        in_group = start + len(rows)
+    else:
+        in_group = session.scalar(select(func.count()).select_from(Member)
+                                  .where(*ON_LADDER, established)) or 0
+    rows += session.execute(select(*columns).where(*ON_LADDER, Member.games < threshold)
+                            .order_by(*order).offset(max(0, start - in_group))
+                            .limit(count - len(rows))).all()
+    return rows

@@ -12,15 +12,19 @@ an organizer's full names.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from flask import Flask
+from sqlalchemy import event
 
 from ladder.extensions import db
 from ladder.models import Member
 from ladder.queries.club import club_settings
 from ladder.queries.display_names import load_name_book, load_names_of
 from ladder.queries.ladder import ladder_lines, ladder_size, ladder_window
-from tests.factories import direct_writes
+from tests.factories import SqliteTemplate, direct_writes, make_app
 
 #: (name, rating, games, last change, junior, consent, merged) — threshold 10 games.
 ROSTER = [
@@ -86,3 +90,32 @@ def test_the_names_of_a_window_are_the_whole_books(app: Flask, for_all: bool, fu
                 part = load_names_of(db.session, settings, window, full=full)
                 assert part.labels == {i: book(i) for i in window}, window
         assert load_names_of(db.session, settings, [], full=full).labels == {}
+
+
+def test_a_window_walks_the_rating_index_instead_of_sorting_the_roster(
+        tmp_path: Path, migrated_sqlite: SqliteTemplate) -> None:
+    """A page costs what it shows (docs/qualities.md §2 "Growth"): each query of a window
+    follows the rating index (SQLite's plan), so the database stops after the lines asked
+    for instead of sorting every member first. Read on SQLite, whose plan this checks."""
+    app = make_app(tmp_path, migrated_sqlite.fresh(tmp_path))
+    _arrange(app)
+    with app.app_context():
+        settings = club_settings()
+        seen: list[tuple[str, Any]] = []
+
+        def keep(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+            if statement.lstrip().startswith("SELECT") and "ORDER BY" in statement:
+                seen.append((statement, parameters))
+
+        event.listen(db.engine, "before_cursor_execute", keep)
+        try:
+            ladder_window(db.session, settings, 0, 3)  # the established group only
+            ladder_window(db.session, settings, 6, 4)  # across into the provisional group
+        finally:
+            event.remove(db.engine, "before_cursor_execute", keep)
+        for statement, parameters in seen:
+            plan = " | ".join(row[-1] for row in db.session.connection().exec_driver_sql(
+                "EXPLAIN QUERY PLAN " + statement, tuple(parameters)))
+            assert "USING INDEX ix_members_rating" in plan, plan
+            assert "TEMP B-TREE FOR ORDER BY" not in plan, plan  # no sort of the whole roster
+        assert len(seen) == 3  # one query for the first window, one per group for the second
