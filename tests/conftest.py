@@ -84,13 +84,17 @@ def demo_sqlite(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
 @pytest.fixture
 def app(request: pytest.FixtureRequest, tmp_path: Path,
         migrated: SqliteTemplate | PostgresTemplate) -> Iterator[Flask]:
-    """A fresh app with a freshly migrated database (on SQLite, a copy of the demo club's
-    when the test asks for ``demo``)."""
-    template = migrated
-    if "demo" in request.fixturenames and isinstance(migrated, SqliteTemplate):
-        template = request.getfixturevalue("demo_sqlite")
-    application = make_app(tmp_path, template.fresh(tmp_path), WTF_CSRF_ENABLED=True,
-                           SERVER_NAME=None)
+    """A fresh app with a freshly migrated database, or the demo club's when the test asks
+    for ``demo`` (loaded once per test process: on SQLite a copy of ``demo_sqlite``'s file,
+    on PostgreSQL its rows put back)."""
+    if "demo" not in request.fixturenames:
+        url = migrated.fresh(tmp_path)
+    elif isinstance(migrated, SqliteTemplate):
+        url = request.getfixturevalue("demo_sqlite").fresh(tmp_path)
+    else:
+        from ladder.demo import load_demo
+        url = migrated.fresh(tmp_path, prepare=load_demo)
+    application = make_app(tmp_path, url, WTF_CSRF_ENABLED=True, SERVER_NAME=None)
     yield application
     with application.app_context():
         db.session.remove()
@@ -99,13 +103,8 @@ def app(request: pytest.FixtureRequest, tmp_path: Path,
 
 @pytest.fixture
 def demo(app: Flask) -> Flask:
-    """``app`` with the demo club: on SQLite its database is already a copy of the demo's
-    (``demo_sqlite``); on PostgreSQL the demo is loaded here, into the emptied database."""
-    with app.app_context():
-        from ladder.demo import load_demo
-        from ladder.services.setup import is_empty
-        if is_empty():
-            load_demo()
+    """``app`` with the demo club (the ``app`` fixture gives it the demo's database and
+    login file)."""
     return app
 
 

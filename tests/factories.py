@@ -243,20 +243,13 @@ class SqliteTemplate:
 
     def __init__(self, folder: Path, prepare: Callable[[], object] | None = None) -> None:
         migrate_new(folder)
-        instance = folder / "instance"
-        before = {path.name for path in instance.iterdir()}
+        self.instance_files: dict[str, bytes] = {}
         if prepare is not None:
-            app = make_app(folder)
-            with app.app_context():
-                prepare()
-                db.session.remove()
-                db.engine.dispose()
+            self.instance_files = _run_prepare(prepare, folder)
         self.file = folder / "ladder.sqlite3"
         # Every connection was closed: the WAL was checkpointed into the file and removed.
         assert not self.file.with_name(self.file.name + "-wal").exists()
         self.data = self.file.read_bytes()
-        self.instance_files = {path.name: path.read_bytes() for path in instance.iterdir()
-                               if path.is_file() and path.name not in before}
 
     def fresh(self, folder: Path) -> str:
         """The database copied to ``folder/ladder.sqlite3`` and its instance files to
@@ -264,11 +257,33 @@ class SqliteTemplate:
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / "ladder.sqlite3"
         _write_new(target, self.data)
-        if self.instance_files:
-            (folder / "instance").mkdir(mode=0o700, exist_ok=True)
-            for name, data in self.instance_files.items():
-                _write_new(folder / "instance" / name, data)
+        _put_instance_files(folder, self.instance_files)
         return f"sqlite:///{target}"
+
+
+def _run_prepare(prepare: Callable[[], object], folder: Path, url: str | None = None
+                 ) -> dict[str, bytes]:
+    """Run ``prepare`` in the context of an app over ``folder`` (its instance folder) and
+    ``url`` (default: the folder's SQLite file), every connection closed after; the files it
+    added to the instance folder (the demo's login), by name."""
+    folder.mkdir(parents=True, exist_ok=True)
+    app = make_app(folder, url)  # makes the instance folder
+    instance = folder / "instance"
+    before = {path.name for path in instance.iterdir()}
+    with app.app_context():
+        prepare()
+        db.session.remove()
+        db.engine.dispose()
+    return {path.name: path.read_bytes() for path in instance.iterdir()
+            if path.is_file() and path.name not in before}
+
+
+def _put_instance_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Write ``files`` into ``folder/instance`` (made owner-only, as ``create_app`` does)."""
+    if files:
+        (folder / "instance").mkdir(mode=0o700, exist_ok=True)
+        for name, data in files.items():
+            _write_new(folder / "instance" / name, data)
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -296,12 +311,15 @@ class PostgresTemplate:
     """The test process's PostgreSQL database, migrated once; :meth:`fresh` empties it and
     puts back exactly what the migrations left (rows, sequences), or migrates it again from
     empty when a test changed its schema. One connection of its own, kept for the session,
-    does it in two round trips."""
+    does it in two round trips. A state that ``prepare`` makes over the migrated database
+    (the demo club) is made once per test process and put back the same way."""
 
     def __init__(self, url: str, folder: Path) -> None:
         self.url = url
         self.folder = folder
         self._connection: Any = None
+        # Per ``prepare``: the statements that put back what it left, and its instance files.
+        self._prepared: dict[Callable[[], object], tuple[str, dict[str, bytes]]] = {}
         self._migrate()
 
     def _connect(self) -> Any:
@@ -316,18 +334,31 @@ class PostgresTemplate:
     def _migrate(self) -> None:
         reset_postgres(self.url)
         migrate_new(self.folder, self.url)
+        self.fingerprint = self._connect().execute(_FINGERPRINT).fetchone()[0]
+        self._reset = self._snapshot()
+        self._prepared.clear()  # made over the schema just dropped
+
+    def _snapshot(self) -> str:
+        """The statements that put the database back as it is now: every table emptied and
+        refilled with its current rows, every sequence set to its current value."""
         connection = self._connect()
-        self.fingerprint = connection.execute(_FINGERPRINT).fetchone()[0]
-        tables = [row[0] for row in connection.execute(
+        present = {row[0] for row in connection.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-            "AND tablename <> 'alembic_version' ORDER BY tablename")]
+            "AND tablename <> 'alembic_version'")}
+        # Referenced tables first (the models' order), so every foreign key holds as each
+        # table is filled; a table's rows go in one statement, so a row may refer to a later
+        # one of its own table (PostgreSQL checks the keys at the statement's end).
+        tables = [t.name for t in db.metadata.sorted_tables if t.name in present]
+        tables += sorted(present - set(tables))
         statements = ["BEGIN", "TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " CASCADE"]
-        # Each row as JSON text, put back by json_populate_record: every type round-trips
+        # The rows as JSON text, put back by json_populate_recordset: every type round-trips
         # exactly, in the database's own terms.
         for table in tables:
-            for (row,) in connection.execute(f'SELECT row_to_json(t)::text FROM "{table}" t'):
-                statements.append(f'INSERT INTO "{table}" SELECT * FROM json_populate_record('
-                                  f'NULL::"{table}", {_literal(row)}::json)')
+            rows = connection.execute(
+                f'SELECT json_agg(t)::text FROM "{table}" t').fetchone()[0]
+            if rows is not None:
+                statements.append(f'INSERT INTO "{table}" SELECT * FROM json_populate_recordset('
+                                  f'NULL::"{table}", {_literal(rows)}::json)')
         setvals = [f"setval({_literal(name)}::regclass, {value}, {called})"
                    for name, value, called in connection.execute(
                        "SELECT format('%I.%I', schemaname, sequencename), "
@@ -336,11 +367,14 @@ class PostgresTemplate:
         if setvals:
             statements.append("SELECT " + ", ".join(setvals))
         statements.append("COMMIT")
-        self._reset = ";\n".join(statements)
+        return ";\n".join(statements)
 
-    def fresh(self, folder: Path | None = None) -> str:
-        """The database as the migrations left it; its URL (``folder``: unused, the same
-        call as :meth:`SqliteTemplate.fresh`)."""
+    def fresh(self, folder: Path | None = None,
+              prepare: Callable[[], object] | None = None) -> str:
+        """The database as the migrations left it; its URL. With ``prepare`` (loading the
+        demo club), as ``prepare`` left it over that, with the files it added to its instance
+        folder copied to ``folder/instance``: ``prepare`` runs at its first call in this test
+        process (or after a test changed the schema), later calls put its rows back."""
         connection = self._connect()
         # Connections a test left open (an app it made and never disposed) could hold a lock
         # on a table; nothing else uses this test process's database now.
@@ -351,8 +385,18 @@ class PostgresTemplate:
             "AND usename = current_user)").fetchone()[0]
         if fingerprint != self.fingerprint:
             self._migrate()
-        else:
+        if prepare is None:
             connection.execute(self._reset)
+            return self.url
+        if prepare not in self._prepared:
+            connection.execute(self._reset)
+            files = _run_prepare(prepare, self.folder / f"prepared-{len(self._prepared)}",
+                                 self.url)
+            self._prepared[prepare] = (self._snapshot(), files)
+        else:
+            connection.execute(self._prepared[prepare][0])
+        if folder is not None:
+            _put_instance_files(folder, self._prepared[prepare][1])
         return self.url
 
     def close(self) -> None:
