@@ -47,13 +47,14 @@ run: install
 	$(BIN)/ladder demo --if-empty
 	$(BIN)/ladder run --host $(HOST) --port $(PORT)
 
-## Debian's Chromium for the browser tests (Playwright cannot download its own here), and the
+## Debian's Chromium headless shell for the browser tests (Playwright cannot download its own
+## browser here; the shell is Chromium's build for automation, tests/e2e/conftest.py), and the
 ## Noto CJK fonts so Hangul and Han render (and measure) as a reader's phone shows them.
 chromium:
-	@{ command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; } || { \
-	  echo "Installing Debian's chromium and fonts-noto-cjk for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
-	    fonts-noto-cjk >/dev/null; }
+	@{ command -v chromium-headless-shell >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; } || { \
+	  echo "Installing Debian's chromium-headless-shell and fonts-noto-cjk for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium-headless-shell fonts-noto-cjk >/dev/null; }
 
 ## make test: every test — unit, service, web and real-browser — spread over every core
 ## (pytest-xdist; `make test TEST_JOBS=0` runs them in this one process), then the 25
