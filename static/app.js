@@ -464,6 +464,14 @@ document.addEventListener("click", function (event) {
     var answered = versionOf(answer.content);
     if (answered !== null && answered < shown) { event.detail.shouldSwap = false; }
   });
+  // The tap's answer is in the page. Its settle (20 ms later, longer on a busy phone) moves
+  // the focus; but an answer swapped in between (the panel's poll, sent before the tap's
+  // answer came, bringing the desk's parts) can replace every part the tap brought, and htmx
+  // then announces the tap's settle on elements no longer in the page: the desk never hears
+  // it. The next settle it hears, finishes the tap.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (pending && fromTap(event, pending)) { pending.swapped = true; }
+  });
   document.body.addEventListener("htmx:afterSettle", function (event) {
     if (!pending) {
       // A swap that replaced the focused element (a poll re-rendering a part of the desk)
@@ -476,7 +484,7 @@ document.addEventListener("click", function (event) {
       return;
     }
     var done = pending;
-    if (!fromTap(event, done)) { return; }
+    if (!fromTap(event, done) && !done.swapped) { return; }
     pending = null;
     if (done.board) {
       lastBoard = { id: done.board, placed: null };

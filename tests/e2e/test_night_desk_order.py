@@ -1,4 +1,5 @@
-"""The desk's answers can arrive out of order; an older one never overwrites a newer desk.
+"""The desk's answers can arrive out of order: an older one never overwrites a newer desk, and
+one swapped just after a tap's never leaves the focus on ``<body>``.
 
 The phones panel polls every 4 s and, when the night changed, brings the desk's parts out of
 band. On a loaded server a poll's answer can arrive after the answers of taps made after it
@@ -98,3 +99,53 @@ def test_an_old_poll_answer_arriving_late_leaves_the_desk_as_it_is(
     page.wait_for_function(
         "() => document.activeElement && document.activeElement.closest('#night-boards, "
         "#round-next')")
+
+
+def test_a_poll_answer_swapped_right_after_a_tap_leaves_the_focus_on_the_desk(
+        live_server: Any, browser: Browser) -> None:
+    """A tap's answer is swapped, and before htmx settles it (20 ms later) the panel's poll,
+    sent before the tap's answer came, brings the desk's parts and replaces every part the tap
+    brought. htmx then announces the tap's settle on elements no longer in the page, so that
+    announcement never reaches the desk; the focus must still go to the next board, not stay
+    on ``<body>`` (CI saw that once under load, with this very order of events). The test
+    stretches htmx's settle delay so that the poll's answer always lands in that window, as a
+    busy phone or machine stretches it."""
+    app = live_server.app
+    night_id, ids = arrange(app)
+    with app.app_context():
+        set_organizer(*LOGIN, actor="test")
+    tick_members(app, night_id, ids, ROSTER[:6])
+    pair_and_publish(app, night_id, 1)
+    page = _desk(browser, live_server.url, night_id)
+    page.evaluate("""() => { htmx.config.defaultSettleDelay = 2000;
+        window.__swapped = []; window.__settled = [];
+        const from = (event) => { const source = event.detail.requestConfig
+            && event.detail.requestConfig.elt; return source && source.id === 'night-phones'
+            ? 'poll' : 'tap'; };
+        document.body.addEventListener('htmx:afterSwap', (e) => window.__swapped.push(from(e)));
+        document.body.addEventListener('htmx:afterSettle',
+                                       (e) => window.__settled.push(from(e))); }""")
+
+    polls: list[Route] = []
+    page.route(re.compile(r"/organize/nights/\d+/phones\?"), lambda route: polls.append(route))
+    poll = _held_poll(page, polls)  # sent with the version the desk shows now
+    taps: list[Route] = []
+    page.route(re.compile(r"/organize/nights/boards/\d+$"), lambda route: taps.append(route))
+    board = page.locator("#night-boards > li.night-board:not(.done):has(form.taps)").first
+    board_id = board.get_attribute("id") or ""
+    board.locator("form.taps button").first.click()
+    tap = _held_poll(page, taps)
+    tap_answer = tap.fetch()  # the result is written
+    poll_answer = poll.fetch()  # the poll's version is old: it brings the desk's parts
+    assert "night-version" in poll_answer.text()
+    tap.fulfill(response=tap_answer)
+    page.wait_for_function("() => window.__swapped.includes('tap')")
+    poll.fulfill(response=poll_answer)  # swapped before the tap's settle
+    page.wait_for_function("() => window.__settled.includes('poll')")
+
+    expect(page.locator(f"#{board_id} button[aria-pressed=true]")).to_have_count(1)
+    focused = page.evaluate("() => { const a = document.activeElement; return a === document.body"
+                            " ? 'body' : (a.closest('li.night-board') || {}).id "
+                            "|| (a.closest('#round-next') ? 'next step' : a.tagName); }")
+    assert focused not in ("body", board_id), focused
+    assert page.evaluate("window.__notReloaded === true")
