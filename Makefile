@@ -57,12 +57,15 @@ chromium:
 	    chromium-headless-shell fonts-noto-cjk >/dev/null; }
 
 ## make test: every test — unit, service, web and real-browser — spread over every core
-## (pytest-xdist; `make test TEST_JOBS=0` runs them in this one process), then the 25
-## slowest. Python may keep its compiled bytecode here (and pytest its rewritten test
-## modules, in the __pycache__ folders .gitignore leaves out): an environment that forbids it
-## (PYTHONDONTWRITEBYTECODE) makes every test process and every server a test starts compile
-## the whole package again.
-TEST_JOBS ?= auto
+## (pytest-xdist), then the 25 slowest. One test process more than the cores: browser and
+## served tests wait (a poll, a server starting), and the extra process keeps the cores busy
+## meanwhile (docs/development.md: 3 processes on 2 cores took 334 and 328 s, 2 took 353 and
+## 374 s, run in turns). `make test TEST_JOBS=auto` runs one per core, `TEST_JOBS=0` all in
+## this one process. Python may keep its compiled bytecode here (and pytest its rewritten
+## test modules, in the __pycache__ folders .gitignore leaves out): an environment that
+## forbids it (PYTHONDONTWRITEBYTECODE) makes every test process and every server a test
+## starts compile the whole package again.
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null) && echo $$((n + 1)) || echo auto)
 test: install-test chromium
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup \
 	  --durations=25 $(PYTEST_ARGS)
