@@ -25,10 +25,18 @@ from tests.web.phones_support import ROSTER, arrange, pair_and_publish, tick_mem
 
 pytestmark = pytest.mark.e2e
 
-def _desk(browser: Browser, base: str, night_id: int) -> Page:
-    page = open_desk(browser, base, night_id)
+def _desk_in_round_one(live_server: Any, browser: Browser) -> tuple[Page, int]:
+    """The organizer's desk of a six-player night with round 1 published (no result yet),
+    marked so that a reload would show; the night's id."""
+    app = live_server.app
+    night_id, ids = arrange(app)
+    with app.app_context():
+        set_organizer(*LOGIN, actor="test")
+    tick_members(app, night_id, ids, ROSTER[:6])
+    pair_and_publish(app, night_id, 1)
+    page = open_desk(browser, live_server.url, night_id)
     page.evaluate("window.__notReloaded = true")  # a reload would wipe it
-    return page
+    return page, night_id
 
 
 def _tap_first_open_board(page: Page) -> str:
@@ -50,29 +58,25 @@ def _settled_but_the_poll(page: Page) -> None:
                            ".htmx-settling, .htmx-swapping, .htmx-added')")
 
 
-def _held_poll(page: Page, held: list[Route]) -> Route:
-    """The next poll of the phones panel, stopped in the browser before it reaches the server."""
+def _held(page: Page, held: list[Route], what: str = "the phones panel's poll") -> Route:
+    """The first request ``held`` caught (the next poll of the phones panel, unless ``what``
+    says otherwise), stopped in the browser before it reaches the server."""
     deadline = time.monotonic() + 30
     while not held and time.monotonic() < deadline:
         page.wait_for_timeout(100)
-    assert held, "the phones panel did not poll within 30 s"
+    assert held, f"{what} was not sent within 30 s"
     return held[0]
 
 
 def test_an_old_poll_answer_arriving_late_leaves_the_desk_as_it_is(
         live_server: Any, browser: Browser) -> None:
     app = live_server.app
-    night_id, ids = arrange(app)
-    with app.app_context():
-        set_organizer(*LOGIN, actor="test")
-    tick_members(app, night_id, ids, ROSTER[:6])
-    pair_and_publish(app, night_id, 1)
-    page = _desk(browser, live_server.url, night_id)
+    page, night_id = _desk_in_round_one(live_server, browser)
 
     held: list[Route] = []
     # Every poll is held from now on: none may mend the desk meanwhile.
     page.route(re.compile(r"/organize/nights/\d+/phones\?"), lambda route: held.append(route))
-    poll = _held_poll(page, held)  # sent with the version the desk shows now
+    poll = _held(page, held)  # sent with the version the desk shows now
     first = _tap_first_open_board(page)
     # The poll reaches the server now: the night changed since the version it carries, so
     # its answer brings the desk's parts as they are after the first result.
@@ -110,13 +114,7 @@ def test_a_poll_answer_swapped_right_after_a_tap_leaves_the_focus_on_the_desk(
     on ``<body>`` (CI saw that once under load, with this very order of events). The test
     stretches htmx's settle delay so that the poll's answer always lands in that window, as a
     busy phone or machine stretches it."""
-    app = live_server.app
-    night_id, ids = arrange(app)
-    with app.app_context():
-        set_organizer(*LOGIN, actor="test")
-    tick_members(app, night_id, ids, ROSTER[:6])
-    pair_and_publish(app, night_id, 1)
-    page = _desk(browser, live_server.url, night_id)
+    page, _ = _desk_in_round_one(live_server, browser)
     page.evaluate("""() => { htmx.config.defaultSettleDelay = 2000;
         window.__swapped = []; window.__settled = [];
         const from = (event) => { const source = event.detail.requestConfig
@@ -128,13 +126,13 @@ def test_a_poll_answer_swapped_right_after_a_tap_leaves_the_focus_on_the_desk(
 
     polls: list[Route] = []
     page.route(re.compile(r"/organize/nights/\d+/phones\?"), lambda route: polls.append(route))
-    poll = _held_poll(page, polls)  # sent with the version the desk shows now
+    poll = _held(page, polls)  # sent with the version the desk shows now
     taps: list[Route] = []
     page.route(re.compile(r"/organize/nights/boards/\d+$"), lambda route: taps.append(route))
     board = page.locator("#night-boards > li.night-board:not(.done):has(form.taps)").first
     board_id = board.get_attribute("id") or ""
     board.locator("form.taps button").first.click()
-    tap = _held_poll(page, taps)
+    tap = _held(page, taps, "the tap")
     tap_answer = tap.fetch()  # the result is written
     poll_answer = poll.fetch()  # the poll's version is old: it brings the desk's parts
     assert "night-version" in poll_answer.text()
