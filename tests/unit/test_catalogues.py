@@ -9,6 +9,7 @@ of ``make messages``), so a string added without re-extracting fails this test t
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,13 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdirf]")
 
 
-def _extracted() -> set[tuple[str | None, str]]:
+#: The extraction reads every source (about 3 s of CPU): once, in the one test process that
+#: runs these tests, not while every process collects the suite.
+pytestmark = pytest.mark.xdist_group("catalogues")
+
+
+@cache
+def _extracted() -> frozenset[tuple[str | None, str]]:
     """Every (msgctxt, msgid) of the sources."""
     method_map = [("ladder/**.py", "python"), ("templates/**.html", "jinja2")]
     ids: set[tuple[str | None, str]] = set()
@@ -34,10 +41,8 @@ def _extracted() -> set[tuple[str | None, str]]:
         first = message[0] if isinstance(message, tuple) else message
         if first:
             ids.add((context, first))
-    return ids
+    return frozenset(ids)
 
-
-EXTRACTED = _extracted()
 #: English words that have two meanings in the interface, so each use says which one with a
 #: message context (docs/glossary.md "One English word, two meanings"): a catalogue can then
 #: give each its own word (ko 변경 for the verb "Change", 변동 for a rating's change).
@@ -56,16 +61,17 @@ def _holders(text: str) -> set[str]:
 
 def test_the_extraction_finds_the_messages() -> None:
     # The checks below would pass vacuously if nothing were extracted.
-    assert len(EXTRACTED) > 1000
-    assert (None, "The ladder was rebuilt: %(events)d events, %(rows)d rating rows.") in EXTRACTED
-    assert ("rating", "Change") in EXTRACTED
+    extracted = _extracted()
+    assert len(extracted) > 1000
+    assert (None, "The ladder was rebuilt: %(events)d events, %(rows)d rating rows.") in extracted
+    assert ("rating", "Change") in extracted
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_message_is_translated_and_keeps_its_placeholders(locale: str) -> None:
     catalog = _catalog(locale)
     problems = []
-    for context, message_id in sorted(EXTRACTED, key=lambda key: (key[0] or "", key[1])):
+    for context, message_id in sorted(_extracted(), key=lambda key: (key[0] or "", key[1])):
         entry = catalog.get(message_id, context=context)
         if entry is None:
             problems.append(f"missing: {message_id[:80]!r}")
@@ -94,10 +100,11 @@ def test_plural_forms_are_declared(locale: str) -> None:
 
 def test_no_ambiguous_word_is_used_without_its_meaning() -> None:
     # Each word of AMBIGUOUS is extracted only with a context, in at least two contexts.
-    bare = sorted(word for context, word in EXTRACTED if word in AMBIGUOUS and context is None)
+    extracted = _extracted()
+    bare = sorted(word for context, word in extracted if word in AMBIGUOUS and context is None)
     assert not bare, f"used without a msgctxt: {bare}"
     for word in AMBIGUOUS:
-        contexts = {context for context, found in EXTRACTED if found == word}
+        contexts = {context for context, found in extracted if found == word}
         assert len(contexts) >= 2, f"{word!r} has one meaning only: {contexts}"
 
 
