@@ -63,9 +63,18 @@ def _free_port() -> int:
 
 @contextmanager
 def gunicorn(app: Flask, tmp_path: Path, workers: int = 3,
-             threads: int = 2, extra: tuple[str, ...] = ()) -> Iterator[str]:
+             threads: int = 2, extra: tuple[str, ...] = (), *,
+             preload: bool = False) -> Iterator[str]:
     """Serve ``app``'s database with gunicorn; yields the base URL. ``extra``: more gunicorn
-    arguments (``--preload``)."""
+    arguments.
+
+    By default each worker builds its own app, as ``ladder serve`` runs them (about a second
+    of CPU per worker). ``preload=True`` builds it once and forks the workers from it
+    (``--preload``, which the product supports: ``forget_connections_on_fork``): for the
+    tests whose point is requests racing between worker processes on one database, not
+    how a worker starts (tests/web/test_token_served.py serves both ways)."""
+    if preload:
+        extra = ("--preload", *extra)
     with app.app_context():
         url = str(db.engine.url.render_as_string(hide_password=False))
         db.engine.dispose()

@@ -2,7 +2,8 @@
 workers.
 
 Each test arranges data through the services, serves the same database with gunicorn
-(3 worker processes × 2 threads), fires the competing requests from threads released by one
+(3 worker processes × 2 threads, forked from one preloaded app: the races are between the
+processes, not in how each starts), fires the competing requests from threads released by one
 barrier, and then checks the database: one winner, the others refused with a clear status,
 no server error, ``ladder check`` green, one audit entry per applied change.
 Runs on SQLite, and in CI again on PostgreSQL (``TEST_DATABASE_URL``).
@@ -92,7 +93,7 @@ def test_same_result_saved_at_once_from_the_same_version_has_one_winner(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
     event_id = _events(app, 1)[0]
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizers = [Organizer(base) for _ in range(6)]
         kinds = ["win", "draw", "loss"]
         for attempt in range(4):
@@ -114,7 +115,7 @@ def test_same_event_date_changed_at_once_has_one_winner(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
     event_id = _events(app, 2)[1]
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizers = [Organizer(base) for _ in range(6)]
         responses = _at_once(6, lambda i: organizers[i].post(
             f"/organize/events/{event_id}", name=f"Night {i}", rated="on", version=1,
@@ -132,7 +133,7 @@ def test_corrections_in_different_events_at_once_leave_the_ladder_consistent(
     app = arrange()
     events = _events(app, 4)
     games = [first_game(app, event_id) for event_id in events]
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizers = [Organizer(base) for _ in range(4)]
         for kind in ("draw", "loss"):
             games = [first_game(app, event_id) for event_id in events]
@@ -159,7 +160,7 @@ def test_crossed_merges_at_once_one_is_refused_nobody_vanishes(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
     a, b = _two_strangers(app)
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizers = [Organizer(base) for _ in range(2)]
         pairs = [(a, b), (b, a)]
         responses = _at_once(2, lambda i: organizers[i].post(
@@ -179,7 +180,7 @@ def test_the_same_merge_sent_twice_merges_once(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
     a, b = _two_strangers(app)
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizer = Organizer(base)
         responses = _at_once(3, lambda i: organizer.post(
             "/organize/members/merge", source=a, target=b))
@@ -196,7 +197,7 @@ def test_merge_against_edit_and_delete_against_edit_never_fail_with_500(
     with app.app_context():
         event_b = db.session.scalar(select(Event.id).where(Event.name == "B"))
     result_id, version = first_game(app, event_b)
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizers = [Organizer(base) for _ in range(2)]
         responses = _at_once(2, lambda i: organizers[i].post(
             "/organize/members/merge", source=a, target=b) if i == 0 else organizers[i].post(
@@ -217,7 +218,7 @@ def test_one_preview_published_twice_at_once_publishes_once(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
     text = "Round 1\nAnn Lee - Bo Chen 1-0\nCai Wu - Dee Park ½-½\n"
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizer = Organizer(base)
         form = {"name": "Double click night", "date": "2025-04-01", "rated": "on",
                 "text": text, "format": "paste"}
@@ -239,7 +240,7 @@ def test_one_preview_published_twice_at_once_publishes_once(
 def test_parallel_wrong_passwords_cannot_slip_under_the_limit(
         tmp_path: Path, arrange: Callable[[], Flask]) -> None:
     app = arrange()
-    with gunicorn(app, tmp_path, workers=4, threads=4) as base:
+    with gunicorn(app, tmp_path, workers=4, threads=4, preload=True) as base:
         clients = [requests.Session() for _ in range(16)]
         tokens = [re.search(r'name="csrf-token" content="([^"]+)"',
                             c.get(base + "/auth/login", timeout=30).text).group(1)

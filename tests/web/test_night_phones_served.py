@@ -92,7 +92,7 @@ def test_players_and_the_organizer_report_at_once(tmp_path: Path) -> None:
     app = arranged_app(tmp_path)
     night_id, boards = _night(app)
     code = derive_code(SERVED_SECRET, night_id, 0)
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         organizer = Organizer(base)
         hands = {no: Handset(base, night_id, code, no) for board in boards
                  for no in board[2:4]}
@@ -142,7 +142,7 @@ def test_guesses_at_once_are_counted_to_the_limit_exactly(tmp_path: Path) -> Non
                                 actor="test").id
     code = derive_code(SERVED_SECRET, night_id, 0)
     guesses = 40
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         sessions = [requests.Session() for _ in range(guesses)]
         wrong = [f"{n:06d}".translate(str.maketrans("01", "AB")) for n in range(guesses)]
         answers = _race([lambda s=s, w=w: s.get(f"{base}/nights/{night_id}/join/{w}",

@@ -46,7 +46,7 @@ def test_two_organizers_at_one_night(tmp_path: Path) -> None:
             check_in(night.id, Arrival(name=f"Player {index}"), version, "test")
         night_id = night.id
         version = db.session.get(Night, night_id).version
-    with gunicorn(app, tmp_path) as base:
+    with gunicorn(app, tmp_path, preload=True) as base:
         ann, bo = Organizer(base), Organizer(base)
         path = f"/organize/nights/{night_id}/rounds/1"
         answers = _race([lambda who=who: who.post(path, action="pair", version=str(version))
