@@ -19,6 +19,7 @@ from contextlib import contextmanager
 import pytest
 from flask import Flask, template_rendered
 from sqlalchemy import select
+from werkzeug.test import TestResponse
 
 from ladder.extensions import db
 from ladder.models import ClubSettings, Entry, Event, Member, Merge, Result, Visibility
@@ -298,8 +299,15 @@ def test_after_each_write_both_workers_serve_exactly_a_fresh_render(workers) -> 
                 client.get(url, headers=headers)
         with app.app_context():
             write()
+        expected_for: dict[tuple[str, tuple[tuple[str, str], ...]], TestResponse] = {}
         for url, headers in urls + _urls(app):
-            expected = fresh.get(url, headers=headers)
+            # Each page is asked of both workers once per list (the second time from the
+            # copy the first answer cached); the cache-less render it must equal is the same
+            # for both times, so it is rendered once.
+            key = (url, tuple(sorted(headers.items())))
+            if key not in expected_for:
+                expected_for[key] = fresh.get(url, headers=headers)
+            expected = expected_for[key]
             for worker, client in enumerate(clients):
                 response = client.get(url, headers=headers)
                 assert response.status_code == expected.status_code, (label, worker, url)
