@@ -116,7 +116,7 @@ _share_url_builders()
 #: distinct statements (1,928 after 339 of them): room for all, so none is compiled twice.
 _STATEMENT_CAPACITY = 8000
 _STATEMENTS: Any = None
-_DIALECTS: dict[tuple[type, str], Any] = {}
+_DIALECTS: dict[tuple[type, str, str], Any] = {}
 
 
 def _share_compiled_statements(app: Flask) -> None:
@@ -127,8 +127,9 @@ def _share_compiled_statements(app: Flask) -> None:
     cache of flush statements alike): every test compiled again each query and insert it ran
     (about a fifth of a web test's CPU). The apps are configured alike (``create_app`` with
     the same engine options), so their dialects of one kind are interchangeable: each
-    engine is given the first dialect of its kind and driver options and one shared
-    statement cache. Production builds one engine per process and is not concerned.
+    engine is given the first dialect of its kind (dialect class, engine options and the
+    URL's driver options) and one shared statement cache. Production builds one engine per
+    process and is not concerned.
 
     A dialect is shared only once its own engine's first connection has set it up
     (``Dialect.initialize``, which reads the server's version and settings): until then each
@@ -142,7 +143,8 @@ def _share_compiled_statements(app: Flask) -> None:
     with app.app_context():
         options = repr(sorted(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).items()))
         for engine in db.engines.values():
-            kind = (type(engine.dialect), options)
+            driver_options = repr(sorted(engine.url.query.items()))
+            kind = (type(engine.dialect), options, driver_options)
             shared = _DIALECTS.get(kind)
             if shared is not None:
                 engine.dialect = shared
@@ -151,7 +153,7 @@ def _share_compiled_statements(app: Flask) -> None:
             engine.update_execution_options(compiled_cache=_STATEMENTS)
 
 
-def _sharer(kind: tuple[type, str], dialect: Any) -> Callable[..., None]:
+def _sharer(kind: tuple[type, str, str], dialect: Any) -> Callable[..., None]:
     def share(*_: Any) -> None:
         _DIALECTS.setdefault(kind, dialect)
     return share
