@@ -10,12 +10,19 @@ PORT ?= 5000
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+## The packages are installed by uv (itself installed into the venv by the venv's pip): from a
+## fresh clone pip took 27 s to install the test dependencies, uv under 2 s (docs/development.md).
+## uv resolves pyproject.toml's requirements as pip does, from PyPI.
+UV_VERSION := uv>=0.13,<0.14
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check '$(UV_VERSION)'
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed translations

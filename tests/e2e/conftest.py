@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from ladder.extensions import db
+from tests.e2e.axe_support import serve_axe
 from tests.factories import SqliteTemplate, make_app
 
 #: How long ``expect`` waits for its condition (Playwright's default is 5 s). A passing check
@@ -72,6 +73,7 @@ class LiveServer:
 def _app_over(tmp_path: Path, template: SqliteTemplate) -> Iterator[Flask]:
     """An app over a fresh copy of ``template``'s file SQLite database."""
     app = make_app(tmp_path, template.fresh(tmp_path), SECRET_KEY="e2e-secret")
+    serve_axe(app)
     yield app
     with app.app_context():
         db.engine.dispose()

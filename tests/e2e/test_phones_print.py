@@ -4,8 +4,12 @@ compact header that opens without JavaScript, labels 40 % longer, axe at phone w
 (header, hidden controls, an 18-player Swiss on one A4 page per table), the compare mode's and
 the Elo tools' field states.
 
-Screenshots go to ``$LADDER_SCREENS`` (default ``/tmp/ladder-screens``), never the checkout;
-each page's measured width is printed (``pytest -s`` shows it).
+Each page's measured width is printed (``pytest -s`` shows it). To look at the pages as the
+tests saw them, set ``LADDER_SCREENS`` to a folder (never the checkout): the tests keep there a
+full-page screenshot of each page, the widths and problems found, and the printed PDF. Unset,
+nothing is kept: the screenshots are for a person to look at, no test reads them, and they
+cost about 5 CPU-s in ``test_every_page_fits_a_phone`` alone (17.4 and 17.0 CPU-s with them,
+12.5 and 11.8 without, two runs of its two widths).
 """
 
 from __future__ import annotations
@@ -23,7 +27,25 @@ from tests.e2e.axe_support import TOOLS, serious_violations
 
 pytestmark = pytest.mark.e2e
 
-SCREENS = Path(os.environ.get("LADDER_SCREENS", "/tmp/ladder-screens"))
+SCREENS = Path(os.environ["LADDER_SCREENS"]) if os.environ.get("LADDER_SCREENS") else None
+
+
+def keep(page: Page, name: str) -> None:
+    """A full-page screenshot of ``page`` as ``name`` in ``$LADDER_SCREENS``, when it is set."""
+    if SCREENS is not None:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / name), full_page=True)
+
+
+def keep_file(name: str, content: str | bytes) -> None:
+    """``content`` as ``name`` in ``$LADDER_SCREENS``, when it is set."""
+    if SCREENS is not None:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        path = SCREENS / name
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
 PHONES = [(360, 740), (390, 844)]
 
 
@@ -86,7 +108,6 @@ KEY_VALUES = ("table.standings td.pts, table.standings td.tb, table.standings td
 
 @pytest.mark.parametrize("width,height", PHONES)
 def test_every_page_fits_a_phone(club, browser, width: int, height: int) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     problems: dict[str, object] = {}
@@ -107,10 +128,10 @@ def test_every_page_fits_a_phone(club, browser, width: int, height: int) -> None
         header = page.locator("header.site").bounding_box()
         if header["height"] > 100:
             problems[path + " header height"] = header["height"]
-        page.screenshot(path=str(SCREENS / f"phone-{width}-{n:02d}.png"), full_page=True)
+        keep(page, f"phone-{width}-{n:02d}.png")
     print(f"\nwidths at {width}×{height}:", *widths, sep="\n  ")
-    (SCREENS / f"phone-{width}-widths.txt").write_text("\n".join(widths) + "\n")
-    (SCREENS / f"phone-{width}-problems.txt").write_text(
+    keep_file(f"phone-{width}-widths.txt", "\n".join(widths) + "\n")
+    keep_file(f"phone-{width}-problems.txt",
         "\n".join(f"{k}: {v}" for k, v in problems.items()) + "\n")
     context.close()
     assert not problems, problems
@@ -198,7 +219,7 @@ def test_pages_survive_labels_forty_percent_longer(club, browser, long_labels) -
         if header["height"] > 110:
             problems[path + " header"] = header["height"]
     page.goto(f"{club.url}/events/{club.swiss18}")
-    page.screenshot(path=str(SCREENS / "long-labels-360-event.png"), full_page=True)
+    keep(page, "long-labels-360-event.png")
     context.close()
     assert not problems, problems
 
@@ -262,7 +283,6 @@ def _print_checks(page: Page, subject: str) -> None:
 
 
 def test_printouts_carry_club_subject_and_date(club, browser) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": 794, "height": 1123})
     page = context.new_page()
     pages = every_page(club)
@@ -271,7 +291,7 @@ def test_printouts_carry_club_subject_and_date(club, browser) -> None:
         page.emulate_media(media="screen")
         page.goto(club.url + path)
         _print_checks(page, subject)
-        page.screenshot(path=str(SCREENS / f"print-{name}.png"), full_page=True)
+        keep(page, f"print-{name}.png")
     context.close()
 
 
@@ -288,7 +308,7 @@ def test_an_18_player_swiss_prints_one_a4_page_per_table(club, browser) -> None:
                    })""")
     assert len(lines) == 36 and set(lines) == {1}, lines
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
-    (SCREENS / "print-event18.pdf").write_bytes(pdf)
+    keep_file("print-event18.pdf", pdf)
     reader = PdfReader(io.BytesIO(pdf))
     texts = [p.extract_text() for p in reader.pages]
     assert len(texts) == 2, [t[:80] for t in texts]
