@@ -23,8 +23,8 @@ TOOLS = ["/tools/tiebreaks", "/tools/tiebreaks?edition=uscf&r=W,w,3&r=L,b,4&r=H"
 def serve_axe(app: Flask) -> None:
     """Serve the checker at ``AXE_PATH`` on ``app``, cacheable: the browser loads its 650 kB
     once per context and compiles it from its cache afterwards. Injected inline instead
-    (``add_script_tag(path=…)``), every check sent and compiled it again: 99 checks took
-    11.5 s of injecting, 115 ms each, against about 20 ms from the cache."""
+    (``add_script_tag(path=…)``), every check sent and compiled it again: the suite's 99
+    checks took 11.5 s of injecting, 115 ms each; from the cache, 38 ms each."""
     def axe_script() -> Response:
         response = send_file(AXE, mimetype="text/javascript", max_age=3600)
         response.headers["Cache-Control"] = "private, max-age=3600"
