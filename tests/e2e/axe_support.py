@@ -35,6 +35,9 @@ def serve_axe(app: Flask) -> None:
 def serious_violations(page: Page) -> list[dict]:
     """The serious and critical axe violations of the page as it is now (every axe rule,
     every node; passes and inapplicable rules are not gathered, since nothing reads them)."""
+    # A check may follow a click that navigated: the new document must have its head before
+    # a script can be added to it (Playwright's click returns once the navigation commits).
+    page.wait_for_load_state("domcontentloaded")
     if page.evaluate("() => typeof axe === 'undefined'"):
         origin = page.evaluate("() => location.origin")
         page.add_script_tag(url=origin + AXE_PATH)
